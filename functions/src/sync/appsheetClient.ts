@@ -1,0 +1,100 @@
+/**
+ * A small client for AppSheet API v2: POST {base}/api/v2/apps/{appId}/tables/{table}/Action.
+ * It speaks only what AppSheet documents, so the same code runs against the real service and
+ * against the demo server in tools/appsheet.
+ */
+import type { AppSheetRow } from './schema';
+
+/** The sync always asks for German formatting and UTC times; values.ts parses exactly that. */
+export const APPSHEET_LOCALE = 'de-DE';
+export const APPSHEET_TIMEZONE = 'UTC';
+
+export interface AppSheetClientOptions {
+  baseUrl: string;
+  appId: string;
+  accessKey: string;
+  /** Per request; a table of the large school takes a few seconds. */
+  timeoutMs?: number;
+}
+
+export class AppSheetError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'AppSheetError';
+  }
+}
+
+export interface AppSheetClient {
+  find(table: string, selector?: string): Promise<AppSheetRow[]>;
+  edit(table: string, rows: AppSheetRow[]): Promise<AppSheetRow[]>;
+}
+
+function rowsOf(body: unknown): AppSheetRow[] {
+  // Find answers with a JSON array of rows; Add/Edit/Delete with {"Rows": [...]}. Accept both.
+  const rows = Array.isArray(body) ? body : (body as { Rows?: unknown } | null)?.Rows;
+  if (!Array.isArray(rows)) throw new AppSheetError('AppSheet answered with something that is not a list of rows');
+  return rows as AppSheetRow[];
+}
+
+export function createAppSheetClient(options: AppSheetClientOptions): AppSheetClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 120_000;
+
+  async function action(table: string, action: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
+    const url = `${base}/api/v2/apps/${encodeURIComponent(options.appId)}/tables/${encodeURIComponent(table)}/Action`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ApplicationAccessKey: options.accessKey },
+        body: JSON.stringify({
+          Action: action,
+          Properties: { Locale: APPSHEET_LOCALE, Timezone: APPSHEET_TIMEZONE, ...properties },
+          Rows: rows,
+        }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : 'network error';
+      throw new AppSheetError(`AppSheet ${action} on ${table}: ${reason}`);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      // The body may echo data; keep only a short, single-line excerpt for the log.
+      const excerpt = text.replace(/\s+/g, ' ').slice(0, 200);
+      throw new AppSheetError(`AppSheet ${action} on ${table}: HTTP ${response.status} ${excerpt}`.trim(), response.status);
+    }
+    if (text.trim() === '') throw new AppSheetError(`AppSheet ${action} on ${table}: empty response`, response.status);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new AppSheetError(`AppSheet ${action} on ${table}: response is not JSON`, response.status);
+    }
+  }
+
+  return {
+    async find(table, selector) {
+      return rowsOf(await action(table, 'Find', selector ? { Selector: selector } : {}, []));
+    },
+    async edit(table, rows) {
+      return rowsOf(await action(table, 'Edit', {}, rows));
+    },
+  };
+}
+
+/** de-DE date-time in UTC, as AppSheet expects literals for the requested locale and zone. */
+export function formatAppSheetDateTime(instant: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${pad(instant.getUTCDate())}.${pad(instant.getUTCMonth() + 1)}.${instant.getUTCFullYear()} ` +
+    `${pad(instant.getUTCHours())}:${pad(instant.getUTCMinutes())}:${pad(instant.getUTCSeconds())}`
+  );
+}
+
+/** Selector for rows changed at or after an instant: Filter("Table", [Changed] >= "…"). */
+export function changedSinceSelector(appSheetTable: string, changedColumn: string, since: Date): string {
+  return `Filter("${appSheetTable}", [${changedColumn}] >= "${formatAppSheetDateTime(since)}")`;
+}

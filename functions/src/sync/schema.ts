@@ -1,0 +1,142 @@
+/**
+ * The shape of an AppSheet table as the sync sees it, and the generic mapper
+ * AppSheet row → Firestore document. The nine concrete tables live in tables.ts.
+ */
+import {
+  parseBoolean,
+  parseDate,
+  parseDateTime,
+  parseDecimal,
+  parseEmail,
+  parseInteger,
+  parseList,
+  parseText,
+  parseUrl,
+  ValueError,
+  type RawValue,
+} from './values';
+
+export type ColumnType = 'text' | 'email' | 'url' | 'decimal' | 'integer' | 'date' | 'dateTime' | 'boolean' | 'enum' | 'list';
+
+export interface FieldSpec {
+  /** Firestore field name (spec section 3). */
+  field: string;
+  /** AppSheet column name. */
+  column: string;
+  type: ColumnType;
+  /** A blank cell rejects the row. */
+  required?: boolean;
+  /** Stored instead of null for a blank cell. */
+  default?: string | number | boolean;
+  /** enum: AppSheet value → stored value; matched case-insensitively; stored values also accepted. */
+  values?: Readonly<Record<string, string>>;
+  /** enum: other values are kept as trimmed text instead of rejecting the row. */
+  allowOtherValues?: boolean;
+}
+
+export interface TableSpec {
+  /** Firestore collection, also our name for the table. */
+  collection: string;
+  /** AppSheet table name (URL-encoded when called). */
+  appSheetTable: string;
+  /** AppSheet key column; its value is the Firestore document id. */
+  keyColumn: string;
+  /** AppSheet ChangeTimestamp column: when the row last changed. */
+  changedColumn: string;
+  fields: readonly FieldSpec[];
+  /** A rule across fields; returns a reason when the document is inconsistent. */
+  check?: (doc: SyncedDocument) => string | null;
+}
+
+export type FieldValue = string | number | boolean | null | string[];
+export type SyncedDocument = Record<string, FieldValue>;
+export type AppSheetRow = Record<string, RawValue>;
+
+export type MappedRow =
+  | { ok: true; id: string; doc: SyncedDocument; changedAt: string | null }
+  | { ok: false; key: string | null; reason: string };
+
+export function parseEnum(raw: RawValue, spec: FieldSpec): string | null {
+  const text = parseText(raw);
+  if (text === null) return null;
+  const lower = text.toLowerCase();
+  for (const [appSheetValue, stored] of Object.entries(spec.values ?? {})) {
+    if (appSheetValue.toLowerCase() === lower || stored.toLowerCase() === lower) return stored;
+  }
+  if (spec.allowOtherValues) return text;
+  const allowed = Object.keys(spec.values ?? {}).join(', ');
+  throw new ValueError(`"${text}" is not one of ${allowed}`);
+}
+
+function convert(raw: RawValue, spec: FieldSpec): FieldValue {
+  switch (spec.type) {
+    case 'text':
+      return parseText(raw);
+    case 'email':
+      return parseEmail(raw);
+    case 'url':
+      return parseUrl(raw);
+    case 'decimal':
+      return parseDecimal(raw);
+    case 'integer':
+      return parseInteger(raw);
+    case 'date':
+      return parseDate(raw);
+    case 'dateTime':
+      return parseDateTime(raw);
+    case 'boolean':
+      return parseBoolean(raw);
+    case 'enum':
+      return parseEnum(raw, spec);
+    case 'list':
+      return parseList(raw);
+  }
+}
+
+// Firestore document ids: no slashes, not "." or "..", not __reserved__, at most 1500 bytes.
+function documentIdProblem(id: string): string | null {
+  if (id.includes('/')) return 'contains "/"';
+  if (id === '.' || id === '..') return 'is "." or ".."';
+  if (/^__.*__$/.test(id)) return 'is a reserved name';
+  if (Buffer.byteLength(id, 'utf8') > 1500) return 'is longer than 1500 bytes';
+  return null;
+}
+
+/** Validates and converts one AppSheet row. A bad row is rejected with a reason, never half-written. */
+export function mapRow(table: TableSpec, row: AppSheetRow): MappedRow {
+  if (row === null || typeof row !== 'object' || Array.isArray(row)) {
+    return { ok: false, key: null, reason: 'row is not an object' };
+  }
+  const keyRaw = row[table.keyColumn];
+  const id = typeof keyRaw === 'string' || typeof keyRaw === 'number' ? String(keyRaw).trim() : '';
+  if (id === '') return { ok: false, key: null, reason: `key column "${table.keyColumn}" is blank` };
+  const idProblem = documentIdProblem(id);
+  if (idProblem) return { ok: false, key: id, reason: `key ${idProblem}` };
+
+  const doc: SyncedDocument = {};
+  for (const spec of table.fields) {
+    let value: FieldValue;
+    try {
+      value = convert(row[spec.column], spec);
+    } catch (error) {
+      const reason = error instanceof ValueError ? error.message : String(error);
+      return { ok: false, key: id, reason: `column "${spec.column}": ${reason}` };
+    }
+    if (value === null && spec.required) {
+      return { ok: false, key: id, reason: `column "${spec.column}" is required but blank` };
+    }
+    doc[spec.field] = value ?? spec.default ?? null;
+  }
+
+  const problem = table.check?.(doc);
+  if (problem) return { ok: false, key: id, reason: problem };
+
+  let changedAt: string | null = null;
+  try {
+    changedAt = parseDateTime(row[table.changedColumn]);
+  } catch {
+    // The change timestamp only steers delta syncs; a broken one must not hide the row.
+    changedAt = null;
+  }
+  return { ok: true, id, doc, changedAt };
+}

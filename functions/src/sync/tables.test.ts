@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { mapRow } from './schema';
+import { TABLES, TABLE_NAMES } from './tables';
+
+const memberRow = {
+  'Member ID': 'M0001',
+  'Primary Name': ' Anna Müller ',
+  'Secondary Name': 'Jonas Müller',
+  Email: ' Anna.Mueller@Example.com ',
+  Phone: '+49 30 1234567',
+  'Phone 2': '',
+  Address: 'Lindenstraße 5, 10115 Berlin',
+  Status: 'Aktiv',
+  'Membership Type': 'Familie',
+  'Member Since': '01.09.2021',
+  'Member Until': '',
+  'Cancellation Requested': 'N',
+  'Cancellation Requested At': '',
+  'Cancellation Reason': '',
+  Balance: '-245,50',
+  'Children Balance': '-200,00',
+  'Membership Balance': '-45,50',
+  'Last Changed': '20.11.2026 08:15:00',
+};
+
+describe('the AppSheet contract', () => {
+  it('defines nine tables, each with a key and a change-timestamp column', () => {
+    expect(TABLE_NAMES).toHaveLength(9);
+    for (const name of TABLE_NAMES) {
+      const table = TABLES[name];
+      expect(table.collection).toBe(name);
+      expect(table.keyColumn).not.toBe('');
+      expect(table.changedColumn).toBe('Last Changed');
+      expect(new Set(table.fields.map((f) => f.field)).size).toBe(table.fields.length);
+    }
+  });
+
+  it('maps a member row to the spec fields', () => {
+    expect(mapRow(TABLES.members, memberRow)).toEqual({
+      ok: true,
+      id: 'M0001',
+      changedAt: '2026-11-20T08:15:00.000Z',
+      doc: {
+        primaryName: 'Anna Müller',
+        secondaryName: 'Jonas Müller',
+        primaryEmail: 'anna.mueller@example.com',
+        phone: '+49 30 1234567',
+        phone2: null,
+        address: 'Lindenstraße 5, 10115 Berlin',
+        status: 'active',
+        type: 'Familie',
+        membershipStartsAt: '2021-09-01',
+        membershipEndsAt: null,
+        cancellationRequested: false,
+        cancellationRequestedAt: null,
+        cancellationReason: null,
+        balance: -245.5,
+        childrenBalance: -200,
+        membershipBalance: -45.5,
+      },
+    });
+  });
+
+  it('maps payments with German enum values', () => {
+    const result = mapRow(TABLES.payments, {
+      'Payment ID': 'P1',
+      'Member ID': 'M0001',
+      Date: '03.10.2026',
+      Amount: '1.250,00',
+      Balance: '0',
+      Comment: 'Herbstquartal',
+      'Payment Type': 'Überweisung',
+      Direction: 'Eingang',
+      'Plan Shares': '1.200,00',
+      'Membership Shares': '50,00',
+      'Other Payments Share': '',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      doc: {
+        date: '2026-10-03',
+        amount: 1250,
+        type: 'bank',
+        direction: 'IN',
+        planShares: 1200,
+        membershipShares: 50,
+        otherPaymentsShare: 0,
+      },
+    });
+  });
+
+  it('normalises book deposit type and status', () => {
+    const result = mapRow(TABLES.otherPayments, {
+      'Other Payment ID': 'OP1',
+      'Member ID': 'M0001',
+      Type: 'bücherkaution',
+      Status: 'Erstattet',
+      Date: '15.09.2025',
+      Amount: '30,00',
+      'Child ID': 'C1',
+      Comment: '',
+    });
+    expect(result).toMatchObject({ ok: true, doc: { type: 'Bücherkaution', status: 'returned', childId: 'C1' } });
+    const other = mapRow(TABLES.otherPayments, {
+      'Other Payment ID': 'OP2',
+      'Member ID': 'M0001',
+      Type: 'Ausflug',
+      Status: 'aktiv',
+      Date: '15.09.2025',
+      Amount: '12',
+    });
+    expect(other).toMatchObject({ ok: true, doc: { type: 'Ausflug', status: 'active', childId: null } });
+  });
+
+  it('maps plans with their room-hour list and weekday values', () => {
+    expect(
+      mapRow(TABLES.plans, {
+        'Plan ID': 'PL1',
+        'Child ID': 'C1',
+        'Quarter ID': 'Q1',
+        'Lesson ID': 'L1',
+        Weeks: '12',
+        'Room Hour IDs': 'RH1 , RH2',
+        Paid: '120,00',
+        Balance: '-24,00',
+      }),
+    ).toMatchObject({ ok: true, doc: { weeks: 12, roomHourIds: ['RH1', 'RH2'], paid: 120, balance: -24 } });
+    expect(
+      mapRow(TABLES.roomHours, { 'Room Hour ID': 'RH1', 'Lesson ID': 'L1', Day: 'Mo', Hour: '3 - 15:00-15:45' }),
+    ).toMatchObject({ ok: true, doc: { dayOfWeek: 'Mo.', roomName: null } });
+  });
+
+  it.each([
+    [{ ...memberRow, 'Member ID': '' }, null, /key column "Member ID" is blank/],
+    [{ ...memberRow, 'Member ID': 'a/b' }, 'a/b', /key contains "\/"/],
+    [{ ...memberRow, Balance: '12.5' }, 'M0001', /column "Balance": not a de-DE decimal/],
+    [{ ...memberRow, Email: 'nobody' }, 'M0001', /column "Email": not an e-mail/],
+    [{ ...memberRow, Status: 'Vielleicht' }, 'M0001', /column "Status": "Vielleicht" is not one of Aktiv, Inaktiv/],
+    [{ ...memberRow, 'Primary Name': '  ' }, 'M0001', /column "Primary Name" is required but blank/],
+    [{ ...memberRow, 'Member Since': '31.02.2020' }, 'M0001', /not a calendar date/],
+    [{ ...memberRow, 'Member Until': '01.01.2020' }, 'M0001', /membership ends before it starts/],
+  ])('rejects a malformed row with its key and a reason (%#)', (row, key, reason) => {
+    const result = mapRow(TABLES.members, row);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.key).toBe(key);
+      expect(result.reason).toMatch(reason);
+    }
+  });
+
+  it('rejects quarters that end before they start and hour labels without a number', () => {
+    expect(
+      mapRow(TABLES.quarters, {
+        'Quarter ID': 'Q1',
+        Name: '2026 Q4',
+        Status: 'Aktiv',
+        'First Day': '31.12.2026',
+        'Last Day': '01.10.2026',
+      }),
+    ).toMatchObject({ ok: false, reason: 'quarter ends before it starts' });
+    expect(
+      mapRow(TABLES.roomHours, { 'Room Hour ID': 'RH1', 'Lesson ID': 'L1', Day: 'Di.', Hour: 'afternoon' }),
+    ).toMatchObject({ ok: false, reason: 'hour label must start with a number' });
+  });
+});

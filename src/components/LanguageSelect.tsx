@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, setLanguage, supportedLanguages, type Language } from '../i18n';
+
+/** A labelled select that switches the UI language and remembers the choice. */
+export function LanguageSelect({ className = '' }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-2 ${className}`}>
+      <label htmlFor={id} className="text-sm text-slate-600">
+        {t('language.label')}
+      </label>
+      <select
+        id={id}
+        value={currentLanguage(i18n.resolvedLanguage)}
+        onChange={(event) => void setLanguage(event.target.value as Language)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm focus-visible:outline-2 focus-visible:outline-teal-700"
+      >
+        {supportedLanguages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {t(`language.${language}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

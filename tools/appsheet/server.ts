@@ -1,0 +1,287 @@
+/**
+ * A local stand-in for AppSheet API v2, for development, tests and benchmarks:
+ *   POST /api/v2/apps/{appId}/tables/{table}/Action   (Find, Edit, Add, Delete)
+ * with the ApplicationAccessKey header (or applicationAccessKey query) checked, values
+ * formatted for the request Locale, and the store kept in a file so edits survive restarts.
+ * Test-only controls under /__demo inject faults per table: error (HTTP 500), hang, malformed
+ * rows, or an empty answer.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { TABLES } from '../../functions/src/sync/tables';
+import { COLUMN_TYPES, formatCell, parseCell, supportedLocale } from './format';
+import { generateSchool } from './generator';
+import { parseSelector, SelectorError } from './selector';
+import { loadStore, saveStore, type DemoStore, type RawRow } from './store';
+
+import { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT } from './constants';
+
+export { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT };
+
+export type Fault = 'error' | 'hang' | 'malformed' | 'empty';
+const FAULTS: readonly Fault[] = ['error', 'hang', 'malformed', 'empty'];
+
+export interface DemoServerOptions {
+  port?: number;
+  appId?: string;
+  accessKey?: string;
+  /** File the store is kept in; generated there when missing. Without it the store lives in memory. */
+  dataFile?: string;
+  /** Regenerate even when the file exists. */
+  fresh?: boolean;
+  seed?: number;
+  families?: number;
+  today?: string;
+}
+
+export interface DemoServer {
+  url: string;
+  store: DemoStore;
+  setFault(table: string, fault: Fault | null): void;
+  close(): Promise<void>;
+}
+
+const KEY_COLUMNS: Record<string, string> = Object.fromEntries(Object.values(TABLES).map((t) => [t.appSheetTable, t.keyColumn]));
+const CHANGED_COLUMNS: Record<string, string> = Object.fromEntries(Object.values(TABLES).map((t) => [t.appSheetTable, t.changedColumn]));
+
+class HttpError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  response.end(text);
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+}
+
+function formatRow(table: string, row: RawRow, index: number, locale: 'de-DE' | 'en-US'): Record<string, string> {
+  const types = COLUMN_TYPES[table] ?? {};
+  const out: Record<string, string> = { _RowNumber: String(index + 2) };
+  for (const [column, type] of Object.entries(types)) out[column] = formatCell(row[column] ?? null, type, locale);
+  return out;
+}
+
+/** Breaks the first rows the way a careless edit in the office would. */
+function malform(table: string, rows: Record<string, string>[]): Record<string, string>[] {
+  const spec = Object.values(TABLES).find((t) => t.appSheetTable === table);
+  return rows.map((row, index) => {
+    if (!spec || index >= 3) return row;
+    const broken = { ...row };
+    if (index === 0) broken[spec.keyColumn] = '';
+    for (const field of spec.fields) {
+      if (field.required) broken[field.column] = index === 2 && field.type === 'decimal' ? 'zwölf' : '';
+    }
+    return broken;
+  });
+}
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const appId = options.appId ?? DEMO_APP_ID;
+  const accessKey = options.accessKey ?? DEMO_ACCESS_KEY;
+  const { dataFile } = options;
+  let store: DemoStore;
+  if (dataFile && existsSync(dataFile) && !options.fresh) {
+    store = loadStore(dataFile);
+  } else {
+    store = generateSchool({ seed: options.seed, families: options.families, today: options.today });
+    if (dataFile) saveStore(dataFile, store);
+  }
+  const persist = () => {
+    if (dataFile) saveStore(dataFile, store);
+  };
+  const faults = new Map<string, Fault>();
+  const hanging = new Set<ServerResponse>();
+
+  function handleAction(table: string, body: Record<string, unknown>, response: ServerResponse): void {
+    const rows = store.tables[table];
+    if (!rows) throw new HttpError(404, `Table '${table}' not found in app`);
+    const properties = (body.Properties ?? {}) as Record<string, unknown>;
+    const locale = supportedLocale(properties.Locale);
+    const types = COLUMN_TYPES[table] ?? {};
+    const keyColumn = KEY_COLUMNS[table] as string;
+    const inputRows = Array.isArray(body.Rows) ? (body.Rows as Record<string, unknown>[]) : [];
+    const fault = faults.get(table) ?? faults.get('*');
+
+    const keyOf = (row: Record<string, unknown>) => {
+      const key = row[keyColumn];
+      if (key === undefined || key === null || String(key).trim() === '') throw new HttpError(400, `Row has no value for key column '${keyColumn}'`);
+      return String(key).trim();
+    };
+    const applyValues = (target: RawRow, input: Record<string, unknown>) => {
+      for (const [column, value] of Object.entries(input)) {
+        if (column === keyColumn || column === '_RowNumber') continue;
+        const type = types[column];
+        if (!type) throw new HttpError(400, `Column '${column}' does not exist in table '${table}'`);
+        try {
+          target[column] = parseCell(value, type, locale);
+        } catch (error) {
+          throw new HttpError(400, `Invalid value for '${column}': ${(error as Error).message}`);
+        }
+      }
+      target[CHANGED_COLUMNS[table] as string] = new Date().toISOString();
+    };
+
+    switch (body.Action) {
+      case 'Find': {
+        let selected = rows.map((row, index) => ({ row, index }));
+        if (typeof properties.Selector === 'string' && properties.Selector.trim() !== '') {
+          let parsed;
+          try {
+            parsed = parseSelector(properties.Selector, types, locale);
+          } catch (error) {
+            if (error instanceof SelectorError) throw new HttpError(400, `Invalid Selector expression: ${error.message}`);
+            throw new HttpError(400, `Invalid Selector expression: ${(error as Error).message}`);
+          }
+          if (parsed.table !== table) throw new HttpError(400, `Selector refers to table '${parsed.table}', not '${table}'`);
+          selected = selected.filter(({ row }) => parsed.predicate(row));
+        } else if (inputRows.length > 0) {
+          const keys = new Set(inputRows.map(keyOf));
+          selected = selected.filter(({ row }) => keys.has(String(row[keyColumn])));
+        }
+        let out = selected.map(({ row, index }) => formatRow(table, row, index, locale));
+        if (fault === 'empty') out = [];
+        if (fault === 'malformed') out = malform(table, out);
+        send(response, 200, out);
+        return;
+      }
+      case 'Edit':
+      case 'Add':
+      case 'Delete': {
+        const changed: Record<string, string>[] = [];
+        // Validate everything first, then apply: a bad row changes nothing.
+        const plan = inputRows.map((input) => {
+          const key = keyOf(input);
+          const index = rows.findIndex((row) => String(row[keyColumn]) === key);
+          if (body.Action === 'Add' && index >= 0) throw new HttpError(400, `A row with key '${key}' already exists`);
+          if (body.Action !== 'Add' && index < 0) throw new HttpError(400, `No row with key '${key}' in table '${table}'`);
+          const updated: RawRow = index >= 0 ? { ...(rows[index] as RawRow) } : { [keyColumn]: key };
+          if (body.Action !== 'Delete') applyValues(updated, input);
+          return { index, updated };
+        });
+        for (const { index, updated } of plan) {
+          if (body.Action === 'Delete') {
+            const at = rows.findIndex((row) => row[keyColumn] === updated[keyColumn]);
+            rows.splice(at, 1);
+          } else if (index >= 0) {
+            rows[index] = updated;
+          } else {
+            rows.push(updated);
+          }
+          changed.push(formatRow(table, updated, index >= 0 ? index : rows.length - 1, locale));
+        }
+        if (plan.length > 0) persist();
+        send(response, 200, { Rows: changed });
+        return;
+      }
+      default:
+        throw new HttpError(400, `Unsupported Action '${String(body.Action)}'`);
+    }
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/__demo/health') {
+      send(response, 200, { ok: true, meta: store.meta, rows: Object.fromEntries(Object.entries(store.tables).map(([t, r]) => [t, r.length])) });
+      return;
+    }
+    const faultRoute = /^\/__demo\/faults(?:\/(.+))?$/.exec(url.pathname);
+    if (faultRoute) {
+      if (request.method === 'DELETE') faults.clear();
+      if (request.method === 'PUT' && faultRoute[1]) {
+        const table = decodeURIComponent(faultRoute[1]);
+        const { fault } = (await readJson(request)) as { fault?: Fault | null };
+        if (fault !== null && !FAULTS.includes(fault as Fault)) throw new HttpError(400, `fault must be one of ${FAULTS.join(', ')} or null`);
+        if (fault) faults.set(table, fault);
+        else faults.delete(table);
+      }
+      send(response, 200, Object.fromEntries(faults));
+      return;
+    }
+    const route = /^\/api\/v2\/apps\/([^/]+)\/tables\/([^/]+)\/Action$/.exec(url.pathname);
+    if (!route || request.method !== 'POST') throw new HttpError(404, 'Not found');
+    const key = request.headers.applicationaccesskey ?? url.searchParams.get('applicationAccessKey');
+    if (key !== accessKey) throw new HttpError(403, 'Invalid or missing ApplicationAccessKey');
+    if (decodeURIComponent(route[1] as string) !== appId) throw new HttpError(404, `App '${route[1]}' not found`);
+    const table = decodeURIComponent(route[2] as string);
+    const body = (await readJson(request)) as Record<string, unknown>;
+    const fault = faults.get(table) ?? faults.get('*');
+    if (fault === 'error') throw new HttpError(500, 'Internal server error (injected fault)');
+    if (fault === 'hang') {
+      hanging.add(response);
+      response.on('close', () => hanging.delete(response));
+      return;
+    }
+    handleAction(table, body, response);
+  }
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      send(response, status, { error: (error as Error).message, status });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    store,
+    setFault(table, fault) {
+      if (fault) faults.set(table, fault);
+      else faults.delete(table);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const response of hanging) response.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const families = Number(argValue('families') ?? 60);
+  const server = await startDemoServer({
+    port: Number(argValue('port') ?? DEMO_APPSHEET_PORT),
+    families,
+    seed: Number(argValue('seed') ?? 1),
+    dataFile: argValue('data') ?? `.data/appsheet-demo-${families}.json`,
+    fresh: process.argv.includes('--fresh'),
+  });
+  const total = Object.values(server.store.tables).reduce((sum, rows) => sum + rows.length, 0);
+  console.log(`AppSheet demo server on ${server.url} (app ${DEMO_APP_ID}, ${server.store.meta.families} families, ${total} rows)`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
