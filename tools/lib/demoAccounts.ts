@@ -1,7 +1,11 @@
 /** Creates the demo accounts in the Auth emulator and the admin record in Firestore. */
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { createAppSheetClient } from '../../functions/src/sync/appsheetClient';
+import { runFullSync } from '../../functions/src/sync/fullSync';
+import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../appsheet/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../appsheet/generator';
+import { emulatorAdmin } from './adminSdk';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 
@@ -15,4 +19,12 @@ export async function seedDemoAccounts(auth: Auth, db: Firestore): Promise<void>
     }
   }
   await db.collection('admin_users').doc(ADMIN_EMAIL).set({ active: true });
+}
+
+/** Demo accounts plus a full sync through the real sync code, as `npm start` and the browser tests need. */
+export async function seedAndSync(appSheetUrl: string) {
+  const { db, auth } = emulatorAdmin();
+  await seedDemoAccounts(auth, db);
+  const appSheet = createAppSheetClient({ baseUrl: appSheetUrl, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
+  return runFullSync({ db, appSheet }, { triggeredBy: 'manual', triggeredByEmail: null });
 }

@@ -44,5 +44,7 @@ export function emulatorClientEnv(): Record<string, string> {
     GCLOUD_PROJECT: PROJECT_ID,
     FIRESTORE_EMULATOR_HOST: `${EMULATOR_HOST}:${PORTS.firestore}`,
     FIREBASE_AUTH_EMULATOR_HOST: `${EMULATOR_HOST}:${PORTS.auth}`,
+    // Never probe the GCE metadata server from this machine: everything here is local.
+    METADATA_SERVER_DETECTION: 'none',
   };
 }

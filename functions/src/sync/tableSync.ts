@@ -36,12 +36,14 @@ export async function syncTableFull(
   const docs = new Map<string, SyncedDocument>();
   // Keys of rows that exist in AppSheet but were rejected: their documents must survive.
   const keptKeys = new Set<string>();
+  let rejectedWithoutKey = 0;
   for (const row of rows) {
     const mapped = mapRow(spec, row);
     if (!mapped.ok) {
       counts.errors += 1;
       rowErrors.push({ table, key: mapped.key, reason: mapped.reason });
       if (mapped.key) keptKeys.add(mapped.key);
+      else rejectedWithoutKey += 1;
     } else if (docs.has(mapped.id)) {
       counts.errors += 1;
       rowErrors.push({ table, key: mapped.id, reason: 'duplicate key' });
@@ -70,6 +72,10 @@ export async function syncTableFull(
     // An empty answer for a table that has data is far more likely a fault than a wiped table.
     problem = `AppSheet returned no rows for ${spec.appSheetTable} while Firestore holds ${existing.size}; nothing deleted`;
     counts.errors += 1;
+    deletes = [];
+  } else if (rejectedWithoutKey > 0 && deletes.length > 0) {
+    // A row without a key may be any of the documents that look gone: keep them all.
+    problem = `${rejectedWithoutKey} rows without a key; ${deletes.length} deletions held back`;
     deletes = [];
   }
 

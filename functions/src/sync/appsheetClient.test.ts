@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changedSinceSelector, createAppSheetClient, formatAppSheetDateTime } from './appsheetClient';
+
+let server: Server | undefined;
+let lastRequest: { url: string; headers: Record<string, unknown>; body: any } | undefined;
+
+async function serve(status: number, body: string | null): Promise<string> {
+  server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      lastRequest = { url: request.url ?? '', headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString()) };
+      if (body === null) return; // never answer
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+}
+
+afterEach(async () => {
+  if (!server) return;
+  const closing = server;
+  server = undefined;
+  closing.closeAllConnections();
+  await new Promise((resolve) => closing.close(resolve));
+});
+
+describe('AppSheet client', () => {
+  it('posts a Find with the access key, German locale and UTC, to the encoded table', async () => {
+    const base = await serve(200, JSON.stringify([{ 'Member ID': 'M1' }]));
+    const client = createAppSheetClient({ baseUrl: base, appId: 'app-1', accessKey: 'secret' });
+    const rows = await client.find('Other Payments', 'Filter("Other Payments", true)');
+    expect(rows).toEqual([{ 'Member ID': 'M1' }]);
+    expect(lastRequest?.url).toBe('/api/v2/apps/app-1/tables/Other%20Payments/Action');
+    expect(lastRequest?.headers.applicationaccesskey).toBe('secret');
+    expect(lastRequest?.body).toEqual({
+      Action: 'Find',
+      Properties: { Locale: 'de-DE', Timezone: 'UTC', Selector: 'Filter("Other Payments", true)' },
+      Rows: [],
+    });
+  });
+
+  it('accepts the {"Rows": [...]} answer shape as well', async () => {
+    const base = await serve(200, JSON.stringify({ Rows: [{ a: '1' }] }));
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k' });
+    expect(await client.edit('Members', [{ a: '1' }])).toEqual([{ a: '1' }]);
+  });
+
+  it.each([
+    [500, '{"error":"boom"}', /Find on Members: HTTP 500/],
+    [403, 'denied', /HTTP 403 denied/],
+    [200, '', /empty response/],
+    [200, '<html>', /not JSON/],
+    [200, '{"status":"ok"}', /not a list of rows/],
+  ])('turns HTTP %i %j into a clear error', async (status, body, message) => {
+    const base = await serve(status, body);
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k' });
+    await expect(client.find('Members')).rejects.toThrow(message);
+  });
+
+  it('gives up after its timeout', async () => {
+    const base = await serve(200, null);
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', timeoutMs: 200 });
+    await expect(client.find('Members')).rejects.toThrow(/timed out after 200 ms/);
+  });
+
+  it('builds change-timestamp selectors in de-DE and UTC', () => {
+    const since = new Date('2026-03-05T07:08:09Z');
+    expect(formatAppSheetDateTime(since)).toBe('05.03.2026 07:08:09');
+    expect(changedSinceSelector('Room Hours', 'Last Changed', since)).toBe(
+      'Filter("Room Hours", [Last Changed] >= "05.03.2026 07:08:09")',
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const chromium = {
+  // Debian's Chromium: Playwright's own browser download is not available here.
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: '.cache/results/e2e.json' }]],
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    baseURL: 'http://127.0.0.1:5173',
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+  ],
+  webServer: [
+    {
+      command: 'npx tsx tools/appsheet/server.ts --port 8787 --families 60 --fresh --data .cache/appsheet-e2e.json',
+      url: 'http://127.0.0.1:8787/__demo/health',
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'npx vite --host 127.0.0.1 --port 5173 --strictPort',
+      url: 'http://127.0.0.1:5173',
+      reuseExistingServer: false,
+      env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal' },
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,14 @@
+/** Helpers for suites that run inside `firebase emulators:exec`. */
+import { emulatorAdmin } from '../../tools/lib/adminSdk';
+import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
+
+export { emulatorAdmin };
+
+/** Deletes every document in the Firestore emulator. */
+export async function clearFirestore(): Promise<void> {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
+    { method: 'DELETE' },
+  );
+  if (!response.ok) throw new Error(`Clearing Firestore failed: HTTP ${response.status}`);
+}

@@ -1,0 +1,13 @@
+/** Creates the demo accounts and runs a full sync from the AppSheet demo server (port 8787). */
+import { seedAndSync } from './lib/demoAccounts';
+import { PORTS } from './lib/stack';
+
+seedAndSync(`http://127.0.0.1:${PORTS.appsheet}`)
+  .then((log) => {
+    console.log(`demo accounts ready; full sync ${log.status}: ${log.totalMembers} members, ${log.totalChildren} children`);
+    process.exit(log.status === 'success' ? 0 : 1);
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
