@@ -11,7 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './appsheet/generator';
 import { startDemoServer } from './appsheet/server';
 import { seedAndSync } from './lib/demoAccounts';
 import { isPortOpen, run, stop, waitForPort } from './lib/processes';
-import { EMULATOR_HOST, firestoreEmulatorEnv, PORTS, prepareFunctions, PROJECT_ID, ROOT } from './lib/stack';
+import { EMULATOR_HOST, firebaseCliEnv, PORTS, prepareFunctions, PROJECT_ID, ROOT } from './lib/stack';
 
 const step = (text: string) => console.log(`\n▸ ${text}`);
 
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     const emulators = run(
       join(ROOT, 'node_modules/.bin/firebase'),
       ['emulators:start', '--only', 'auth,firestore,functions', '--project', PROJECT_ID],
-      { cwd: ROOT, env: { ...process.env, ...firestoreEmulatorEnv() }, stdio: ['ignore', 'pipe', 'pipe'] },
+      { cwd: ROOT, env: { ...process.env, ...firebaseCliEnv() }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     emulators.stdout?.pipe(log);
     emulators.stderr?.pipe(log);

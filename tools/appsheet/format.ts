@@ -39,11 +39,17 @@ function formatDateTime(iso: string, locale: Locale): string {
   return `${formatDate(date.toISOString(), locale)} ${time}`;
 }
 
+// Formatters are costly to create; a large school formats hundreds of thousands of cells.
+const decimalFormats: Record<Locale, Intl.NumberFormat> = {
+  'de-DE': new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  'en-US': new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 export function formatCell(value: RawCell, type: ColumnType, locale: Locale): string {
   if (value === null || value === undefined || value === '') return '';
   switch (type) {
     case 'decimal':
-      return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value as number);
+      return decimalFormats[locale].format(value as number);
     case 'integer':
       return String(value);
     case 'date':

@@ -1,7 +1,7 @@
 /** Shared pieces of the local stack: used by `npm start`, `npm test` and the benchmarks. */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { DEMO_ACCESS_KEY } from '../appsheet/constants';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -32,6 +32,21 @@ export function firestoreEmulatorEnv(): Record<string, string> {
   return { FIRESTORE_EMULATOR_BINARY_PATH: launcher };
 }
 
+/**
+ * Environment for the firebase CLI when it runs the emulators: the offline Firestore emulator,
+ * no probing of the GCE metadata server, and a CLI config whose message of the day counts as
+ * fetched, so that the CLI does not try to reach firebaseio.com on every start.
+ */
+export function firebaseCliEnv(): Record<string, string> {
+  const configHome = join(ROOT, '.cache/firebase-cli-config');
+  const configFile = join(configHome, 'configstore/firebase-tools.json');
+  if (!existsSync(configFile)) {
+    mkdirSync(dirname(configFile), { recursive: true });
+    writeFileSync(configFile, JSON.stringify({ motd: { fetched: Date.UTC(2100, 0, 1) }, usage: false }));
+  }
+  return { ...firestoreEmulatorEnv(), XDG_CONFIG_HOME: configHome, METADATA_SERVER_DETECTION: 'none' };
+}
+
 /** Builds the functions and gives the Functions emulator the demo AppSheet key as its secret. */
 export function prepareFunctions(): void {
   writeFileSync(join(ROOT, 'functions/.secret.local'), `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\n`);
@@ -47,4 +62,19 @@ export function emulatorClientEnv(): Record<string, string> {
     // Never probe the GCE metadata server from this machine: everything here is local.
     METADATA_SERVER_DETECTION: 'none',
   };
+}
+
+/** Runs a shell command inside one `firebase emulators:exec` session; returns its exit code. */
+export function runInEmulators(script: string, only = 'auth,firestore,functions'): number {
+  prepareFunctions();
+  const result = spawnSync(
+    join(ROOT, 'node_modules/.bin/firebase'),
+    ['emulators:exec', '--only', only, '--project', PROJECT_ID, script],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, ...firebaseCliEnv() },
+    },
+  );
+  return result.status ?? 1;
 }

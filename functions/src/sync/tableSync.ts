@@ -1,5 +1,5 @@
 /** Syncs one AppSheet table into its Firestore collection. */
-import type { Firestore } from 'firebase-admin/firestore';
+import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
 import type { AppSheetClient } from './appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from './contentHash';
 import { writeChanges } from './firestoreWriter';
@@ -15,6 +15,12 @@ export interface TableSyncResult {
   problem: string | null;
 }
 
+/** Document id → content hash of what Firestore holds now (only the hash is read). */
+async function readStoredHashes(collection: CollectionReference): Promise<Map<string, unknown>> {
+  const snapshot = await collection.select(HASH_FIELD).get();
+  return new Map(snapshot.docs.map((doc) => [doc.id, doc.get(HASH_FIELD)]));
+}
+
 export async function syncTableFull(
   db: Firestore,
   client: AppSheetClient,
@@ -25,13 +31,20 @@ export async function syncTableFull(
   const counts: TableCounts = { synced: 0, errors: 0, deleted: 0, written: 0 };
   const rowErrors: RowError[] = [];
 
-  let rows;
-  try {
-    rows = await client.find(spec.appSheetTable);
-  } catch (error) {
+  const collection = db.collection(spec.collection);
+  // Fetching from AppSheet and reading the stored hashes are independent: do both at once.
+  const [fetched, existing] = await Promise.all([
+    client.find(spec.appSheetTable).then(
+      (rows) => ({ rows, error: null }),
+      (error: Error) => ({ rows: [], error }),
+    ),
+    readStoredHashes(collection),
+  ]);
+  if (fetched.error) {
     counts.errors = 1;
-    return { table, counts, rowErrors, problem: (error as Error).message };
+    return { table, counts, rowErrors, problem: fetched.error.message };
   }
+  const { rows } = fetched;
 
   const docs = new Map<string, SyncedDocument>();
   // Keys of rows that exist in AppSheet but were rejected: their documents must survive.
@@ -52,11 +65,6 @@ export async function syncTableFull(
     }
   }
   counts.synced = docs.size;
-
-  const collection = db.collection(spec.collection);
-  const existing = new Map<string, unknown>();
-  const snapshot = await collection.select(HASH_FIELD).get();
-  for (const doc of snapshot.docs) existing.set(doc.id, doc.get(HASH_FIELD));
 
   const sets = [];
   for (const [id, doc] of docs) {
