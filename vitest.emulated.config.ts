@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/rules/**/*.test.ts', 'tests/functions/**/*.test.ts'],
+    globalSetup: ['tests/support/globalSetup.ts'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 60_000,

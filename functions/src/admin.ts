@@ -1,8 +1,16 @@
-import { getApps, initializeApp } from 'firebase-admin/app';
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 
 /** The Admin SDK app, initialised once per function instance. */
+function adminApp(): App {
+  return getApps()[0] ?? initializeApp();
+}
+
 export function adminDb(): Firestore {
-  if (getApps().length === 0) initializeApp();
-  return getFirestore();
+  return getFirestore(adminApp());
+}
+
+export function adminAuth(): Auth {
+  return getAuth(adminApp());
 }

@@ -2,7 +2,7 @@
  * Typed configuration of the functions. Values come from functions/.env.<project> (or the
  * deploy prompt); the access key is a Secret Manager secret and never reaches the client.
  */
-import { defineSecret, defineString } from 'firebase-functions/params';
+import { defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { createAppSheetClient, type AppSheetClient } from './sync/appsheetClient';
 
 export const REGION = 'europe-west1';
@@ -17,6 +17,14 @@ export const appSheetAppId = defineString('APPSHEET_APP_ID', {
 });
 
 export const appSheetAccessKey = defineSecret('APPSHEET_ACCESS_KEY');
+
+/** Browser origins allowed to call the HTTP functions (CORS), e.g. https://portal.example.org. */
+export const appOrigins = defineList('APP_ORIGINS', {
+  description: 'Origins of the web app, comma-separated, e.g. https://your-project.web.app',
+});
+
+/** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). */
+export const SYNC_TIMEOUT_SECONDS = 1800;
 
 export function appSheetFromConfig(): AppSheetClient {
   return createAppSheetClient({

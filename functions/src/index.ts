@@ -1,19 +1,29 @@
 /** Wiring only: each export binds a handler to its trigger. */
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { appSheetAccessKey, REGION } from './config';
-import { scheduledFullSync } from './sync/scheduled';
+import { appOrigins, appSheetAccessKey, REGION, SYNC_TIMEOUT_SECONDS } from './config';
+import { endpoint } from './http/endpoint';
+import * as syncAdmin from './http/syncAdmin';
+import { runScheduledSync } from './sync/scheduled';
 
 setGlobalOptions({ region: REGION, maxInstances: 10 });
 
+const api = { cors: appOrigins };
+const syncRuntime = { secrets: [appSheetAccessKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: '1GiB' as const };
+
+export const getSyncStatus = onRequest(api, endpoint('GET', syncAdmin.getSyncStatus));
+export const getSyncHistory = onRequest(api, endpoint('GET', syncAdmin.getSyncHistory));
+export const triggerFullSync = onRequest({ ...api, ...syncRuntime }, endpoint('POST', syncAdmin.triggerSync('full')));
+export const triggerDeltaSync = onRequest({ ...api, ...syncRuntime }, endpoint('POST', syncAdmin.triggerSync('delta')));
+
 export const nightlyFullSync = onSchedule(
-  {
-    schedule: '0 2 * * *',
-    timeZone: 'Europe/Berlin',
-    secrets: [appSheetAccessKey],
-    timeoutSeconds: 540,
-    memory: '1GiB',
-    retryCount: 0,
-  },
-  scheduledFullSync,
+  { schedule: '0 2 * * *', timeZone: 'Europe/Berlin', retryCount: 0, ...syncRuntime },
+  () => runScheduledSync('full'),
+);
+
+// At half past, so that it never meets the nightly full sync at 02:00.
+export const hourlyDeltaSync = onSchedule(
+  { schedule: '30 * * * *', timeZone: 'Europe/Berlin', retryCount: 0, ...syncRuntime },
+  () => runScheduledSync('delta'),
 );

@@ -8,7 +8,7 @@
  */
 import { createAppSheetClient } from '../../functions/src/sync/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/contentHash';
-import { runFullSync } from '../../functions/src/sync/fullSync';
+import { runFullSync } from '../../functions/src/sync/engine';
 import { mapRow } from '../../functions/src/sync/schema';
 import { TABLES, TABLE_NAMES } from '../../functions/src/sync/tables';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/fullSync';
+import { runFullSync } from '../../functions/src/sync/engine';
 import { TABLES, TABLE_NAMES, type TableName } from '../../functions/src/sync/tables';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';

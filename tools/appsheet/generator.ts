@@ -52,8 +52,9 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
   const familyCount = Math.max(3, options.families ?? 60);
   const today = options.today ?? isoDay(new Date());
   const random = new Random(seed * 7919 + familyCount);
+  // Rows last changed before the school's today, so a delta sync run later reads none of them.
   const changedAt = (maxDaysAgo = 60) =>
-    new Date(Date.parse(`${today}T18:00:00Z`) - random.int(1, maxDaysAgo * 24 * 60) * 60_000).toISOString();
+    new Date(Date.parse(`${today}T00:00:00Z`) - random.int(1, maxDaysAgo * 24 * 60) * 60_000).toISOString();
 
   const quarters = quartersAround(today);
   const recentQuarters = quarters.filter((q) => q.status !== 'Geplant').slice(-3);

@@ -146,4 +146,20 @@ describe('AppSheet demo server', () => {
     await setFault('Payments', null);
     expect((await call(server.url, 'Payments', find())).body.length).toBeGreaterThan(0);
   });
+
+  it('limits a fault to the next N requests, and slows a table down on request', async () => {
+    server = await startDemoServer({ families: 3, today: '2026-11-21' });
+    await fetch(`${server.url}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault: 'error', times: 2 }) });
+    expect((await call(server.url, 'Members', find())).status).toBe(500);
+    expect((await call(server.url, 'Members', find())).status).toBe(500);
+    expect((await call(server.url, 'Members', find())).status).toBe(200);
+
+    server.setFault('Members', 'slow', 1);
+    const started = Date.now();
+    expect((await call(server.url, 'Members', find())).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+
+    const bad = await fetch(`${server.url}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault: 'fire' }) });
+    expect(bad.status).toBe(400);
+  });
 });

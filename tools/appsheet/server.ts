@@ -4,7 +4,7 @@
  * with the ApplicationAccessKey header (or applicationAccessKey query) checked, values
  * formatted for the request Locale, and the store kept in a file so edits survive restarts.
  * Test-only controls under /__demo inject faults per table: error (HTTP 500), hang, malformed
- * rows, or an empty answer.
+ * rows, an empty answer, or a slow one (1.5 s); optionally for the next N requests only.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -20,8 +20,16 @@ import { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT } from './constants';
 
 export { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT };
 
-export type Fault = 'error' | 'hang' | 'malformed' | 'empty';
-const FAULTS: readonly Fault[] = ['error', 'hang', 'malformed', 'empty'];
+export type Fault = 'error' | 'hang' | 'malformed' | 'empty' | 'slow';
+const FAULTS: readonly Fault[] = ['error', 'hang', 'malformed', 'empty', 'slow'];
+/** How long a 'slow' table takes to answer. */
+const SLOW_MS = 1500;
+
+interface FaultSetting {
+  fault: Fault;
+  /** Requests left to affect; undefined = until cleared. */
+  times?: number;
+}
 
 export interface DemoServerOptions {
   port?: number;
@@ -39,7 +47,7 @@ export interface DemoServerOptions {
 export interface DemoServer {
   url: string;
   store: DemoStore;
-  setFault(table: string, fault: Fault | null): void;
+  setFault(table: string, fault: Fault | null, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -105,10 +113,21 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const persist = () => {
     if (dataFile) saveStore(dataFile, store);
   };
-  const faults = new Map<string, Fault>();
+  const faults = new Map<string, FaultSetting>();
+  /** The fault for this request to a table, counting down faults limited to N requests. */
+  const takeFault = (table: string): Fault | undefined => {
+    const key = faults.has(table) ? table : faults.has('*') ? '*' : null;
+    if (key === null) return undefined;
+    const setting = faults.get(key) as FaultSetting;
+    if (setting.times !== undefined) {
+      setting.times -= 1;
+      if (setting.times <= 0) faults.delete(key);
+    }
+    return setting.fault;
+  };
   const hanging = new Set<ServerResponse>();
 
-  function handleAction(table: string, body: Record<string, unknown>, response: ServerResponse): void {
+  function handleAction(table: string, body: Record<string, unknown>, response: ServerResponse, fault: Fault | undefined): void {
     const rows = store.tables[table];
     if (!rows) throw new HttpError(404, `Table '${table}' not found in app`);
     const properties = (body.Properties ?? {}) as Record<string, unknown>;
@@ -116,7 +135,6 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const types = COLUMN_TYPES[table] ?? {};
     const keyColumn = KEY_COLUMNS[table] as string;
     const inputRows = Array.isArray(body.Rows) ? (body.Rows as Record<string, unknown>[]) : [];
-    const fault = faults.get(table) ?? faults.get('*');
 
     const keyOf = (row: Record<string, unknown>) => {
       const key = row[keyColumn];
@@ -205,9 +223,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       if (request.method === 'DELETE') faults.clear();
       if (request.method === 'PUT' && faultRoute[1]) {
         const table = decodeURIComponent(faultRoute[1]);
-        const { fault } = (await readJson(request)) as { fault?: Fault | null };
+        const { fault, times } = (await readJson(request)) as { fault?: Fault | null; times?: number };
         if (fault !== null && !FAULTS.includes(fault as Fault)) throw new HttpError(400, `fault must be one of ${FAULTS.join(', ')} or null`);
-        if (fault) faults.set(table, fault);
+        if (times !== undefined && !(Number.isInteger(times) && times > 0)) throw new HttpError(400, 'times must be a positive whole number');
+        if (fault) faults.set(table, { fault, times });
         else faults.delete(table);
       }
       send(response, 200, Object.fromEntries(faults));
@@ -220,14 +239,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     if (decodeURIComponent(route[1] as string) !== appId) throw new HttpError(404, `App '${route[1]}' not found`);
     const table = decodeURIComponent(route[2] as string);
     const body = (await readJson(request)) as Record<string, unknown>;
-    const fault = faults.get(table) ?? faults.get('*');
+    const fault = takeFault(table);
     if (fault === 'error') throw new HttpError(500, 'Internal server error (injected fault)');
     if (fault === 'hang') {
       hanging.add(response);
       response.on('close', () => hanging.delete(response));
       return;
     }
-    handleAction(table, body, response);
+    if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    handleAction(table, body, response, fault);
   }
 
   const server: Server = createServer((request, response) => {
@@ -245,8 +265,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     store,
-    setFault(table, fault) {
-      if (fault) faults.set(table, fault);
+    setFault(table, fault, times) {
+      if (fault) faults.set(table, { fault, times });
       else faults.delete(table);
     },
     close: () =>

@@ -5,13 +5,20 @@ import { changedSinceSelector, createAppSheetClient, formatAppSheetDateTime } fr
 
 let server: Server | undefined;
 let lastRequest: { url: string; headers: Record<string, unknown>; body: any } | undefined;
+let requests = 0;
 
-async function serve(status: number, body: string | null): Promise<string> {
+type Answer = [status: number, body: string | null];
+
+/** Answers the requests in turn with the given answers, repeating the last; null body = hang. */
+async function serveSequence(answers: Answer[]): Promise<string> {
+  requests = 0;
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk) => chunks.push(chunk));
     request.on('end', () => {
       lastRequest = { url: request.url ?? '', headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString()) };
+      const [status, body] = answers[Math.min(requests, answers.length - 1)] as Answer;
+      requests += 1;
       if (body === null) return; // never answer
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(body);
@@ -20,6 +27,8 @@ async function serve(status: number, body: string | null): Promise<string> {
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 }
+
+const serve = (status: number, body: string | null) => serveSequence([[status, body]]);
 
 afterEach(async () => {
   if (!server) return;
@@ -58,14 +67,35 @@ describe('AppSheet client', () => {
     [200, '{"status":"ok"}', /not a list of rows/],
   ])('turns HTTP %i %j into a clear error', async (status, body, message) => {
     const base = await serve(status, body);
-    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k' });
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', attempts: 1 });
     await expect(client.find('Members')).rejects.toThrow(message);
   });
 
   it('gives up after its timeout', async () => {
     const base = await serve(200, null);
-    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', timeoutMs: 200 });
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', timeoutMs: 200, attempts: 1 });
     await expect(client.find('Members')).rejects.toThrow(/timed out after 200 ms/);
+  });
+
+  it('retries server errors and timeouts with backoff, then succeeds', async () => {
+    const base = await serveSequence([[503, 'busy'], [200, null], [200, '[{"a":"1"}]']]);
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', timeoutMs: 200, attempts: 3, backoffMs: 10 });
+    expect(await client.find('Members')).toEqual([{ a: '1' }]);
+    expect(requests).toBe(3);
+  });
+
+  it('stops after the bounded number of attempts and says so', async () => {
+    const base = await serve(500, 'down');
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', attempts: 3, backoffMs: 10 });
+    await expect(client.find('Members')).rejects.toThrow(/HTTP 500 down \(after 3 attempts\)/);
+    expect(requests).toBe(3);
+  });
+
+  it('does not retry what will not change: a refused key or a bad request', async () => {
+    const base = await serve(403, 'denied');
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', attempts: 3, backoffMs: 10 });
+    await expect(client.find('Members')).rejects.toThrow(/HTTP 403/);
+    expect(requests).toBe(1);
   });
 
   it('builds change-timestamp selectors in de-DE and UTC', () => {

@@ -13,14 +13,20 @@ export interface AppSheetClientOptions {
   baseUrl: string;
   appId: string;
   accessKey: string;
-  /** Per request; a table of the large school takes a few seconds. */
+  /** Per attempt; a table of the large school takes a few seconds. */
   timeoutMs?: number;
+  /** Attempts in all for AppSheet 5xx/429 answers, network errors and timeouts (4xx is final). */
+  attempts?: number;
+  /** Pause before the second attempt; doubled for each further one. */
+  backoffMs?: number;
 }
 
 export class AppSheetError extends Error {
   constructor(
     message: string,
     readonly status: number | null = null,
+    /** Worth another attempt: a server error, a network error or a timeout. */
+    readonly transient = false,
   ) {
     super(message);
     this.name = 'AppSheetError';
@@ -42,8 +48,10 @@ function rowsOf(body: unknown): AppSheetRow[] {
 export function createAppSheetClient(options: AppSheetClientOptions): AppSheetClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 120_000;
+  const attempts = Math.max(1, options.attempts ?? 3);
+  const backoffMs = options.backoffMs ?? 2_000;
 
-  async function action(table: string, action: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
+  async function attempt(table: string, action: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
     const url = `${base}/api/v2/apps/${encodeURIComponent(options.appId)}/tables/${encodeURIComponent(table)}/Action`;
     let response: Response;
     try {
@@ -59,19 +67,35 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
       });
     } catch (error) {
       const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : 'network error';
-      throw new AppSheetError(`AppSheet ${action} on ${table}: ${reason}`);
+      throw new AppSheetError(`AppSheet ${action} on ${table}: ${reason}`, null, true);
     }
     const text = await response.text();
     if (!response.ok) {
       // The body may echo data; keep only a short, single-line excerpt for the log.
       const excerpt = text.replace(/\s+/g, ' ').slice(0, 200);
-      throw new AppSheetError(`AppSheet ${action} on ${table}: HTTP ${response.status} ${excerpt}`.trim(), response.status);
+      const transient = response.status >= 500 || response.status === 429;
+      throw new AppSheetError(`AppSheet ${action} on ${table}: HTTP ${response.status} ${excerpt}`.trim(), response.status, transient);
     }
     if (text.trim() === '') throw new AppSheetError(`AppSheet ${action} on ${table}: empty response`, response.status);
     try {
       return JSON.parse(text) as unknown;
     } catch {
       throw new AppSheetError(`AppSheet ${action} on ${table}: response is not JSON`, response.status);
+    }
+  }
+
+  /** Retries transient failures with exponential backoff; at most `attempts` tries in all. */
+  async function action(table: string, name: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
+    for (let tried = 1; ; tried += 1) {
+      try {
+        return await attempt(table, name, properties, rows);
+      } catch (error) {
+        if (!(error instanceof AppSheetError) || !error.transient || tried >= attempts) {
+          if (error instanceof AppSheetError && tried > 1) error.message += ` (after ${tried} attempts)`;
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (tried - 1)));
+      }
     }
   }
 

@@ -1,17 +1,26 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../admin';
 import { appSheetFromConfig } from '../config';
-import { runFullSync } from './fullSync';
+import { runSync } from './engine';
+import { SyncConflictError } from './lease';
+import type { SyncType } from './syncLog';
 
-/** The nightly full sync. The scheduler only calls this; tests call it directly. */
-export async function scheduledFullSync(): Promise<void> {
-  const log = await runFullSync({ db: adminDb(), appSheet: appSheetFromConfig() }, { triggeredBy: 'scheduled' });
-  // Counts only: no personal data, IBANs or secrets in function logs.
-  logger.info('scheduled full sync finished', {
-    syncId: log.syncId,
-    status: log.status,
-    duration: log.duration,
-    totalMembers: log.totalMembers,
-    totalChildren: log.totalChildren,
-  });
+/** A scheduled sync. The scheduler only calls this; tests call it directly. */
+export async function runScheduledSync(syncType: SyncType): Promise<void> {
+  try {
+    const log = await runSync({ db: adminDb(), appSheet: appSheetFromConfig() }, { syncType, triggeredBy: 'scheduled' });
+    // Counts only: no personal data, IBANs or secrets in function logs.
+    logger.info('scheduled sync finished', {
+      syncId: log.syncId,
+      syncType,
+      status: log.status,
+      duration: log.duration,
+      totalMembers: log.totalMembers,
+      totalChildren: log.totalChildren,
+    });
+  } catch (error) {
+    if (!(error instanceof SyncConflictError)) throw error;
+    // Another sync is running; the next schedule catches up, so this is not a failure.
+    logger.info('scheduled sync skipped: another sync is running', { syncType, runningSyncId: error.running.syncId });
+  }
 }

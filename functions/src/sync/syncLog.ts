@@ -38,6 +38,8 @@ export interface SyncLog {
   rowErrors: RowError[];
   totalMembers: number;
   totalChildren: number;
+  /** Delta syncs: rows changed at or after this instant were read; null for full syncs. */
+  deltaSince: string | null;
 }
 
 export const SYNC_LOGS = 'sync_logs';

@@ -1,9 +1,9 @@
-/** Syncs one AppSheet table into its Firestore collection. */
+/** Syncs one AppSheet table into its Firestore collection, fully or as a delta. */
 import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
-import type { AppSheetClient } from './appsheetClient';
+import { changedSinceSelector, type AppSheetClient } from './appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from './contentHash';
-import { writeChanges } from './firestoreWriter';
-import { mapRow, type SyncedDocument } from './schema';
+import { writeChanges, type WriteOutcome } from './firestoreWriter';
+import { mapRow, type AppSheetRow, type SyncedDocument } from './schema';
 import type { RowError, TableCounts } from './syncLog';
 import { TABLES, type TableName } from './tables';
 
@@ -11,92 +11,131 @@ export interface TableSyncResult {
   table: TableName;
   counts: TableCounts;
   rowErrors: RowError[];
-  /** Why the table could not be synced (nothing was deleted then), or null. */
+  /** Why the table did not sync cleanly (then nothing of it was deleted), or null. */
   problem: string | null;
 }
 
+interface MappedTable {
+  docs: Map<string, SyncedDocument>;
+  rowErrors: RowError[];
+  /** Keys of rows that exist in AppSheet but were rejected: their documents must survive. */
+  keptKeys: Set<string>;
+  rejectedWithoutKey: number;
+}
+
+function mapRows(table: TableName, rows: AppSheetRow[]): MappedTable {
+  const mapped: MappedTable = { docs: new Map(), rowErrors: [], keptKeys: new Set(), rejectedWithoutKey: 0 };
+  for (const row of rows) {
+    const result = mapRow(TABLES[table], row);
+    if (!result.ok) {
+      mapped.rowErrors.push({ table, key: result.key, reason: result.reason });
+      if (result.key) mapped.keptKeys.add(result.key);
+      else mapped.rejectedWithoutKey += 1;
+    } else if (mapped.docs.has(result.id)) {
+      mapped.rowErrors.push({ table, key: result.id, reason: 'duplicate key' });
+    } else {
+      mapped.docs.set(result.id, result.doc);
+    }
+  }
+  return mapped;
+}
+
 /** Document id → content hash of what Firestore holds now (only the hash is read). */
-async function readStoredHashes(collection: CollectionReference): Promise<Map<string, unknown>> {
+async function readAllHashes(collection: CollectionReference): Promise<Map<string, unknown>> {
   const snapshot = await collection.select(HASH_FIELD).get();
   return new Map(snapshot.docs.map((doc) => [doc.id, doc.get(HASH_FIELD)]));
 }
 
-export async function syncTableFull(
-  db: Firestore,
-  client: AppSheetClient,
-  table: TableName,
-  syncedAt: string,
-): Promise<TableSyncResult> {
-  const spec = TABLES[table];
-  const counts: TableCounts = { synced: 0, errors: 0, deleted: 0, written: 0 };
-  const rowErrors: RowError[] = [];
-
-  const collection = db.collection(spec.collection);
-  // Fetching from AppSheet and reading the stored hashes are independent: do both at once.
-  const [fetched, existing] = await Promise.all([
-    client.find(spec.appSheetTable).then(
-      (rows) => ({ rows, error: null }),
-      (error: Error) => ({ rows: [], error }),
-    ),
-    readStoredHashes(collection),
-  ]);
-  if (fetched.error) {
-    counts.errors = 1;
-    return { table, counts, rowErrors, problem: fetched.error.message };
+async function readHashesOf(db: Firestore, collection: CollectionReference, ids: string[]): Promise<Map<string, unknown>> {
+  const hashes = new Map<string, unknown>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const refs = ids.slice(start, start + 500).map((id) => collection.doc(id));
+    if (refs.length === 0) continue;
+    const snapshots = await db.getAll(...refs, { fieldMask: [HASH_FIELD] });
+    for (const snapshot of snapshots) if (snapshot.exists) hashes.set(snapshot.id, snapshot.get(HASH_FIELD));
   }
-  const { rows } = fetched;
+  return hashes;
+}
 
-  const docs = new Map<string, SyncedDocument>();
-  // Keys of rows that exist in AppSheet but were rejected: their documents must survive.
-  const keptKeys = new Set<string>();
-  let rejectedWithoutKey = 0;
-  for (const row of rows) {
-    const mapped = mapRow(spec, row);
-    if (!mapped.ok) {
-      counts.errors += 1;
-      rowErrors.push({ table, key: mapped.key, reason: mapped.reason });
-      if (mapped.key) keptKeys.add(mapped.key);
-      else rejectedWithoutKey += 1;
-    } else if (docs.has(mapped.id)) {
-      counts.errors += 1;
-      rowErrors.push({ table, key: mapped.id, reason: 'duplicate key' });
-    } else {
-      docs.set(mapped.id, mapped.doc);
-    }
-  }
-  counts.synced = docs.size;
-
+/** Only documents whose mapped content differs from what is stored are written. */
+function changedDocuments(collection: CollectionReference, docs: Map<string, SyncedDocument>, stored: Map<string, unknown>, syncedAt: string) {
   const sets = [];
   for (const [id, doc] of docs) {
     const hash = contentHash(doc);
-    if (existing.get(id) !== hash) {
+    if (stored.get(id) !== hash) {
       sets.push({ ref: collection.doc(id), data: { ...doc, [HASH_FIELD]: hash, [SYNCED_AT_FIELD]: syncedAt } });
     }
   }
+  return sets;
+}
 
+function result(table: TableName, mapped: MappedTable, outcome: WriteOutcome, problem: string | null): TableSyncResult {
+  const counts: TableCounts = {
+    synced: mapped.docs.size,
+    errors: mapped.rowErrors.length + outcome.failed,
+    deleted: outcome.deleted,
+    written: outcome.written,
+  };
+  if (outcome.failed > 0) problem ??= `${outcome.failed} writes failed, first: ${outcome.firstFailure}`;
+  return { table, counts, rowErrors: mapped.rowErrors, problem };
+}
+
+function fetchFailed(table: TableName, error: Error): TableSyncResult {
+  return { table, counts: { synced: 0, errors: 1, deleted: 0, written: 0 }, rowErrors: [], problem: error.message };
+}
+
+async function fetchRows(client: AppSheetClient, appSheetTable: string, selector?: string) {
+  return client.find(appSheetTable, selector).then(
+    (rows) => ({ rows, error: null }),
+    (error: Error) => ({ rows: [] as AppSheetRow[], error }),
+  );
+}
+
+/** Every row: upsert what changed, delete documents whose row is gone, unless that looks wrong. */
+export async function syncTableFull(db: Firestore, client: AppSheetClient, table: TableName, syncedAt: string): Promise<TableSyncResult> {
+  const spec = TABLES[table];
+  const collection = db.collection(spec.collection);
+  // Fetching from AppSheet and reading the stored hashes are independent: do both at once.
+  const [fetched, stored] = await Promise.all([fetchRows(client, spec.appSheetTable), readAllHashes(collection)]);
+  if (fetched.error) return fetchFailed(table, fetched.error);
+
+  const mapped = mapRows(table, fetched.rows);
   let problem: string | null = null;
-  let deletes = [...existing.keys()].filter((id) => !docs.has(id) && !keptKeys.has(id));
-  if (rows.length === 0 && existing.size > 0) {
+  let deletes = [...stored.keys()].filter((id) => !mapped.docs.has(id) && !mapped.keptKeys.has(id));
+  if (fetched.rows.length === 0 && stored.size > 0) {
     // An empty answer for a table that has data is far more likely a fault than a wiped table.
-    problem = `AppSheet returned no rows for ${spec.appSheetTable} while Firestore holds ${existing.size}; nothing deleted`;
-    counts.errors += 1;
+    problem = `AppSheet returned no rows for ${spec.appSheetTable} while Firestore holds ${stored.size}; nothing deleted`;
     deletes = [];
-  } else if (rejectedWithoutKey > 0 && deletes.length > 0) {
+  } else if (mapped.rejectedWithoutKey > 0 && deletes.length > 0) {
     // A row without a key may be any of the documents that look gone: keep them all.
-    problem = `${rejectedWithoutKey} rows without a key; ${deletes.length} deletions held back`;
+    problem = `${mapped.rejectedWithoutKey} rows without a key; ${deletes.length} deletions held back`;
     deletes = [];
   }
-
   const outcome = await writeChanges(
     db,
-    sets,
+    changedDocuments(collection, mapped.docs, stored, syncedAt),
     deletes.map((id) => collection.doc(id)),
   );
-  counts.written = outcome.written;
-  counts.deleted = outcome.deleted;
-  if (outcome.failed > 0) {
-    counts.errors += outcome.failed;
-    problem ??= `${outcome.failed} writes failed, first: ${outcome.firstFailure}`;
-  }
-  return { table, counts, rowErrors, problem };
+  const synced = result(table, mapped, outcome, problem);
+  if (fetched.rows.length === 0 && stored.size > 0) synced.counts.errors += 1;
+  return synced;
+}
+
+/** Rows changed since an instant (all rows when there is none): upsert only, never delete. */
+export async function syncTableDelta(
+  db: Firestore,
+  client: AppSheetClient,
+  table: TableName,
+  since: Date | null,
+  syncedAt: string,
+): Promise<TableSyncResult> {
+  const spec = TABLES[table];
+  const collection = db.collection(spec.collection);
+  const selector = since ? changedSinceSelector(spec.appSheetTable, spec.changedColumn, since) : undefined;
+  const fetched = await fetchRows(client, spec.appSheetTable, selector);
+  if (fetched.error) return fetchFailed(table, fetched.error);
+  const mapped = mapRows(table, fetched.rows);
+  const stored = await readHashesOf(db, collection, [...mapped.docs.keys()]);
+  const outcome = await writeChanges(db, changedDocuments(collection, mapped.docs, stored, syncedAt), []);
+  return result(table, mapped, outcome, null);
 }

@@ -1,0 +1,44 @@
+/** Who is calling: the Firebase ID token in the Authorization header, checked with the Admin SDK. */
+import type { Request } from 'express';
+import { logger } from 'firebase-functions';
+import { adminAuth, adminDb } from '../admin';
+import { HttpError } from './errors';
+
+export interface Caller {
+  uid: string;
+  /** Lower-cased, from the verified token, never from the request body. */
+  email: string;
+}
+
+const TOKEN_ERRORS: Record<string, string> = {
+  'auth/id-token-expired': 'Your session has expired. Please sign in again.',
+  'auth/id-token-revoked': 'Your session has been revoked. Please sign in again.',
+  'auth/user-disabled': 'This account has been disabled.',
+  'auth/user-not-found': 'This account no longer exists.',
+};
+
+/** A signed-in user with a verified e-mail address (revoked tokens are refused). */
+export async function requireVerifiedUser(request: Request): Promise<Caller> {
+  const header = request.get('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1]) throw new HttpError(401, 'unauthenticated', 'User not authenticated: send the ID token as an Authorization bearer token.');
+  let token;
+  try {
+    token = await adminAuth().verifyIdToken(match[1], true);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    logger.warn('ID token rejected', { code });
+    throw new HttpError(401, 'unauthenticated', TOKEN_ERRORS[code] ?? 'The authentication token is not valid. Please sign in again.');
+  }
+  if (!token.email) throw new HttpError(403, 'permission-denied', 'This account has no e-mail address.');
+  if (token.email_verified !== true) throw new HttpError(403, 'email-not-verified', 'Please verify your e-mail address first.');
+  return { uid: token.uid, email: token.email.trim().toLowerCase() };
+}
+
+/** A verified user with an active admin_users/{email} record. */
+export async function requireAdmin(request: Request): Promise<Caller> {
+  const caller = await requireVerifiedUser(request);
+  const record = await adminDb().collection('admin_users').doc(caller.email).get();
+  if (record.get('active') !== true) throw new HttpError(403, 'permission-denied', 'Admin access required.');
+  return caller;
+}

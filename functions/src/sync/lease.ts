@@ -1,0 +1,69 @@
+/**
+ * One sync at a time, across all function instances: a lease document changed only inside
+ * Firestore transactions. It expires on its own, so a crashed run cannot block the next one.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { SYNC_LOGS, SYNC_METADATA, type SyncTrigger, type SyncType } from './syncLog';
+
+export const LEASE_DOC = 'lease';
+
+/** Longer than the longest function timeout (30 min), so a live run never loses its lease. */
+export const LEASE_TTL_MS = 35 * 60 * 1000;
+
+export interface Lease {
+  syncId: string;
+  syncType: SyncType;
+  triggeredBy: SyncTrigger;
+  acquiredAt: string;
+  expiresAt: string;
+}
+
+export class SyncConflictError extends Error {
+  constructor(readonly running: Lease) {
+    super(
+      `A ${running.syncType} sync (${running.triggeredBy === 'scheduled' ? 'scheduled' : 'started manually'}) ` +
+        `has been running since ${running.acquiredAt}. Try again when it has finished.`,
+    );
+    this.name = 'SyncConflictError';
+  }
+}
+
+/**
+ * Takes the lease for a new run, or throws SyncConflictError while another run holds it.
+ * Returns the lease it replaced because it had expired (a crashed run), if any.
+ */
+export async function acquireLease(
+  db: Firestore,
+  request: { syncId: string; syncType: SyncType; triggeredBy: SyncTrigger },
+  now: Date,
+  ttlMs = LEASE_TTL_MS,
+): Promise<Lease | null> {
+  const ref = db.collection(SYNC_METADATA).doc(LEASE_DOC);
+  return db.runTransaction(async (transaction) => {
+    const current = (await transaction.get(ref)).data() as Lease | undefined;
+    if (current && Date.parse(current.expiresAt) > now.getTime()) throw new SyncConflictError(current);
+    // Transactions read before they write.
+    const staleLog = current ? db.collection(SYNC_LOGS).doc(current.syncId) : null;
+    const staleLogExists = staleLog ? (await transaction.get(staleLog)).exists : false;
+    const lease: Lease = {
+      ...request,
+      acquiredAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+    };
+    transaction.set(ref, lease);
+    if (staleLog && staleLogExists) {
+      // The run that held the expired lease never finished: say so in its log.
+      transaction.update(staleLog, { status: 'error', error: 'The sync stopped before it finished (its lease expired).' });
+    }
+    return current ?? null;
+  });
+}
+
+/** Gives the lease back, unless another run has taken it over in the meantime. */
+export async function releaseLease(db: Firestore, syncId: string): Promise<void> {
+  const ref = db.collection(SYNC_METADATA).doc(LEASE_DOC);
+  await db.runTransaction(async (transaction) => {
+    const current = (await transaction.get(ref)).data() as Lease | undefined;
+    if (current?.syncId === syncId) transaction.delete(ref);
+  });
+}

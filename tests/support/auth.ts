@@ -1,0 +1,54 @@
+/** Accounts and ID tokens from the Auth emulator, for calling the functions as a user would. */
+import { emulatorAdmin } from '../../tools/lib/adminSdk';
+import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
+
+export const PASSWORD = 'secret123';
+
+export async function createAccount(email: string, options: { verified?: boolean; admin?: boolean | 'inactive' } = {}) {
+  const { auth, db } = emulatorAdmin();
+  const existing = await auth.getUserByEmail(email).catch(() => null);
+  if (existing) await auth.deleteUser(existing.uid);
+  const user = await auth.createUser({ email, password: PASSWORD, emailVerified: options.verified ?? true });
+  if (options.admin) await db.collection('admin_users').doc(email).set({ active: options.admin === true });
+  return user;
+}
+
+/** Signs in through the Auth emulator's REST API, as the web SDK does, and returns the ID token. */
+export async function idTokenFor(email: string, password = PASSWORD): Promise<string> {
+  const response = await fetch(
+    `http://${EMULATOR_HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, returnSecureToken: true }) },
+  );
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!body.idToken) throw new Error(`sign-in failed: ${body.error?.message}`);
+  return body.idToken;
+}
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * An unsigned token with chosen claims, shaped like the emulator's own. The Auth emulator's
+ * tokens carry no signature, so the Admin SDK checks claims here and signatures only in
+ * production; these tokens test the claim checks.
+ */
+export function craftedToken(claims: Record<string, unknown>): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    sub: 'nobody',
+    user_id: 'nobody',
+    email: 'nobody@example.com',
+    email_verified: true,
+    firebase: { identities: {}, sign_in_provider: 'password' },
+    ...claims,
+  };
+  return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
+}
+
+export function functionUrl(name: string, query = ''): string {
+  return `http://${EMULATOR_HOST}:${PORTS.functions}/${PROJECT_ID}/europe-west1/${name}${query}`;
+}

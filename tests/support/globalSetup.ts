@@ -1,0 +1,13 @@
+/**
+ * The emulated suites share one AppSheet demo server on the port the emulated functions are
+ * configured for (functions/.env.demo-family-portal), started once for the run.
+ */
+import { startDemoServer } from '../../tools/appsheet/server';
+import { PORTS } from '../../tools/lib/stack';
+
+export const FUNCTIONS_SCHOOL = { families: 12, seed: 7, today: '2026-11-21' } as const;
+
+export default async function setup() {
+  const server = await startDemoServer({ port: PORTS.appsheet, ...FUNCTIONS_SCHOOL });
+  return () => server.close();
+}
