@@ -1,14 +1,15 @@
 /**
  * Full-sync benchmark: the default demo school and the 2,000-family school, from the AppSheet
  * demo server into the Firestore emulator, measured in one run against the baseline of the same
- * fetch and mapping followed by one awaited write per document. Prints figures, asserts nothing.
+ * fetch and mapping followed by one awaited write per document; plus an unchanged full sync and a
+ * delta with 10 changed rows. Prints figures, asserts nothing.
  *
  *   npm run bench                    both schools
  *   npm run bench -- --families 60   one school
  */
 import { createAppSheetClient } from '../../functions/src/sync/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/contentHash';
-import { runFullSync } from '../../functions/src/sync/engine';
+import { runDeltaSync, runFullSync } from '../../functions/src/sync/engine';
 import { mapRow } from '../../functions/src/sync/schema';
 import { TABLES, TABLE_NAMES } from '../../functions/src/sync/tables';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
@@ -65,12 +66,20 @@ async function benchSchool(families: number) {
     const againMs = Date.now() - start;
     const rewritten = TABLE_NAMES.reduce((sum, t) => sum + again.tables[t].written, 0);
 
+    // The office changes 10 payments; the next delta should write exactly those.
+    const changed = (await appSheet.find('Payments')).slice(0, 10).map((row) => ({ 'Payment ID': row['Payment ID'] as string, Comment: `Korrektur ${Date.now()}` }));
+    await appSheet.edit('Payments', changed);
+    start = Date.now();
+    const deltaLog = await runDeltaSync({ db, appSheet }, { triggeredBy: 'manual' });
+    const deltaMs = Date.now() - start;
+    const deltaWritten = TABLE_NAMES.reduce((sum, t) => sum + deltaLog.tables[t].written, 0);
+
     await clearFirestore();
     start = Date.now();
     const baselineWritten = await oneByOne(appSheet);
     const baselineMs = Date.now() - start;
 
-    return { families, rows, written, fullMs, againMs, rewritten, baselineWritten, baselineMs };
+    return { families, rows, written, fullMs, againMs, rewritten, deltaMs, deltaWritten, deltaStatus: deltaLog.status, baselineWritten, baselineMs };
   } finally {
     await stop(server);
   }
@@ -82,6 +91,7 @@ for (const families of schools) {
   console.log(`school of ${r.families} families: ${r.rows} AppSheet rows`);
   console.log(`  full sync into an empty Firestore: ${seconds(r.fullMs)} s, ${r.written} documents, ${perSecond(r.written, r.fullMs)} documents/s`);
   console.log(`  repeated full sync, nothing changed: ${seconds(r.againMs)} s, ${r.rewritten} documents written`);
+  console.log(`  delta sync after 10 changed rows: ${seconds(r.deltaMs)} s, ${r.deltaWritten} documents written (${r.deltaStatus})`);
   console.log(`  baseline, one awaited write per document: ${seconds(r.baselineMs)} s, ${r.baselineWritten} documents, ${perSecond(r.baselineWritten, r.baselineMs)} documents/s`);
   console.log(`  speed-up of the full sync over the baseline: ${(r.baselineMs / r.fullMs).toFixed(1)}x\n`);
 }
