@@ -14,7 +14,7 @@ import { mapRow } from '../../functions/src/sync/schema';
 import { TABLES, TABLE_NAMES } from '../../functions/src/sync/tables';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
-import { clearFirestore, emulatorAdmin } from '../support/emulators';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 
 const { db } = emulatorAdmin();
 const familiesArg = process.argv.indexOf('--families');

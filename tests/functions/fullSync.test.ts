@@ -9,7 +9,7 @@ import { TABLES, TABLE_NAMES, type TableName } from '../../functions/src/sync/ta
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import type { RawRow } from '../../tools/appsheet/store';
-import { clearFirestore, emulatorAdmin } from '../support/emulators';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 
 const { db } = emulatorAdmin();
 let appSheet: DemoServer;

@@ -2,11 +2,11 @@
  * The scheduled syncs. The schedulers do not fire in the emulator, so the handlers are called
  * directly, configured the way the Functions runtime configures them (environment variables).
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runScheduledSync } from '../../functions/src/sync/scheduled';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { PORTS } from '../../tools/lib/stack';
-import { clearFirestore, emulatorAdmin } from '../support/emulators';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 
 const { db } = emulatorAdmin();
 
@@ -16,6 +16,8 @@ beforeAll(() => {
   process.env.APPSHEET_ACCESS_KEY = DEMO_ACCESS_KEY;
 });
 beforeEach(() => clearFirestore());
+// Leave no lease behind for the suites that follow.
+afterAll(() => clearFirestore());
 
 describe('scheduled syncs', () => {
   it('run a full and then a delta sync, logged as scheduled', async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PORTS } from '../../tools/lib/stack';
 import { craftedToken, createAccount, functionUrl, idTokenFor } from '../support/auth';
-import { clearFirestore, emulatorAdmin } from '../support/emulators';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { FUNCTIONS_SCHOOL } from '../support/globalSetup';
 
 const { db, auth } = emulatorAdmin();

@@ -9,7 +9,7 @@ import { SyncConflictError } from '../../functions/src/sync/lease';
 import { TABLE_NAMES } from '../../functions/src/sync/tables';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
-import { clearFirestore, emulatorAdmin } from '../support/emulators';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 
 const { db } = emulatorAdmin();
 let appSheet: DemoServer;

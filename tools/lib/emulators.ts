@@ -1,6 +1,6 @@
 /** Helpers for suites that run inside `firebase emulators:exec`. */
-import { emulatorAdmin } from '../../tools/lib/adminSdk';
-import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
+import { emulatorAdmin } from './adminSdk';
+import { EMULATOR_HOST, PORTS, PROJECT_ID } from './stack';
 
 export { emulatorAdmin };
 
