@@ -1,9 +1,12 @@
 /** Wiring only: each export binds a handler to its trigger. */
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
+import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { refuseNonMembers } from './auth/membershipGate';
 import { appOrigins, appSheetAccessKey, REGION, SYNC_TIMEOUT_SECONDS } from './config';
 import { endpoint } from './http/endpoint';
+import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as syncAdmin from './http/syncAdmin';
 import { runScheduledSync } from './sync/scheduled';
 
@@ -11,6 +14,11 @@ setGlobalOptions({ region: REGION, maxInstances: 10 });
 
 const api = { cors: appOrigins };
 const syncRuntime = { secrets: [appSheetAccessKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: '1GiB' as const };
+
+export const checkEmailExists = onRequest(api, endpoint('POST', checkEmail));
+
+// Blocking functions need Identity Platform in production (see README).
+export const membershipGate = beforeUserCreated(refuseNonMembers);
 
 export const getSyncStatus = onRequest(api, endpoint('GET', syncAdmin.getSyncStatus));
 export const getSyncHistory = onRequest(api, endpoint('GET', syncAdmin.getSyncHistory));

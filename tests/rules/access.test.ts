@@ -71,6 +71,7 @@ beforeAll(async () => {
     await put('admin_users/boss@example.com', { active: true });
     await put('sync_logs/s1', { status: 'success' });
     await put('sync_metadata/last_sync', { lastSyncId: 's1' });
+    await put('rate_limits/r1', { window: 1, count: 1 });
   });
 });
 afterAll(() => env.cleanup());
@@ -130,6 +131,8 @@ const READS: Array<{ what: string; allowed: Role[]; read: (db: Firestore) => Pro
   { what: 'get a sync log', allowed: [], read: (db) => getDoc(doc(db, 'sync_logs/s1')) },
   { what: 'list sync logs', allowed: [], read: (db) => getDocs(collection(db, 'sync_logs')) },
   { what: 'get the sync metadata', allowed: [], read: (db) => getDoc(doc(db, 'sync_metadata/last_sync')) },
+  { what: 'get a rate-limit counter', allowed: [], read: (db) => getDoc(doc(db, 'rate_limits/r1')) },
+  { what: 'list rate-limit counters', allowed: [], read: (db) => getDocs(collection(db, 'rate_limits')) },
 ];
 
 describe.each(ROLES)('reads as %s', (role) => {
@@ -166,6 +169,7 @@ const WRITABLE_PATHS = [
   `admin_users/${ADMIN}`,
   'sync_logs/s1',
   'sync_metadata/last_sync',
+  'rate_limits/r1',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

@@ -1,0 +1,18 @@
+/**
+ * Only members may have an account: a blocking function refuses any sign-up, through the app
+ * or straight through the Auth API, whose e-mail is not a member's.
+ */
+import type { AuthBlockingEvent } from 'firebase-functions/v2/identity';
+import { HttpsError } from 'firebase-functions/v2/identity';
+import { adminDb } from '../admin';
+import { findMemberByEmail } from '../members/findMember';
+
+/** The login page recognises the refusal by this code inside the error message. */
+export const NOT_A_MEMBER = 'NOT_A_MEMBER';
+
+export async function refuseNonMembers(event: AuthBlockingEvent): Promise<void> {
+  const email = event.data?.email;
+  if (!email || (await findMemberByEmail(adminDb(), email)) === null) {
+    throw new HttpsError('permission-denied', `${NOT_A_MEMBER}: only members of the school can create an account.`);
+  }
+}
