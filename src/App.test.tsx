@@ -4,38 +4,90 @@ import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from './i18n';
 import { AppRoutes } from './App';
+import { AuthContext, type AppUser, type AuthState } from './auth/AuthProvider';
 
-function renderAt(path: string) {
+const parent: AppUser = {
+  uid: 'u1',
+  email: 'anna.mueller@example.com',
+  emailVerified: true,
+  displayName: null,
+  photoURL: null,
+  isAdmin: false,
+};
+
+function renderAt(path: string, auth: Partial<AuthState> = {}) {
+  const state: AuthState = { user: null, loading: false, refreshUser: async () => null, ...auth };
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
+    <AuthContext.Provider value={state}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </AuthContext.Provider>,
   );
 }
 
-describe('route table', () => {
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('route guard', () => {
   beforeEach(async () => {
     await i18n.changeLanguage('en');
   });
 
+  it('shows a loading screen while authentication resolves', () => {
+    renderAt('/family', { loading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it.each(['/', '/family', '/plans', '/transactions', '/book-deposits', '/admin'])('sends a signed-out visitor from %s to /login', async (path) => {
+    renderAt(path);
+    expect(await heading('Sign in')).toBeInTheDocument();
+  });
+
+  it('sends a user with an unverified e-mail to /verify-email, with the banner', async () => {
+    renderAt('/family', { user: { ...parent, emailVerified: false } });
+    expect(await heading('Verify your email')).toBeInTheDocument();
+    expect(screen.getByText('Email verification required.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Verify Now' })).toHaveAttribute('href', '/verify-email');
+    expect(screen.getByRole('button', { name: 'Resend Email' })).toBeInTheDocument();
+  });
+
   it.each([
-    ['/login', 'Sign in'],
-    ['/verify-email', 'Verify your email'],
-    ['/forgot-password', 'Forgot your password?'],
-    ['/reset-password', 'Choose a new password'],
     ['/', 'Home'],
     ['/family', 'Family'],
     ['/plans', 'Plans'],
     ['/transactions', 'Transactions'],
     ['/book-deposits', 'Book deposits'],
-    ['/admin', 'Data Sync'],
-  ])('%s shows its page', (path, title) => {
-    renderAt(path);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  ])('lets a verified parent open %s', async (path, title) => {
+    renderAt(path, { user: parent });
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.queryByText('Email verification required.')).not.toBeInTheDocument();
   });
 
-  it('sends any other path to the dashboard', () => {
-    renderAt('/no/such/page');
-    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+  it('sends a signed-in user from /login to the dashboard', async () => {
+    renderAt('/login', { user: parent });
+    expect(await heading('Home')).toBeInTheDocument();
+  });
+
+  it('opens /admin only for an admin', async () => {
+    renderAt('/admin', { user: parent });
+    expect(await heading('Home')).toBeInTheDocument();
+  });
+
+  it('opens /admin for an admin', async () => {
+    renderAt('/admin', { user: { ...parent, isAdmin: true } });
+    expect(await heading('Data Sync')).toBeInTheDocument();
+  });
+
+  it('sends any other path to the dashboard', async () => {
+    renderAt('/no/such/page', { user: parent });
+    expect(await heading('Home')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/forgot-password', 'Forgot your password?'],
+    ['/reset-password', 'This link cannot be used'],
+  ])('shows the public page %s to anyone', async (path, title) => {
+    renderAt(path);
+    expect(await heading(title)).toBeInTheDocument();
   });
 });

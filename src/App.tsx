@@ -1,32 +1,48 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './app/paths';
+import { ProtectedLayout } from './app/ProtectedLayout';
 import { ScrollToTop } from './app/ScrollToTop';
+import { AuthProvider } from './auth/AuthProvider';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
+import { LoadingScreen } from './components/LoadingScreen';
 import { PlaceholderPage } from './components/PlaceholderPage';
+
+const LoginPage = lazy(() => import('./features/login/LoginPage'));
+const VerifyEmailPage = lazy(() => import('./features/verify-email/VerifyEmailPage'));
+const ForgotPasswordPage = lazy(() => import('./features/forgot-password/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/reset-password/ResetPasswordPage'));
 
 /** The route table of spec section 2. Screens replace the placeholders as they are built. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path={paths.login} element={<PlaceholderPage titleKey="pages.login.title" />} />
-      <Route path={paths.verifyEmail} element={<PlaceholderPage titleKey="pages.verifyEmail.title" />} />
-      <Route path={paths.forgotPassword} element={<PlaceholderPage titleKey="pages.forgotPassword.title" />} />
-      <Route path={paths.resetPassword} element={<PlaceholderPage titleKey="pages.resetPassword.title" />} />
-      <Route path={paths.dashboard} element={<PlaceholderPage titleKey="pages.dashboard.title" />} />
-      <Route path={paths.family} element={<PlaceholderPage titleKey="pages.family.title" />} />
-      <Route path={paths.plans} element={<PlaceholderPage titleKey="pages.plans.title" />} />
-      <Route path={paths.transactions} element={<PlaceholderPage titleKey="pages.transactions.title" />} />
-      <Route path={paths.bookDeposits} element={<PlaceholderPage titleKey="pages.bookDeposits.title" />} />
-      <Route path={paths.admin} element={<PlaceholderPage titleKey="pages.admin.title" />} />
-      <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-    </Routes>
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>} />
+        <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route element={<RequireAuth><ProtectedLayout /></RequireAuth>}>
+          <Route path={paths.dashboard} element={<PlaceholderPage titleKey="pages.dashboard.title" />} />
+          <Route path={paths.family} element={<PlaceholderPage titleKey="pages.family.title" />} />
+          <Route path={paths.plans} element={<PlaceholderPage titleKey="pages.plans.title" />} />
+          <Route path={paths.transactions} element={<PlaceholderPage titleKey="pages.transactions.title" />} />
+          <Route path={paths.bookDeposits} element={<PlaceholderPage titleKey="pages.bookDeposits.title" />} />
+          <Route path={paths.admin} element={<RequireAdmin><PlaceholderPage titleKey="pages.admin.title" /></RequireAdmin>} />
+        </Route>
+        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+      </Routes>
+    </Suspense>
   );
 }
 
 export default function App() {
   return (
     <BrowserRouter>
-      <ScrollToTop />
-      <AppRoutes />
+      <AuthProvider>
+        <ScrollToTop />
+        <AppRoutes />
+      </AuthProvider>
     </BrowserRouter>
   );
 }

@@ -31,18 +31,23 @@ const ROLES: Role[] = ['signed out', 'unverified', 'other family', 'own member',
 
 let env: RulesTestEnvironment;
 
+// The test contexts hand out the compat Firestore; the modular functions accept it.
 function dbAs(role: Role): Firestore {
+  return contextFor(role).firestore() as unknown as Firestore;
+}
+
+function contextFor(role: Role) {
   switch (role) {
     case 'signed out':
-      return env.unauthenticatedContext().firestore();
+      return env.unauthenticatedContext();
     case 'unverified':
-      return env.authenticatedContext('u-unverified', { email: PARENT, email_verified: false }).firestore();
+      return env.authenticatedContext('u-unverified', { email: PARENT, email_verified: false });
     case 'other family':
-      return env.authenticatedContext('u-other', { email: OTHER, email_verified: true }).firestore();
+      return env.authenticatedContext('u-other', { email: OTHER, email_verified: true });
     case 'own member':
-      return env.authenticatedContext('u-parent', { email: PARENT, email_verified: true }).firestore();
+      return env.authenticatedContext('u-parent', { email: PARENT, email_verified: true });
     case 'admin':
-      return env.authenticatedContext('u-admin', { email: ADMIN, email_verified: true }).firestore();
+      return env.authenticatedContext('u-admin', { email: ADMIN, email_verified: true });
   }
 }
 

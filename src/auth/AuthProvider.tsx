@@ -1,0 +1,80 @@
+import { onIdTokenChanged, type User } from 'firebase/auth';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { auth, getDb } from '../lib/firebase';
+
+/** The auth user summary of spec section 3, plus the admin flag. */
+export interface AppUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  photoURL: string | null;
+  isAdmin: boolean;
+}
+
+export interface AuthState {
+  user: AppUser | null;
+  loading: boolean;
+  /** Reloads the user and refreshes the ID token (so rules see email_verified). */
+  refreshUser: () => Promise<AppUser | null>;
+}
+
+/** Exported for tests, which provide a chosen auth state. */
+export const AuthContext = createContext<AuthState | null>(null);
+
+/** Admin when an active admin_users/{email} exists; rules let a user read only their own. */
+async function readIsAdmin(user: User): Promise<boolean> {
+  if (!user.emailVerified || !user.email) return false;
+  try {
+    const [{ doc, getDoc }, db] = await Promise.all([import('firebase/firestore'), getDb()]);
+    const record = await getDoc(doc(db, 'admin_users', user.email.toLowerCase()));
+    return record.get('active') === true;
+  } catch {
+    return false;
+  }
+}
+
+async function summarise(user: User): Promise<AppUser> {
+  return {
+    uid: user.uid,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    isAdmin: await readIsAdmin(user),
+  };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<AppUser | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(
+    () =>
+      onIdTokenChanged(auth, async (firebaseUser) => {
+        setUser(firebaseUser ? await summarise(firebaseUser) : null);
+        setLoading(false);
+      }),
+    [],
+  );
+
+  const refreshUser = useCallback(async () => {
+    const current = auth.currentUser;
+    if (!current) return null;
+    await current.reload();
+    // A fresh token carries email_verified for the security rules; it also fires onIdTokenChanged.
+    await current.getIdToken(true);
+    const summary = await summarise(current);
+    setUser(summary);
+    return summary;
+  }, []);
+
+  const value = useMemo(() => ({ user, loading, refreshUser }), [user, loading, refreshUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth must be used inside <AuthProvider>');
+  return state;
+}

@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from './LanguageSelect';
+
+/** The frame of the public pages: app name, language selector, one centred card. */
+export function PublicLayout({ title, children, above }: { title: string; children: ReactNode; above?: ReactNode }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
+        <span className="font-semibold text-teal-800">{t('app.name')}</span>
+        <LanguageSelect />
+      </header>
+      {above}
+      <main className="mx-auto w-full max-w-md px-4 py-8">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <div className="mt-6 space-y-4">{children}</div>
+      </main>
+    </div>
+  );
+}
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-700';
+export const primaryButtonClass =
+  'inline-flex w-full items-center justify-center rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButtonClass =
+  'inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+export const linkClass = 'font-medium text-teal-800 underline underline-offset-2 hover:text-teal-900';

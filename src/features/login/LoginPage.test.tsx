@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
+import LoginPage from './LoginPage';
+
+const actions = vi.hoisted(() => ({ signIn: vi.fn(), signUp: vi.fn() }));
+vi.mock('../../auth/authActions', async (original) => ({ ...(await original<object>()), ...actions }));
+const { NotAMemberError } = await import('../../auth/authActions');
+
+function renderPage() {
+  render(
+    <MemoryRouter>
+      <LoginPage />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+describe('login page', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('en');
+    actions.signIn.mockReset();
+    actions.signUp.mockReset();
+  });
+
+  it('asks for both fields, then a 6-character password, before calling anyone', async () => {
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
+    await user.type(screen.getByLabelText('Email'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Password'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The password must be at least 6 characters long');
+    expect(actions.signIn).not.toHaveBeenCalled();
+  });
+
+  it('maps a wrong password to the invalid-credentials message, in the chosen language', async () => {
+    await i18n.changeLanguage('de');
+    actions.signIn.mockRejectedValue({ code: 'auth/invalid-credential' });
+    const user = renderPage();
+    await user.type(screen.getByLabelText('E-Mail-Adresse'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Falsche E-Mail-Adresse oder falsches Passwort');
+  });
+
+  it('toggles to sign-up and shows the not-a-member panel for a non-member', async () => {
+    actions.signUp.mockRejectedValue(new NotAMemberError());
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create one' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'stranger@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This email address does not belong to a member')).toBeInTheDocument();
+    expect(actions.signUp).toHaveBeenCalledWith('stranger@example.com', 'secret123');
+  });
+
+  it("links the 'not a member' box to the school's contact page", () => {
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Contact the school to become a member' })).toHaveAttribute('href', expect.stringMatching(/^https?:\/\//));
+    expect(screen.getByText('For parents')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,114 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { ParseKeys } from 'i18next';
+import { paths } from '../../app/paths';
+import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
+import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
+import { validateCredentials } from '../../auth/validation';
+import { Alert } from '../../components/Alert';
+import { inputClass, linkClass, primaryButtonClass, PublicLayout } from '../../components/PublicLayout';
+import { NotAMemberBox } from './NotAMemberBox';
+
+type Mode = 'login' | 'signup';
+
+/** Login and sign-up in one page (spec section 2). */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('login');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<ParseKeys | null>(null);
+  const [notAMember, setNotAMember] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const emailId = useId();
+  const passwordId = useId();
+  const isSignup = mode === 'signup';
+
+  function switchMode() {
+    setMode(isSignup ? 'login' : 'signup');
+    setError(null);
+    setNotAMember(false);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setNotAMember(false);
+    const invalid = validateCredentials(email, password);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (isSignup) {
+        await signUp(email, password);
+        navigate(paths.verifyEmail, { replace: true });
+      } else {
+        await signIn(email, password);
+        // The route guard takes a signed-in user on to the dashboard.
+      }
+    } catch (caught) {
+      if (caught instanceof NotAMemberError || isNotAMemberError(caught)) setNotAMember(true);
+      else setError(signInErrorKey(caught));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <PublicLayout title={t(isSignup ? 'auth.signup.title' : 'auth.login.title')}>
+      <Alert tone="info" title={t('auth.parentInfoTitle')}>
+        {t('auth.parentInfo')}
+      </Alert>
+
+      <form onSubmit={submit} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <div>
+          <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
+            {t('auth.email')}
+          </label>
+          <input id={emailId} type="email" autoComplete="email" inputMode="email" value={email}
+            onChange={(e) => setEmail(e.target.value)} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={passwordId} className="text-sm font-medium text-slate-800">
+            {t('auth.password')}
+          </label>
+          <input id={passwordId} type="password" autoComplete={isSignup ? 'new-password' : 'current-password'}
+            value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />
+          {isSignup && <p className="mt-1 text-xs text-slate-600">{t('auth.passwordHint')}</p>}
+        </div>
+
+        {error && <Alert tone="error">{t(error)}</Alert>}
+        {notAMember && (
+          <Alert tone="warning" title={t('auth.errors.notAMember')}>
+            {t('auth.errors.notAMemberDescription')}
+          </Alert>
+        )}
+
+        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+          {submitting ? t(isSignup ? 'auth.creatingAccount' : 'auth.signingIn') : t(isSignup ? 'auth.signUp' : 'auth.signIn')}
+        </button>
+
+        {!isSignup && (
+          <p className="text-center text-sm">
+            <Link to={paths.forgotPassword} className={linkClass}>
+              {t('auth.forgotPassword')}
+            </Link>
+          </p>
+        )}
+      </form>
+
+      <p className="text-center text-sm text-slate-700">
+        {t(isSignup ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
+        <button type="button" onClick={switchMode} className={linkClass}>
+          {t(isSignup ? 'auth.switchToLogin' : 'auth.switchToSignup')}
+        </button>
+      </p>
+
+      <NotAMemberBox />
+    </PublicLayout>
+  );
+}
