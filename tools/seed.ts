@@ -1,12 +1,12 @@
 /**
- * Empties the Firestore emulator, creates the demo accounts and runs a full sync from the
+ * Empties the Firestore and Auth emulators, creates the demo accounts and runs a full sync from the
  * AppSheet demo server (port 8787): the starting state of the browser tests.
  */
-import { clearFirestore } from './lib/emulators';
+import { clearAuth, clearFirestore } from './lib/emulators';
 import { seedAndSync } from './lib/demoAccounts';
 import { PORTS } from './lib/stack';
 
-clearFirestore()
+Promise.all([clearFirestore(), clearAuth()])
   .then(() => seedAndSync(`http://127.0.0.1:${PORTS.appsheet}`))
   .then((log) => {
     console.log(`demo accounts ready; full sync ${log.status}: ${log.totalMembers} members, ${log.totalChildren} children`);

@@ -27,8 +27,9 @@ test.describe('language', () => {
     await context.close();
   });
 
-  test('an unknown path leads to the dashboard', async ({ page }) => {
+  test('an unknown path leads to the dashboard, which sends a signed-out visitor to /login', async ({ page }) => {
     await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(SIGN_IN.en);
   });
 });

@@ -12,3 +12,9 @@ export async function clearFirestore(): Promise<void> {
   );
   if (!response.ok) throw new Error(`Clearing Firestore failed: HTTP ${response.status}`);
 }
+
+/** Deletes every account in the Auth emulator. */
+export async function clearAuth(): Promise<void> {
+  const response = await fetch(`http://${EMULATOR_HOST}:${PORTS.auth}/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE' });
+  if (!response.ok) throw new Error(`Clearing Auth failed: HTTP ${response.status}`);
+}

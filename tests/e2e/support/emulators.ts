@@ -1,0 +1,69 @@
+/**
+ * What a browser test needs from the local stack, over the emulators' own REST APIs (the
+ * Playwright runner does not load the functions' CommonJS sources).
+ */
+const PROJECT = 'demo-family-portal';
+const AUTH = 'http://127.0.0.1:9099';
+const FIRESTORE = 'http://127.0.0.1:8080';
+export const APP_ORIGIN = 'http://127.0.0.1:5173';
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO = { owing: 'anna.mueller@example.com', credit: 'olga.petrova@example.com', admin: 'admin@example.com' } as const;
+
+const owner = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+
+/** The e-mail of a synced member document, as the sync stored it. */
+export async function memberEmail(memberId: string): Promise<string> {
+  const response = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/members/${memberId}`, { headers: owner });
+  const body = (await response.json()) as { fields?: { primaryEmail?: { stringValue?: string } } };
+  const email = body.fields?.primaryEmail?.stringValue;
+  if (!email) throw new Error(`member ${memberId} has no e-mail in Firestore`);
+  return email;
+}
+
+export interface OobCode {
+  email: string;
+  oobCode: string;
+  oobLink: string;
+  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
+}
+
+/** The newest e-mail action link the Auth emulator "sent" to this address. */
+export async function latestOobCode(email: string, requestType: OobCode['requestType']): Promise<OobCode> {
+  const response = await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+  const mine = oobCodes.filter((code) => code.email === email && code.requestType === requestType);
+  const latest = mine[mine.length - 1];
+  if (!latest) throw new Error(`no ${requestType} e-mail for ${email}`);
+  return latest;
+}
+
+export async function accountExists(email: string): Promise<boolean> {
+  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`, {
+    method: 'POST',
+    headers: owner,
+    body: JSON.stringify({ email: [email] }),
+  });
+  const body = (await response.json()) as { users?: unknown[] };
+  return (body.users?.length ?? 0) > 0;
+}
+
+/** A sign-up straight through the Auth API, as anyone could send it. */
+export async function signUpThroughAuthApi(email: string, password: string) {
+  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  return { status: response.status, body: (await response.json()) as { localId?: string; error?: { message: string } } };
+}
+
+/** A member's account with a verified e-mail, made the way the office would help a parent. */
+export async function createVerifiedAccount(email: string, password: string): Promise<void> {
+  const { body } = await signUpThroughAuthApi(email, password);
+  if (!body.localId) throw new Error(`sign-up of ${email} failed: ${body.error?.message}`);
+  await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
+    method: 'POST',
+    headers: owner,
+    body: JSON.stringify({ localId: body.localId, emailVerified: true }),
+  });
+}
