@@ -14,8 +14,10 @@ import {
   latestOobCode,
   memberEmail,
   signUpThroughAuthApi,
+  verifyOutOfBand,
 } from './support/emulators';
-import { webSdkAs } from './support/webSdk';
+import { webSdkAs, webSdkSignUpError } from './support/webSdk';
+import { isNotAMemberError } from '../../src/auth/authErrors';
 
 async function openSignUp(page: Page, language: 'en' | 'de' | 'ru' = 'en') {
   await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
@@ -71,6 +73,27 @@ for (const [language, panel] of [
     expect(await accountExists(email)).toBe(false);
   });
 }
+
+test("the web SDK's refusal from the sign-up gate is what the login page recognises as 'not a member'", async () => {
+  const error = await webSdkSignUpError('gate.check@example.com', 'secret123');
+  expect(error?.code).toBe('auth/internal-error');
+  expect(isNotAMemberError(error)).toBe(true);
+  expect(await accountExists('gate.check@example.com')).toBe(false);
+});
+
+test("'I verified my email' picks up a verification made elsewhere and goes on to the dashboard", async ({ page }) => {
+  const email = await memberEmail('M0007');
+  await openSignUp(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await verifyOutOfBand(email);
+  await page.getByRole('button', { name: 'I verified my email' }).click();
+  await expect(page.getByText('Email verified')).toBeVisible();
+  await expect(page).toHaveURL(`${APP_ORIGIN}/`, { timeout: 5_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+});
 
 test('forgot password → reset link → the new password works and the old one does not', async ({ page }) => {
   const email = await memberEmail('M0005');
