@@ -1,0 +1,99 @@
+/** The derived views of spec section 3. */
+import type { Child, Member, OtherPayment, Payment } from './types';
+
+export interface FamilyView {
+  id: string;
+  familyName: string;
+  primaryEmail: string;
+  phoneNumber: string | null;
+  address: string | null;
+  balance: number;
+}
+
+export function familyView(member: Member): FamilyView {
+  return {
+    id: member.id,
+    familyName: member.secondaryName ? `${member.primaryName} & ${member.secondaryName}` : member.primaryName,
+    primaryEmail: member.primaryEmail,
+    phoneNumber: member.phone,
+    address: member.address,
+    balance: member.balance,
+  };
+}
+
+export interface StudentView {
+  id: string;
+  familyId: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  enrollmentDate: string;
+  status: 'active' | 'inactive';
+}
+
+export function studentView(child: Child): StudentView {
+  const [firstName = '', ...rest] = child.name.trim().split(/\s+/);
+  return {
+    id: child.id,
+    familyId: child.memberId,
+    firstName,
+    lastName: rest.join(' '),
+    dateOfBirth: child.birthday,
+    enrollmentDate: child.createdAt ?? '',
+    status: child.status === 'active' ? 'active' : 'inactive',
+  };
+}
+
+export interface TransactionView {
+  id: string;
+  familyId: string;
+  date: string;
+  type: 'payment';
+  amount: number;
+  balance: number;
+  description: string;
+  relatedId: string;
+  paymentType: Payment['type'];
+  paymentDirection: Payment['direction'];
+  planShares: number;
+  membershipShares: number;
+  otherPaymentsShare: number;
+}
+
+export function transactionView(payment: Payment, noCommentText: string): TransactionView {
+  return {
+    id: payment.id,
+    familyId: payment.memberId,
+    date: payment.date,
+    type: 'payment',
+    amount: payment.amount,
+    balance: payment.balance,
+    description: payment.comment?.trim() || noCommentText,
+    relatedId: payment.id,
+    paymentType: payment.type,
+    paymentDirection: payment.direction,
+    planShares: payment.planShares,
+    membershipShares: payment.membershipShares,
+    otherPaymentsShare: payment.otherPaymentsShare,
+  };
+}
+
+/** Newest first by date; ties keep their order. */
+export const newestFirst = <T extends { date: string }>(items: T[]) => [...items].sort((a, b) => b.date.localeCompare(a.date));
+
+export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
+
+/** Spec: 'Aktiv' or 'active' is active; 'Erstattet' or 'erstattet' (stored 'returned') is returned. */
+export function depositStatus(deposit: Pick<OtherPayment, 'status'>): 'active' | 'returned' | 'other' {
+  const status = deposit.status.trim().toLowerCase();
+  if (status === 'aktiv' || status === 'active') return 'active';
+  if (status === 'erstattet' || status === 'returned') return 'returned';
+  return 'other';
+}
+
+export const isBookDeposit = (payment: Pick<OtherPayment, 'type'>) => payment.type.normalize('NFC') === BOOK_DEPOSIT_TYPE;
+
+/** Dashboard: the newest active book deposits. */
+export function recentActiveDeposits(otherPayments: OtherPayment[], count = 3): OtherPayment[] {
+  return newestFirst(otherPayments.filter((p) => isBookDeposit(p) && depositStatus(p) === 'active')).slice(0, count);
+}
