@@ -1,10 +1,22 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from './i18n';
 import { AppRoutes } from './App';
 import { AuthContext, type AppUser, type AuthState } from './auth/AuthProvider';
+
+// The shell's data layer reads Firestore; here it hands out one family's data instead.
+vi.mock('./data/DataProvider', async (original) => {
+  const actual = await original<typeof import('./data/DataProvider')>();
+  const { familyFixture } = await import('./test/fixtures');
+  return {
+    ...actual,
+    DataProvider: ({ children }: { children: React.ReactNode }) => (
+      <actual.DataContext.Provider value={familyFixture()}>{children}</actual.DataContext.Provider>
+    ),
+  };
+});
 
 const parent: AppUser = {
   uid: 'u1',
@@ -52,7 +64,7 @@ describe('route guard', () => {
   });
 
   it.each([
-    ['/', 'Home'],
+    ['/', 'Welcome, Anna Müller!'],
     ['/family', 'Family'],
     ['/plans', 'Plans'],
     ['/transactions', 'Transactions'],
@@ -65,22 +77,24 @@ describe('route guard', () => {
 
   it('sends a signed-in user from /login to the dashboard', async () => {
     renderAt('/login', { user: parent });
-    expect(await heading('Home')).toBeInTheDocument();
+    expect(await heading('Welcome, Anna Müller!')).toBeInTheDocument();
   });
 
   it('opens /admin only for an admin', async () => {
     renderAt('/admin', { user: parent });
-    expect(await heading('Home')).toBeInTheDocument();
+    expect(await heading('Welcome, Anna Müller!')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
   });
 
-  it('opens /admin for an admin', async () => {
+  it('opens /admin for an admin, who also sees the Admin Panel link in header and sidebar', async () => {
     renderAt('/admin', { user: { ...parent, isAdmin: true } });
     expect(await heading('Data Sync')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Admin Panel' }).map((link) => link.getAttribute('href'))).toEqual(['/admin', '/admin']);
   });
 
   it('sends any other path to the dashboard', async () => {
     renderAt('/no/such/page', { user: parent });
-    expect(await heading('Home')).toBeInTheDocument();
+    expect(await heading('Welcome, Anna Müller!')).toBeInTheDocument();
   });
 
   it.each([

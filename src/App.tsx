@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './app/paths';
-import { ProtectedLayout } from './app/ProtectedLayout';
+import { AppShell } from './app/AppShell';
 import { ScrollToTop } from './app/ScrollToTop';
 import { AuthProvider } from './auth/AuthProvider';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
@@ -12,6 +12,7 @@ const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const VerifyEmailPage = lazy(() => import('./features/verify-email/VerifyEmailPage'));
 const ForgotPasswordPage = lazy(() => import('./features/forgot-password/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./features/reset-password/ResetPasswordPage'));
+const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 
 /** The route table of spec section 2. Screens replace the placeholders as they are built. */
 export function AppRoutes() {
@@ -22,8 +23,8 @@ export function AppRoutes() {
         <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route element={<RequireAuth><ProtectedLayout /></RequireAuth>}>
-          <Route path={paths.dashboard} element={<PlaceholderPage titleKey="pages.dashboard.title" />} />
+        <Route element={<RequireAuth><AppShell /></RequireAuth>}>
+          <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.family} element={<PlaceholderPage titleKey="pages.family.title" />} />
           <Route path={paths.plans} element={<PlaceholderPage titleKey="pages.plans.title" />} />
           <Route path={paths.transactions} element={<PlaceholderPage titleKey="pages.transactions.title" />} />

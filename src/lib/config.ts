@@ -18,6 +18,12 @@ export const appConfig = {
   useEmulators: env.VITE_USE_EMULATORS ? env.VITE_USE_EMULATORS === 'true' : usesDemoProject,
   emulatorHost: env.VITE_EMULATOR_HOST || '127.0.0.1',
   functionsRegion: env.VITE_FUNCTIONS_REGION || 'europe-west1',
+  /** The association's account for SEPA transfers (public payment details, not secrets). */
+  sepa: {
+    recipientName: env.VITE_SEPA_RECIPIENT || 'Schulverein Lindenhof e.V.',
+    iban: env.VITE_SEPA_IBAN || 'DE89370400440532013000',
+    bic: env.VITE_SEPA_BIC || 'COBADEFFXXX',
+  },
   /** The school's public contact page, linked from the 'not a member' box. */
   schoolContactUrl: env.VITE_SCHOOL_CONTACT_URL || 'https://example.org/kontakt',
 } as const;

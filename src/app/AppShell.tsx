@@ -1,0 +1,84 @@
+/**
+ * The frame of the signed-in app: header, sidebar on wide screens, bottom bar on phones, the
+ * verification banner, and the data layer for the family.
+ */
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { signOut } from '../auth/authActions';
+import { useAuth } from '../auth/AuthProvider';
+import { LanguageSelect } from '../components/LanguageSelect';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { DataProvider } from '../data/DataProvider';
+import { Icon, NAV_ITEMS } from './navigation';
+import { paths } from './paths';
+import { VerificationBanner } from './VerificationBanner';
+
+const ADMIN_ICON = 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4';
+
+function AdminLink({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={paths.admin} className={className}>
+      <Icon path={ADMIN_ICON} className="size-5" />
+      {t('nav.adminPanel')}
+    </a>
+  );
+}
+
+export function AppShell() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+
+  // Tapping the entry of the page one is on brings it back to the top (spec section 2).
+  const scrollTopIfCurrent = (path: string) => {
+    if (path === pathname) window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  return (
+    <DataProvider email={user?.email ?? ''}>
+      <div className="min-h-dvh bg-slate-50">
+        <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
+          <NavLink to={paths.dashboard} className="font-semibold text-teal-800">
+            {t('app.name')}
+          </NavLink>
+          <div className="flex items-center gap-2 sm:gap-3">
+            {user?.isAdmin && <AdminLink className="hidden items-center gap-1 text-sm font-medium text-teal-800 hover:underline sm:inline-flex" />}
+            <LanguageSelect />
+            <button type="button" onClick={() => void signOut()} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
+              {t('common.signOut')}
+            </button>
+          </div>
+        </header>
+        <VerificationBanner />
+        <div className="mx-auto flex max-w-6xl">
+          <nav aria-label={t('nav.label')} className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-56 shrink-0 flex-col gap-1 p-4 md:flex">
+            {NAV_ITEMS.map((item) => (
+              <NavLink key={item.path} to={item.path} end
+                className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`}>
+                <Icon path={item.icon} className="size-5" />
+                {t(item.labelKey)}
+              </NavLink>
+            ))}
+            {user?.isAdmin && <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />}
+          </nav>
+          <main className="min-w-0 flex-1 px-4 pt-6 pb-24 md:pb-10">
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+        <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-5 border-t border-slate-200 bg-white md:hidden">
+          {NAV_ITEMS.map((item) => (
+            <NavLink key={item.path} to={item.path} end onClick={() => scrollTopIfCurrent(item.path)}
+              className={({ isActive }) => `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] leading-tight ${isActive ? 'text-teal-800' : 'text-slate-600'}`}>
+              <Icon path={item.icon} />
+              <span className="max-w-full truncate">{t(item.labelKey)}</span>
+            </NavLink>
+          ))}
+        </nav>
+      </div>
+    </DataProvider>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/AuthProvider';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { LoadError } from '../../components/LoadError';
+import { useData } from '../../data/DataProvider';
+import { todayIso } from '../../domain/dates';
+import { currentQuarter } from '../../domain/plans';
+import { BookDepositsCard } from './BookDepositsCard';
+import { EnrolmentsCard } from './EnrolmentsCard';
+import { FinancialStatusCard } from './FinancialStatusCard';
+import { QuarterCard } from './QuarterCard';
+import { RecentTransactionsCard } from './RecentTransactionsCard';
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const data = useData();
+  useEffect(() => {
+    document.title = `${t('pages.dashboard.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  if (data.loading) return <DashboardSkeleton />;
+  if (data.error) return <LoadError message={data.error} />;
+  if (!data.member) {
+    return (
+      <Card title={t('pages.dashboard.title')}>
+        <EmptyState>{t('errors.noMember', { email: user?.email ?? '' })}</EmptyState>
+      </Card>
+    );
+  }
+  const quarter = currentQuarter(data.quarters, todayIso());
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('dashboard.welcome', { name: data.member.primaryName })}</h1>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <div className="space-y-4">
+          <FinancialStatusCard member={data.member} />
+          <RecentTransactionsCard payments={data.payments} />
+        </div>
+        <div className="space-y-4">
+          <QuarterCard quarter={quarter} />
+          <EnrolmentsCard quarter={quarter} childrenOfFamily={data.children} plans={data.plans} lessons={data.lessons} />
+          <BookDepositsCard otherPayments={data.otherPayments} childrenOfFamily={data.children} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-4" role="status" aria-label={t('common.loading')}>
+      <Skeleton className="h-8 w-64" />
+      <div className="grid gap-4 lg:grid-cols-2">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="space-y-3 rounded-xl border border-slate-200 bg-white p-5">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

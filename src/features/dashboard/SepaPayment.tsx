@@ -1,0 +1,74 @@
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { epcPayload, formatIban } from '../../domain/epc';
+import { formatMoney } from '../../domain/money';
+import { appConfig } from '../../lib/config';
+import { useLocale } from '../../i18n/useLocale';
+import { CopyButton } from './CopyButton';
+
+/**
+ * Payment by SEPA transfer: the details with copy buttons and an EPC QR code that a banking app
+ * scans. The QR code is drawn in the browser; nothing is sent to any QR service.
+ */
+export function SepaPayment({ amount, reference }: { amount: number; reference: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { recipientName, iban, bic } = appConfig.sepa;
+  const [qr, setQr] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  let payload: string | null = null;
+  try {
+    payload = epcPayload({ recipientName, iban, bic, amount, reference });
+  } catch (error) {
+    console.error('SEPA payment details are invalid', error);
+  }
+
+  useEffect(() => {
+    if (!payload) return;
+    let current = true;
+    QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 4, width: 240 })
+      .then((url) => current && setQr(url))
+      .catch(() => current && setFailed(true));
+    return () => {
+      current = false;
+    };
+  }, [payload]);
+
+  if (!payload) return <p className="mt-4 text-sm text-red-700">{t('sepa.unavailable')}</p>;
+  const amountText = formatMoney(amount, locale);
+  const fields: Array<[string, string, string]> = [
+    [t('sepa.recipient'), recipientName, recipientName],
+    [t('sepa.iban'), formatIban(iban), iban.replace(/\s+/g, '')],
+    [t('sepa.bic'), bic, bic],
+    [t('sepa.amount'), amountText, amount.toFixed(2)],
+    [t('sepa.reference'), reference, reference],
+  ];
+  return (
+    <div className="mt-4 rounded-lg border border-red-200 bg-red-50/40 p-4">
+      <h3 className="font-semibold text-slate-900">{t('sepa.title')}</h3>
+      <p className="mt-1 text-sm text-slate-700">{t('sepa.intro')}</p>
+      <div className="mt-3 flex flex-col gap-4 sm:flex-row">
+        <div className="flex size-[200px] shrink-0 items-center justify-center self-center rounded-lg bg-white">
+          {qr ? (
+            <img src={qr} width={200} height={200} data-testid="sepa-qr" alt={t('sepa.qrAlt', { amount: amountText, recipient: recipientName })} />
+          ) : (
+            !failed && <span className="size-8 animate-spin rounded-full border-4 border-teal-700 border-t-transparent" aria-hidden="true" />
+          )}
+        </div>
+        <dl className="grow space-y-2 text-sm">
+          {fields.map(([label, shown, copied]) => (
+            <div key={label} className="flex items-center justify-between gap-2">
+              <div className="min-w-0">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="font-medium break-words text-slate-900">{shown}</dd>
+              </div>
+              <CopyButton value={copied} label={label} />
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
