@@ -78,3 +78,42 @@ export async function verifyOutOfBand(email: string): Promise<void> {
   });
   if (!response.ok) throw new Error(`verifying ${email} failed: HTTP ${response.status}`);
 }
+
+type FirestoreValue = {
+  stringValue?: string;
+  doubleValue?: number;
+  integerValue?: string;
+  booleanValue?: boolean;
+  nullValue?: null;
+  arrayValue?: { values?: FirestoreValue[] };
+};
+
+function decode(value: FirestoreValue): unknown {
+  if ('stringValue' in value) return value.stringValue;
+  if ('doubleValue' in value) return value.doubleValue;
+  if ('integerValue' in value) return Number(value.integerValue);
+  if ('booleanValue' in value) return value.booleanValue;
+  if ('arrayValue' in value) return (value.arrayValue?.values ?? []).map(decode);
+  return null;
+}
+
+/** Documents of a collection where field == value (read with admin rights), as plain objects. */
+export async function documentsWhere(collectionId: string, field: string, value: string): Promise<Array<Record<string, unknown> & { id: string }>> {
+  const response = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents:runQuery`, {
+    method: 'POST',
+    headers: owner,
+    body: JSON.stringify({
+      structuredQuery: {
+        from: [{ collectionId }],
+        where: { fieldFilter: { field: { fieldPath: field }, op: 'EQUAL', value: { stringValue: value } } },
+      },
+    }),
+  });
+  const rows = (await response.json()) as Array<{ document?: { name: string; fields: Record<string, FirestoreValue> } }>;
+  return rows
+    .filter((row) => row.document)
+    .map(({ document }) => ({
+      id: document!.name.split('/').pop() as string,
+      ...Object.fromEntries(Object.entries(document!.fields).map(([key, v]) => [key, decode(v)])),
+    }));
+}

@@ -1,0 +1,101 @@
+/**
+ * The dashboard as each demo parent sees it, in en, de and ru, on desktop and phone, checked
+ * against the family's synced documents; the SEPA QR code is decoded and compared.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { readFileSync } from 'node:fs';
+import type Texts from '../../src/i18n/locales/en.json';
+import { epcPayload } from '../../src/domain/epc';
+import { formatMoney } from '../../src/domain/money';
+import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
+
+// The app's own texts, so that the assertions follow the translations.
+const texts = (language: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts;
+const [en, de, ru] = [texts('en'), texts('de'), texts('ru')];
+
+const LOCALES = { en: { texts: en, intl: 'en-GB' }, de: { texts: de, intl: 'de-DE' }, ru: { texts: ru, intl: 'ru-RU' } } as const;
+type Language = keyof typeof LOCALES;
+
+const FAMILIES = [
+  { email: DEMO.owing, memberId: 'M0001', otherMemberId: 'M0002', status: 'paymentRequired' },
+  { email: DEMO.credit, memberId: 'M0002', otherMemberId: 'M0001', status: 'credit' },
+] as const;
+
+async function signIn(page: Page, language: Language, email: string) {
+  const { texts } = LOCALES[language];
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  await page.goto('/login');
+  await page.getByLabel(texts.auth.email).fill(email);
+  await page.getByLabel(texts.auth.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: texts.auth.signIn, exact: true }).click();
+}
+
+for (const family of FAMILIES) {
+  for (const language of ['en', 'de', 'ru'] as const) {
+    test(`${family.email} sees the family's dashboard in ${language}, and nothing of the other family`, async ({ page }) => {
+      const { texts, intl } = LOCALES[language];
+      const [own] = (await documentsWhere('members', 'primaryEmail', family.email)) as Array<Record<string, any>>;
+      const [other] = (await documentsWhere('members', 'primaryEmail', family.email === DEMO.owing ? DEMO.credit : DEMO.owing)) as Array<Record<string, any>>;
+      expect(own?.id).toBe(family.memberId);
+      await signIn(page, language, family.email);
+
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.dashboard.welcome.replace('{{name}}', own!.primaryName));
+      const finance = page.getByRole('region', { name: texts.finance.title });
+      await expect(finance.getByText(texts.finance[family.status], { exact: true })).toBeVisible();
+      await expect(finance.getByText(formatMoney(own!.balance, intl), { exact: true }).first()).toBeVisible();
+      await expect(finance.getByText(formatMoney(own!.childrenBalance, intl), { exact: true }).first()).toBeVisible();
+
+      // The three newest payments, linked to their entries.
+      const payments = (await documentsWhere('payments', 'memberId', family.memberId)) as Array<Record<string, any>>;
+      const newest = payments.sort((a, b) => b.date.localeCompare(a.date)).slice(0, 3).map((p) => p.id);
+      const recent = page.getByRole('region', { name: texts.transactions.recentTitle });
+      const hrefs = await recent.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(hrefs.filter((href) => href?.startsWith('/transactions?'))).toEqual(newest.map((id) => `/transactions?transaction=${id}`));
+
+      // The newest active book deposits.
+      const deposits = (await documentsWhere('otherPayments', 'memberId', family.memberId)) as Array<Record<string, any>>;
+      const active = deposits.filter((d) => d.type === 'Bücherkaution' && d.status === 'active').sort((a, b) => b.date.localeCompare(a.date)).slice(0, 3);
+      const depositCard = page.getByRole('region', { name: texts.deposits.title });
+      const depositHrefs = await depositCard.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      expect(depositHrefs.filter((href) => href?.startsWith('/book-deposits?'))).toEqual(active.map((d) => `/book-deposits?deposit=${d.id}`));
+
+      // The current quarter's courses of each child.
+      const children = (await documentsWhere('children', 'memberId', family.memberId)) as Array<Record<string, any>>;
+      const courses = page.getByRole('region', { name: texts.enrolments.title });
+      for (const child of children) await expect(courses.getByRole('link', { name: child.name })).toBeVisible();
+
+      // Nothing of the other family.
+      await expect(page.getByText(other!.primaryName)).toHaveCount(0);
+      const otherPayments = (await documentsWhere('payments', 'memberId', family.otherMemberId)).map((p) => p.id);
+      for (const href of hrefs) expect(otherPayments.map((id) => `/transactions?transaction=${id}`)).not.toContain(href);
+    });
+  }
+}
+
+test('the owing parent can pay by scanning the EPC QR code, and the deep links lead to the entries', async ({ page }) => {
+  const [own] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as Array<Record<string, any>>;
+  await signIn(page, 'de', DEMO.owing);
+  const qr = page.getByTestId('sepa-qr');
+  await expect(qr).toBeVisible();
+  await expect(qr).toHaveAttribute('alt', /SEPA-Überweisung/);
+  const png = PNG.sync.read(await qr.screenshot());
+  const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  const expected = epcPayload({ recipientName: 'Schulverein Lindenhof e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', amount: Math.abs(own!.balance), reference: 'Anna Müller' });
+  expect(decoded?.data).toBe(expected);
+  expect(expected.split('\n').at(-1)).toBe('Anna Müller');
+
+  await page.getByRole('region', { name: de.transactions.recentTitle }).getByRole('link').nth(1).click();
+  await expect(page).toHaveURL(/\/transactions\?transaction=P0001-\d{3}$/);
+  await page.goBack();
+  await page.getByRole('region', { name: de.deposits.title }).getByRole('link').nth(1).click();
+  await expect(page).toHaveURL(/\/book-deposits\?deposit=OP0001-\d$/);
+});
+
+test('the parent in credit sees no payment block', async ({ page }) => {
+  await signIn(page, 'en', DEMO.credit);
+  await expect(page.getByText(en.finance.credit, { exact: true })).toBeVisible();
+  await expect(page.getByText(en.sepa.title)).toHaveCount(0);
+  await expect(page.getByTestId('sepa-qr')).toHaveCount(0);
+});
