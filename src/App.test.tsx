@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from './i18n';
@@ -103,5 +104,30 @@ describe('route guard', () => {
   ])('shows the public page %s to anyone', async (path, title) => {
     renderAt(path);
     expect(await heading(title)).toBeInTheDocument();
+  });
+});
+
+describe('shell', () => {
+  it('has the five sections in the sidebar and the bottom bar; tapping the current entry scrolls to the top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderAt('/', { user: parent });
+    await heading('Welcome, Anna Müller!');
+    const [sidebar, bottomBar] = screen.getAllByRole('navigation', { name: 'Main navigation' });
+    for (const nav of [sidebar!, bottomBar!]) {
+      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Family', 'Plans', 'Transactions', 'Book deposits']);
+    }
+    scrollTo.mockClear();
+    await userEvent.click(within(bottomBar!).getByRole('link', { name: 'Home' }));
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+  });
+
+  it('signs out from the header, and only logs a failure', async () => {
+    const { auth } = await import('./lib/firebase');
+    const failure = new Error('offline');
+    vi.spyOn(auth, 'signOut').mockRejectedValue(failure);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderAt('/', { user: parent });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith('Sign-out failed', failure));
   });
 });

@@ -8,7 +8,7 @@ export function LanguageSelect({ className = '' }: { className?: string }) {
   const id = useId();
   return (
     <div className={`flex items-center gap-2 ${className}`}>
-      <label htmlFor={id} className="text-sm text-slate-600">
+      <label htmlFor={id} className="sr-only text-sm text-slate-600 sm:not-sr-only">
         {t('language.label')}
       </label>
       <select

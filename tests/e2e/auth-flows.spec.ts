@@ -49,7 +49,7 @@ test('a member signs up, verifies through the e-mailed link and reaches the dash
   await page.goto(`/verify-email?mode=verifyEmail&oobCode=${link.oobCode}`);
   await expect(page.getByText('Email verified')).toBeVisible();
   await expect(page).toHaveURL(`${APP_ORIGIN}/`, { timeout: 5_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 });
 
 for (const [language, panel] of [
@@ -92,7 +92,7 @@ test("'I verified my email' picks up a verification made elsewhere and goes on t
   await page.getByRole('button', { name: 'I verified my email' }).click();
   await expect(page.getByText('Email verified')).toBeVisible();
   await expect(page).toHaveURL(`${APP_ORIGIN}/`, { timeout: 5_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 });
 
 test('forgot password → reset link → the new password works and the old one does not', async ({ page }) => {
@@ -128,7 +128,7 @@ test('forgot password → reset link → the new password works and the old one 
   await signInThroughPage(page, email, 'old-secret');
   await expect(page.getByRole('alert')).toHaveText('Wrong email or password');
   await signInThroughPage(page, email, 'new-secret');
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 });
 
 test('a made-up or incomplete reset link shows the invalid-link screen', async ({ page }) => {
@@ -180,14 +180,14 @@ test('/admin opens for the admin and sends a parent and a signed-out visitor awa
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
   await signInThroughPage(page, DEMO.owing, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   await page.goto('/admin');
   await expect(page).toHaveURL(`${APP_ORIGIN}/`);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await signInThroughPage(page, DEMO.admin, DEMO_PASSWORD);
-  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Data Sync' })).toBeVisible();
 });

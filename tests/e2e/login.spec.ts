@@ -3,9 +3,9 @@ import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/emulators';
 
 const TEXT = {
-  en: { email: 'Email', password: 'Password', signIn: 'Sign in', wrong: 'Wrong email or password', home: 'Home', empty: 'Please fill in all fields' },
-  de: { email: 'E-Mail-Adresse', password: 'Passwort', signIn: 'Anmelden', wrong: 'Falsche E-Mail-Adresse oder falsches Passwort', home: 'Start', empty: 'Bitte füllen Sie alle Felder aus' },
-  ru: { email: 'Электронная почта', password: 'Пароль', signIn: 'Войти', wrong: 'Неверный адрес электронной почты или пароль', home: 'Главная', empty: 'Пожалуйста, заполните все поля' },
+  en: { email: 'Email', password: 'Password', signIn: 'Sign in', wrong: 'Wrong email or password', home: 'Welcome, Olga Petrova!', empty: 'Please fill in all fields' },
+  de: { email: 'E-Mail-Adresse', password: 'Passwort', signIn: 'Anmelden', wrong: 'Falsche E-Mail-Adresse oder falsches Passwort', home: 'Willkommen, Olga Petrova!', empty: 'Bitte füllen Sie alle Felder aus' },
+  ru: { email: 'Электронная почта', password: 'Пароль', signIn: 'Войти', wrong: 'Неверный адрес электронной почты или пароль', home: 'Добро пожаловать, Olga Petrova!', empty: 'Пожалуйста, заполните все поля' },
 } as const;
 
 for (const language of ['en', 'de', 'ru'] as const) {
@@ -30,3 +30,18 @@ for (const language of ['en', 'de', 'ru'] as const) {
     await expect(page).toHaveURL(/\/$/);
   });
 }
+
+test('the login page does not load Firestore; the signed-in app does', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TEXT.en.signIn);
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((url) => /firestore/i.test(url))).toEqual([]);
+
+  await page.getByLabel(TEXT.en.email).fill(DEMO.owing);
+  await page.getByLabel(TEXT.en.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: TEXT.en.signIn, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Anna Müller!' })).toBeVisible();
+  expect(requests.some((url) => /firestore/i.test(url))).toBe(true);
+});

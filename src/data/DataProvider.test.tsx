@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { loadFamilyData, useData } from './DataProvider';
+import { createQueries, DataLoadError } from './queries';
+
+/** A stand-in for the Firestore module that records the queries it is asked for. */
+function fakeFirestore(results: Record<string, Array<Record<string, unknown>>>, failing?: string) {
+  const calls: Array<{ collection: string; constraints: unknown[] }> = [];
+  const fs = {
+    collection: (_db: unknown, name: string) => ({ name }),
+    where: (field: string, op: string, value: unknown) => ({ where: [field, op, value] }),
+    orderBy: (field: string, direction: string) => ({ orderBy: [field, direction] }),
+    limit: (count: number) => ({ limit: count }),
+    query: (ref: { name: string }, ...constraints: unknown[]) => ({ name: ref.name, constraints }),
+    getDocs: async (q: { name: string; constraints: unknown[] }) => {
+      calls.push({ collection: q.name, constraints: q.constraints });
+      if (q.name === failing) throw new Error('permission-denied');
+      return { docs: (results[q.name] ?? []).map(({ id, ...data }) => ({ id, data: () => data })) };
+    },
+  };
+  return { fs: fs as unknown as typeof import('firebase/firestore'), calls };
+}
+
+describe('data layer queries (spec section 7)', () => {
+  it('reads the member by e-mail, its family by memberId (payments by date, newest first) and plans in batches of 10', async () => {
+    const children = Array.from({ length: 23 }, (_, i) => ({ id: `C${i}`, memberId: 'M1', name: `Kind ${i}` }));
+    const { fs, calls } = fakeFirestore({ members: [{ id: 'M1', primaryEmail: 'anna@example.com' }], children });
+    const data = await loadFamilyData(createQueries(fs, {} as never), ' Anna@Example.com ');
+    expect(data.member?.id).toBe('M1');
+    const of = (name: string) => calls.filter((call) => call.collection === name).map((call) => call.constraints);
+    expect(of('members')).toEqual([[{ where: ['primaryEmail', '==', 'anna@example.com'] }, { limit: 1 }]]);
+    expect(of('children')).toEqual([[{ where: ['memberId', '==', 'M1'] }]]);
+    expect(of('payments')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['date', 'desc'] }]]);
+    expect(of('otherPayments')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['date', 'desc'] }]]);
+    const planBatches = of('plans').map(([constraint]) => (constraint as { where: [string, string, string[]] }).where);
+    expect(planBatches.map(([field, op, ids]) => [field, op, ids.length])).toEqual([
+      ['childId', 'in', 10],
+      ['childId', 'in', 10],
+      ['childId', 'in', 3],
+    ]);
+    for (const name of ['quarters', 'teachers', 'lessons', 'roomHours']) expect(of(name)).toEqual([[]]);
+  });
+
+  it("reads no family documents when there is no member, and only the family's otherwise", async () => {
+    const { fs, calls } = fakeFirestore({ members: [] });
+    const data = await loadFamilyData(createQueries(fs, {} as never), 'nobody@example.com');
+    expect(data.member).toBeNull();
+    expect(calls.map((call) => call.collection).sort()).toEqual(['lessons', 'members', 'quarters', 'roomHours', 'teachers']);
+  });
+
+  it.each([
+    ['members', 'Failed to fetch member data'],
+    ['children', 'Failed to fetch children'],
+    ['payments', 'Failed to fetch payments'],
+    ['otherPayments', 'Failed to fetch other payments'],
+    ['plans', 'Failed to fetch plans'],
+    ['quarters', 'Failed to fetch quarters'],
+    ['teachers', 'Failed to fetch teachers'],
+    ['lessons', 'Failed to fetch lessons'],
+    ['roomHours', 'Failed to fetch room hours'],
+  ])('reports a failed read of %s with the spec message', async (collection, message) => {
+    const { fs } = fakeFirestore({ members: [{ id: 'M1' }], children: [{ id: 'C1' }] }, collection);
+    const failure = loadFamilyData(createQueries(fs, {} as never), 'anna@example.com');
+    await expect(failure).rejects.toBeInstanceOf(DataLoadError);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it('throws when used outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useData())).toThrow('useData must be used inside <DataProvider>');
+  });
+});
+
