@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,11 @@ function renderAt(path: string, auth: Partial<AuthState> = {}) {
       </MemoryRouter>
     </AuthContext.Provider>,
   );
+}
+
+function cleanupAndRender(path: string, auth: Partial<AuthState>) {
+  cleanup();
+  renderAt(path, auth);
 }
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -88,9 +93,11 @@ describe('route guard', () => {
   });
 
   it('opens /admin for an admin, who also sees the Admin Panel link in header and sidebar', async () => {
-    renderAt('/admin', { user: { ...parent, isAdmin: true } });
-    expect(await heading('Data Sync')).toBeInTheDocument();
+    renderAt('/', { user: { ...parent, isAdmin: true } });
+    await heading('Welcome, Anna Müller!');
     expect(screen.getAllByRole('link', { name: 'Admin Panel' }).map((link) => link.getAttribute('href'))).toEqual(['/admin', '/admin']);
+    cleanupAndRender('/admin', { user: { ...parent, isAdmin: true } });
+    expect(await heading('Data Sync')).toBeInTheDocument();
   });
 
   it('sends any other path to the dashboard', async () => {

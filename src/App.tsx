@@ -13,6 +13,7 @@ const VerifyEmailPage = lazy(() => import('./features/verify-email/VerifyEmailPa
 const ForgotPasswordPage = lazy(() => import('./features/forgot-password/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./features/reset-password/ResetPasswordPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 
 /** The route table of spec section 2. Screens replace the placeholders as they are built. */
 export function AppRoutes() {
@@ -29,8 +30,8 @@ export function AppRoutes() {
           <Route path={paths.plans} element={<PlaceholderPage titleKey="pages.plans.title" />} />
           <Route path={paths.transactions} element={<PlaceholderPage titleKey="pages.transactions.title" />} />
           <Route path={paths.bookDeposits} element={<PlaceholderPage titleKey="pages.bookDeposits.title" />} />
-          <Route path={paths.admin} element={<RequireAdmin><PlaceholderPage titleKey="pages.admin.title" /></RequireAdmin>} />
         </Route>
+        <Route path={paths.admin} element={<RequireAuth><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </Suspense>

@@ -33,7 +33,8 @@ export async function callFunction<T>(name: string, options: CallOptions = {}): 
     if (!token) throw new ApiError('User not authenticated', 401, 'unauthenticated');
     headers.Authorization = `Bearer ${token}`;
   }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // Admin calls always send JSON (spec section 7); a body-less POST sends none.
+  if (options.body !== undefined || options.idToken) headers['Content-Type'] = 'application/json';
   const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
   const response = await fetch(`${functionsBaseUrl()}/${name}${query}`, {
     method: options.method ?? 'POST',

@@ -1,0 +1,58 @@
+/** The admin sync API (spec section 7), with the signed-in admin's ID token. */
+import { callFunction } from './client';
+import { currentIdToken } from './idToken';
+
+export type SyncStatus = 'running' | 'success' | 'error' | 'pending';
+export type SyncType = 'full' | 'delta';
+
+export interface TableCounts {
+  synced: number;
+  errors: number;
+  deleted: number;
+  written?: number;
+}
+
+export interface SyncLog {
+  syncId: string;
+  status: SyncStatus;
+  syncType: SyncType;
+  triggeredBy: 'manual' | 'scheduled';
+  triggeredByEmail: string | null;
+  startedAt: string;
+  finishedAt?: string | null;
+  duration: number | null;
+  error: string | null;
+  tables: Record<string, TableCounts>;
+  rowErrors?: Array<{ table: string; key: string | null; reason: string }>;
+}
+
+export interface SyncResult {
+  syncId: string;
+  status: SyncStatus;
+  totalMembers: number;
+  totalChildren: number;
+}
+
+export async function fetchSyncStatus(): Promise<SyncLog | null> {
+  const { data } = await callFunction<{ data: { latestSync: SyncLog | null } }>('getSyncStatus', { method: 'GET', idToken: currentIdToken });
+  return data.latestSync;
+}
+
+export const HISTORY_LIMIT = 20;
+
+export async function fetchSyncHistory(): Promise<SyncLog[]> {
+  const { data } = await callFunction<{ data: { logs: SyncLog[] } }>('getSyncHistory', {
+    method: 'GET',
+    query: { limit: HISTORY_LIMIT, offset: 0 },
+    idToken: currentIdToken,
+  });
+  return data.logs;
+}
+
+export async function triggerSync(type: SyncType): Promise<SyncResult> {
+  const { data } = await callFunction<{ data: SyncResult }>(type === 'full' ? 'triggerFullSync' : 'triggerDeltaSync', {
+    method: 'POST',
+    idToken: currentIdToken,
+  });
+  return data;
+}

@@ -1,0 +1,15 @@
+/** Spec section 9: seconds under a minute, else minutes and seconds; null (N/A) when missing. */
+export type SyncDuration = { unit: 'seconds'; seconds: number } | { unit: 'minutes'; minutes: number; seconds: number } | null;
+
+export function syncDuration(milliseconds: number | null | undefined): SyncDuration {
+  if (milliseconds === null || milliseconds === undefined || !Number.isFinite(milliseconds) || milliseconds < 0) return null;
+  const tenths = Math.round(milliseconds / 100) / 10;
+  if (tenths < 60) return { unit: 'seconds', seconds: tenths };
+  const whole = Math.round(milliseconds / 1000);
+  return { unit: 'minutes', minutes: Math.floor(whole / 60), seconds: whole % 60 };
+}
+
+/** Admin dates are shown in de-DE (spec section 2), e.g. "21.11.2026, 16:05:09". */
+export function formatAdminDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+}

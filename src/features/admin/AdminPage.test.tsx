@@ -1,0 +1,202 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SyncLog } from '../../api/adminSync';
+import { AuthContext } from '../../auth/AuthProvider';
+import i18n from '../../i18n';
+import AdminPage from './AdminPage';
+
+vi.mock('../../api/idToken', () => ({ currentIdToken: async () => 'admin-token' }));
+
+const counts = (synced: number, errors = 0, deleted = 0) => ({ synced, errors, deleted, written: synced });
+const fullLog: SyncLog = {
+  syncId: 'S2',
+  status: 'success',
+  syncType: 'full',
+  triggeredBy: 'manual',
+  triggeredByEmail: 'admin@example.com',
+  startedAt: '2026-11-21T15:05:09.000Z',
+  duration: 3449,
+  error: null,
+  tables: {
+    members: counts(60), children: counts(98), payments: counts(1130, 2, 4), otherPayments: counts(75), quarters: counts(8),
+    teachers: counts(8), lessons: counts(12), plans: counts(272), roomHours: counts(16),
+  },
+  rowErrors: [{ table: 'payments', key: 'P0009-001', reason: 'column "Amount": not a de-DE decimal number: "zwölf"' }],
+};
+const deltaLog: SyncLog = { ...fullLog, syncId: 'S1', syncType: 'delta', triggeredBy: 'scheduled', triggeredByEmail: null, startedAt: '2026-11-21T14:30:00.000Z', duration: 125_400, rowErrors: [] };
+
+type Route = (init: RequestInit) => { status: number; body: unknown };
+let routes: Record<string, Route>;
+let calls: string[];
+
+function json(status: number, body: unknown) {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  calls = [];
+  routes = {
+    getSyncStatus: () => ({ status: 200, body: { data: { latestSync: fullLog } } }),
+    getSyncHistory: () => ({ status: 200, body: { data: { logs: [fullLog, deltaLog] } } }),
+    triggerDeltaSync: () => ({ status: 200, body: { data: { syncId: 'S3', status: 'success', totalMembers: 60, totalChildren: 98 } } }),
+    triggerFullSync: () => ({ status: 200, body: { data: { syncId: 'S4', status: 'success', totalMembers: 60, totalChildren: 98 } } }),
+  };
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+    const name = new URL(url).pathname.split('/').pop() as string;
+    calls.push(name);
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer admin-token');
+    const { status, body } = routes[name]!(init);
+    return json(status, body);
+  }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderPage() {
+  render(
+    <AuthContext.Provider value={{ user: { uid: 'a', email: 'admin@example.com', emailVerified: true, displayName: 'Irina Schulz', photoURL: null, isAdmin: true }, loading: false, refreshUser: async () => null }}>
+      <MemoryRouter>
+        <AdminPage />
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  );
+}
+
+const latestPanel = () => screen.getByRole('region', { name: 'Latest Sync' });
+const loaded = async () => within(await screen.findByRole('region', { name: 'Latest Sync' })).findByText('21.11.2026, 16:05:09');
+
+describe('admin data-sync console', () => {
+  it('shows the header with the admin and a Back button', async () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Data Sync' })).toBeInTheDocument();
+    expect(screen.getByText(/synchronisation of the school office's spreadsheet data/)).toBeInTheDocument();
+    expect(screen.getByText('Irina Schulz')).toBeInTheDocument();
+    expect(screen.getByText('I')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    await loaded();
+  });
+
+  it('shows the latest sync with its per-table counts, deletions of a full sync, and who started it', async () => {
+    renderPage();
+    const panel = await vi.waitFor(() => {
+      const region = latestPanel();
+      within(region).getByText('Success');
+      return region;
+    });
+    for (const text of ['Full', 'Manual', '3.4 s', '21.11.2026, 16:05:09', 'admin@example.com']) expect(within(panel).getByText(text)).toBeInTheDocument();
+    const payments = within(panel).getByRole('row', { name: /Payments/ });
+    expect(within(payments).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1130', '2', '4']);
+    expect(within(panel).getByRole('columnheader', { name: 'Deleted' })).toBeInTheDocument();
+    expect(within(panel).getByText(/P0009-001/)).toBeInTheDocument();
+  });
+
+  it('shows a running delta sync as in progress, without a deleted column, and a failed one with its error', async () => {
+    routes.getSyncStatus = () => ({ status: 200, body: { data: { latestSync: { ...deltaLog, status: 'running', duration: null } } } });
+    renderPage();
+    await within(await screen.findByRole('region', { name: 'Latest Sync' })).findByText('In progress');
+    expect(within(latestPanel()).getByText('N/A')).toBeInTheDocument();
+    expect(within(latestPanel()).queryByRole('columnheader', { name: 'Deleted' })).not.toBeInTheDocument();
+    expect(within(latestPanel()).getByText('Scheduled')).toBeInTheDocument();
+  });
+
+  it('lists the recent syncs with details on demand, or says there are none', async () => {
+    renderPage();
+    const history = screen.getByRole('region', { name: 'Recent Syncs (Last 20)' });
+    const rows = await within(history).findAllByRole('button', { name: 'Details' });
+    expect(rows).toHaveLength(2);
+    expect(within(history).getByText('2 min 5 s')).toBeInTheDocument();
+    await userEvent.click(rows[1]!);
+    expect(rows[1]).toHaveAttribute('aria-expanded', 'true');
+    expect(within(history).getByRole('rowheader', { name: 'Members' })).toBeInTheDocument();
+  });
+
+  it('says when there is no history', async () => {
+    routes.getSyncHistory = () => ({ status: 200, body: { data: { logs: [] } } });
+    renderPage();
+    expect(await screen.findByText('No sync history found')).toBeInTheDocument();
+  });
+
+  it('runs a delta sync after confirmation, disables both buttons meanwhile, and reloads both panels a second later', async () => {
+    let finish: (() => void) | undefined;
+    routes.triggerDeltaSync = () => ({ status: 200, body: { data: { syncId: 'S3', status: 'success', totalMembers: 60, totalChildren: 98 } } });
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/triggerDeltaSync')) await new Promise<void>((resolve) => (finish = resolve));
+      return original(url as string, init as RequestInit);
+    });
+    renderPage();
+    await loaded();
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Delta Sync' }));
+    expect(screen.getByText('This will fetch only records updated since the last sync. Continue?')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls).not.toContain('triggerDeltaSync');
+
+    await user.click(screen.getByRole('button', { name: 'Delta Sync' }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Running Delta Sync...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Full Sync' })).toBeDisabled();
+    const before = calls.filter((name) => name === 'getSyncHistory').length;
+    await act(async () => finish?.());
+    expect(await screen.findByText('Delta sync completed successfully! Synced 60 members and 98 children.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Full Sync' })).toBeEnabled();
+    await act(async () => vi.advanceTimersByTime(1000));
+    await vi.waitFor(() => expect(calls.filter((name) => name === 'getSyncHistory').length).toBe(before + 1));
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/completed successfully/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [409, { error: 'sync-already-running', message: 'A full sync (scheduled) has been running since …' }, 'Sync failed: another sync is already running (perhaps the scheduled one). Please try again when it has finished.'],
+    [502, { error: 'sync-failed', message: 'The sync finished with errors: children: HTTP 500' }, 'Sync failed: The sync finished with errors: children: HTTP 500'],
+    [500, 'not json', 'Sync failed: Request failed'],
+    [503, {}, 'Sync failed: HTTP 503'],
+  ])('shows a %i answer to a full sync as a clear error', async (status, body, text) => {
+    routes.triggerFullSync = () => ({ status, body });
+    renderPage();
+    await loaded();
+    await userEvent.click(screen.getByRole('button', { name: 'Full Sync' }));
+    expect(screen.getByText('This will fetch ALL records from AppSheet. This may take a while. Continue?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('shows load failures with a Retry', async () => {
+    routes.getSyncStatus = () => ({ status: 500, body: { error: 'internal', message: 'Something went wrong' } });
+    routes.getSyncHistory = () => ({ status: 403, body: { error: 'permission-denied', message: 'Admin access required.' } });
+    renderPage();
+    expect(await screen.findByText('Error loading sync status: Something went wrong')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading sync history: Admin access required.')).toBeInTheDocument();
+    routes.getSyncStatus = () => ({ status: 200, body: { data: { latestSync: fullLog } } });
+    await userEvent.click(within(latestPanel()).getByRole('button', { name: 'Retry' }));
+    expect(await within(latestPanel()).findByText('Success')).toBeInTheDocument();
+  });
+
+  it('refreshes the status every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderPage();
+    await loaded();
+    const before = calls.filter((name) => name === 'getSyncStatus').length;
+    await act(async () => vi.advanceTimersByTime(30_000));
+    await vi.waitFor(() => expect(calls.filter((name) => name === 'getSyncStatus').length).toBe(before + 1));
+  });
+});

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import type { SyncLog } from '../../api/adminSync';
+import { Alert } from '../../components/Alert';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { SyncDetails } from './SyncDetails';
+
+interface Props {
+  log: SyncLog | null;
+  loading: boolean;
+  error: string | null;
+  onReload: () => void;
+}
+
+export function LatestSyncPanel({ log, loading, error, onReload }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={t('admin.latest.title')}
+      action={
+        <button type="button" onClick={onReload} disabled={loading} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-60">
+          {t('admin.latest.refresh')}
+        </button>
+      }
+    >
+      {error ? (
+        <div className="space-y-2">
+          <Alert tone="error">{t('admin.latest.loadError', { message: error })}</Alert>
+          <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
+        </div>
+      ) : loading && !log ? (
+        <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton className="h-4 w-2/3" /></div>
+      ) : log ? (
+        <SyncDetails log={log} />
+      ) : (
+        <EmptyState>{t('admin.latest.none')}</EmptyState>
+      )}
+    </Card>
+  );
+}

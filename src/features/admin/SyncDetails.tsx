@@ -1,0 +1,101 @@
+import { useTranslation } from 'react-i18next';
+import type { SyncLog } from '../../api/adminSync';
+import { formatAdminDateTime, syncDuration } from '../../domain/syncDuration';
+import { useLocale } from '../../i18n/useLocale';
+
+const TABLES = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'plans', 'roomHours'] as const;
+
+const STATUS_STYLE: Record<string, string> = {
+  success: 'bg-green-100 text-green-900',
+  error: 'bg-red-100 text-red-900',
+  running: 'bg-sky-100 text-sky-900',
+  pending: 'bg-slate-100 text-slate-800',
+};
+
+export function statusOf(log: Pick<SyncLog, 'status'>): 'success' | 'error' | 'running' | 'pending' {
+  return log.status === 'success' || log.status === 'error' || log.status === 'running' ? log.status : 'pending';
+}
+
+export function StatusBadge({ log }: { log: Pick<SyncLog, 'status'> }) {
+  const { t } = useTranslation();
+  const status = statusOf(log);
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>{t(`admin.status.${status}`)}</span>;
+}
+
+export function DurationText({ ms }: { ms: number | null | undefined }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const duration = syncDuration(ms);
+  if (!duration) return <>{t('admin.duration.na')}</>;
+  if (duration.unit === 'seconds') return <>{t('admin.duration.seconds', { seconds: duration.seconds.toLocaleString(locale) })}</>;
+  return <>{t('admin.duration.minutes', { minutes: duration.minutes, seconds: duration.seconds })}</>;
+}
+
+/** The facts of one sync run: summary, per-table counts, errors and who started it. */
+export function SyncDetails({ log }: { log: SyncLog }) {
+  const { t } = useTranslation();
+  const full = log.syncType === 'full';
+  return (
+    <div className="space-y-3 text-sm">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
+        <Fact label={t('admin.field.status')}><StatusBadge log={log} /></Fact>
+        <Fact label={t('admin.field.type')}>{t(`admin.type.${log.syncType}`)}</Fact>
+        <Fact label={t('admin.field.trigger')}>{t(`admin.trigger.${log.triggeredBy}`)}</Fact>
+        <Fact label={t('admin.field.duration')}><DurationText ms={log.duration} /></Fact>
+        <Fact label={t('admin.field.started')}>{formatAdminDateTime(log.startedAt)}</Fact>
+        {log.triggeredBy === 'manual' && log.triggeredByEmail && <Fact label={t('admin.field.triggeredBy')}>{log.triggeredByEmail}</Fact>}
+      </dl>
+      {log.error && (
+        <p role="note" className="rounded-md bg-red-50 px-3 py-2 break-words text-red-800">
+          <strong>{t('admin.field.error')}:</strong> {log.error}
+        </p>
+      )}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[20rem] text-left">
+          <thead className="text-slate-600">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">{t('admin.table.table')}</th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.synced')}</th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.errors')}</th>
+              {full && <th scope="col" className="py-1 text-right font-medium">{t('admin.table.deleted')}</th>}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 tabular-nums">
+            {TABLES.map((table) => {
+              const counts = log.tables?.[table] ?? { synced: 0, errors: 0, deleted: 0 };
+              return (
+                <tr key={table}>
+                  <th scope="row" className="py-1 pr-3 font-normal">{t(`admin.tables.${table}`)}</th>
+                  <td className="py-1 pr-3 text-right">{counts.synced}</td>
+                  <td className={`py-1 pr-3 text-right ${counts.errors > 0 ? 'font-semibold text-red-700' : ''}`}>{counts.errors}</td>
+                  {full && <td className="py-1 text-right">{counts.deleted}</td>}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {log.rowErrors && log.rowErrors.length > 0 && (
+        <div>
+          <p className="font-medium">{t('admin.rowErrors')}</p>
+          <ul className="mt-1 list-disc pl-5 text-slate-700">
+            {log.rowErrors.map((row, index) => (
+              <li key={index}>
+                {t(`admin.tables.${row.table}` as 'admin.tables.members')} {row.key ?? '—'}: {row.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}

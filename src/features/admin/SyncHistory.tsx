@@ -1,0 +1,76 @@
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SyncLog } from '../../api/adminSync';
+import { Alert } from '../../components/Alert';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { formatAdminDateTime } from '../../domain/syncDuration';
+import { DurationText, StatusBadge, SyncDetails } from './SyncDetails';
+
+interface Props {
+  logs: SyncLog[] | null;
+  loading: boolean;
+  error: string | null;
+  onReload: () => void;
+}
+
+/** The last 20 runs, newest first, each with its details on demand. */
+export function SyncHistory({ logs, loading, error, onReload }: Props) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Card title={t('admin.history.title')}>
+      {error ? (
+        <div className="space-y-2">
+          <Alert tone="error">{t('admin.history.loadError', { message: error })}</Alert>
+          <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
+        </div>
+      ) : loading && !logs ? (
+        <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton /><Skeleton /></div>
+      ) : !logs || logs.length === 0 ? (
+        <EmptyState>{t('admin.history.empty')}</EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.started')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.type')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.trigger')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.status')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.duration')}</th>
+                <th scope="col" className="py-2"><span className="sr-only">{t('admin.history.details')}</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {logs.map((log) => {
+                const expanded = open === log.syncId;
+                return (
+                  <Fragment key={log.syncId}>
+                    <tr>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(log.startedAt)}</td>
+                      <td className="py-2 pr-3">{t(`admin.type.${log.syncType}`)}</td>
+                      <td className="py-2 pr-3">{t(`admin.trigger.${log.triggeredBy}`)}</td>
+                      <td className="py-2 pr-3"><StatusBadge log={log} /></td>
+                      <td className="py-2 pr-3 whitespace-nowrap"><DurationText ms={log.duration} /></td>
+                      <td className="py-2 text-right">
+                        <button type="button" aria-expanded={expanded} aria-controls={`sync-${log.syncId}`} onClick={() => setOpen(expanded ? null : log.syncId)}
+                          className="rounded-md border border-slate-300 px-2.5 py-1 text-xs hover:bg-slate-50">
+                          {t(expanded ? 'admin.history.hide' : 'admin.history.details')}
+                        </button>
+                      </td>
+                    </tr>
+                    {expanded && (
+                      <tr id={`sync-${log.syncId}`}>
+                        <td colSpan={6} className="bg-slate-50 px-3 py-3"><SyncDetails log={log} /></td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
