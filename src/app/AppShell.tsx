@@ -16,12 +16,13 @@ import { VerificationBanner } from './VerificationBanner';
 
 const ADMIN_ICON = 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4';
 
-function AdminLink({ className }: { className: string }) {
+function AdminLink({ className, compact = false }: { className: string; compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <a href={paths.admin} className={className}>
       <Icon path={ADMIN_ICON} className="size-5" />
-      {t('nav.adminPanel')}
+      {/* On phones the header shows the icon alone; the name stays for screen readers. */}
+      <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{t('nav.adminPanel')}</span>
     </a>
   );
 }
@@ -44,7 +45,7 @@ export function AppShell() {
             {t('app.name')}
           </NavLink>
           <div className="flex items-center gap-2 sm:gap-3">
-            {user?.isAdmin && <AdminLink className="hidden items-center gap-1 text-sm font-medium text-teal-800 hover:underline sm:inline-flex" />}
+            {user?.isAdmin && <AdminLink compact className="inline-flex items-center gap-1 rounded-md p-1 text-sm font-medium text-teal-800 hover:underline" />}
             <LanguageSelect />
             <button type="button" onClick={() => void signOut()} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
               {t('common.signOut')}

@@ -24,7 +24,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
   }, [open]);
   return (
     <dialog ref={dialog} onCancel={onCancel} onClose={() => open && onCancel()} aria-labelledby="confirm-title"
-      className="m-auto max-w-md rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] max-w-none rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
       {open && (
         <div className="p-5">
           <h2 id="confirm-title" className="text-lg font-semibold">{title}</h2>

@@ -48,7 +48,10 @@ test('the admin runs a delta and a full sync and sees the results and the histor
   await expect(latest.getByRole('columnheader', { name: 'Deleted' })).toBeVisible();
 
   const history = page.getByRole('region', { name: 'Recent Syncs (Last 20)' });
-  await expect(history.getByRole('button', { name: 'Details' })).toHaveCount(3);
+  const rows = history.getByRole('row');
+  // Newest first: this full sync, then this delta sync.
+  await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText('Full');
+  await expect(rows.nth(2).getByRole('cell').nth(1)).toHaveText('Delta');
   await history.getByRole('button', { name: 'Details' }).nth(1).click();
   await expect(history.getByRole('rowheader', { name: 'Members' })).toBeVisible();
 });

@@ -30,14 +30,14 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
         <EmptyState>{t('admin.history.empty')}</EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.started')}</th>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.type')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.trigger')}</th>
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">{t('admin.field.trigger')}</th>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.status')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.duration')}</th>
+                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">{t('admin.field.duration')}</th>
                 <th scope="col" className="py-2"><span className="sr-only">{t('admin.history.details')}</span></th>
               </tr>
             </thead>
@@ -49,9 +49,9 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
                     <tr>
                       <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(log.startedAt)}</td>
                       <td className="py-2 pr-3">{t(`admin.type.${log.syncType}`)}</td>
-                      <td className="py-2 pr-3">{t(`admin.trigger.${log.triggeredBy}`)}</td>
+                      <td className="hidden py-2 pr-3 sm:table-cell">{t(`admin.trigger.${log.triggeredBy}`)}</td>
                       <td className="py-2 pr-3"><StatusBadge log={log} /></td>
-                      <td className="py-2 pr-3 whitespace-nowrap"><DurationText ms={log.duration} /></td>
+                      <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell"><DurationText ms={log.duration} /></td>
                       <td className="py-2 text-right">
                         <button type="button" aria-expanded={expanded} aria-controls={`sync-${log.syncId}`} onClick={() => setOpen(expanded ? null : log.syncId)}
                           className="rounded-md border border-slate-300 px-2.5 py-1 text-xs hover:bg-slate-50">
