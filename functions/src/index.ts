@@ -7,6 +7,7 @@ import { refuseNonMembers } from './auth/membershipGate';
 import { appOrigins, appSheetAccessKey, REGION, SYNC_TIMEOUT_SECONDS } from './config';
 import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
+import * as memberEndpoints from './http/memberEndpoints';
 import * as syncAdmin from './http/syncAdmin';
 import { runScheduledSync } from './sync/scheduled';
 
@@ -16,6 +17,9 @@ const api = { cors: appOrigins };
 const syncRuntime = { secrets: [appSheetAccessKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: '1GiB' as const };
 
 export const checkEmailExists = onRequest(api, endpoint('POST', checkEmail));
+
+export const updateMemberData = onRequest({ ...api, secrets: [appSheetAccessKey] }, endpoint('POST', memberEndpoints.updateMemberData));
+export const cancelMembership = onRequest({ ...api, secrets: [appSheetAccessKey] }, endpoint('POST', memberEndpoints.cancelMembership));
 
 // Blocking functions need Identity Platform in production (see README).
 export const membershipGate = beforeUserCreated(refuseNonMembers);
