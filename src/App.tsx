@@ -14,6 +14,7 @@ const ForgotPasswordPage = lazy(() => import('./features/forgot-password/ForgotP
 const ResetPasswordPage = lazy(() => import('./features/reset-password/ResetPasswordPage'));
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+const FamilyPage = lazy(() => import('./features/family/FamilyPage'));
 
 /** The route table of spec section 2. Screens replace the placeholders as they are built. */
 export function AppRoutes() {
@@ -26,7 +27,7 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route element={<RequireAuth><AppShell /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
-          <Route path={paths.family} element={<PlaceholderPage titleKey="pages.family.title" />} />
+          <Route path={paths.family} element={<FamilyPage />} />
           <Route path={paths.plans} element={<PlaceholderPage titleKey="pages.plans.title" />} />
           <Route path={paths.transactions} element={<PlaceholderPage titleKey="pages.transactions.title" />} />
           <Route path={paths.bookDeposits} element={<PlaceholderPage titleKey="pages.bookDeposits.title" />} />

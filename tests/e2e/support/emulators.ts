@@ -117,3 +117,28 @@ export async function documentsWhere(collectionId: string, field: string, value:
       ...Object.fromEntries(Object.entries(document!.fields).map(([key, v]) => [key, decode(v)])),
     }));
 }
+
+/** An AppSheet demo row, as the AppSheet API returns it (de-DE). */
+export async function appSheetRow(table: string, keyColumn: string, key: string): Promise<Record<string, string>> {
+  const response = await fetch(`http://127.0.0.1:8787/api/v2/apps/demo-app/tables/${encodeURIComponent(table)}/Action`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ApplicationAccessKey: 'demo-access-key' },
+    body: JSON.stringify({ Action: 'Find', Properties: { Locale: 'de-DE', Selector: `Filter(${table}, [${keyColumn}] = "${key}")` }, Rows: [] }),
+  });
+  return ((await response.json()) as Array<Record<string, string>>)[0] ?? {};
+}
+
+/** A full sync through the admin API, as the office would start it. */
+export async function fullSyncAsAdmin(): Promise<number> {
+  const signIn = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO.admin, password: DEMO_PASSWORD, returnSecureToken: true }),
+  });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const response = await fetch('http://127.0.0.1:5001/demo-family-portal/europe-west1/triggerFullSync', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+  return response.status;
+}

@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { LoadError } from '../../components/LoadError';
+import { useData } from '../../data/DataProvider';
+import { formatDay, todayIso } from '../../domain/dates';
+import { cancellationState, memberDuration } from '../../domain/membership';
+import type { Child, Member } from '../../domain/types';
+import { familyView } from '../../domain/views';
+import { useLocale } from '../../i18n/useLocale';
+import { CancelMembershipDialog } from './CancelMembershipDialog';
+import { EditContactDialog } from './EditContactDialog';
+
+/** Contact data, membership and children (spec section 2, Family). */
+export default function FamilyPage() {
+  const { t } = useTranslation();
+  const data = useData();
+  useEffect(() => {
+    document.title = `${t('pages.family.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  if (data.loading) {
+    return (
+      <div className="space-y-4" role="status" aria-label={t('common.loading')}>
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  // Spec: load errors on this page come without a Retry button.
+  if (data.error) return <LoadError message={data.error} retry={false} />;
+  if (!data.member) return <EmptyState>{t('errors.noMember', { email: '' })}</EmptyState>;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('pages.family.title')}</h1>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ContactCard member={data.member} onSaved={data.replaceMember} />
+        <MembershipCard member={data.member} onCancelled={data.replaceMember} />
+      </div>
+      <ChildrenCard childrenOfFamily={data.children} />
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col py-1.5 sm:flex-row sm:justify-between sm:gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium break-words text-slate-900 sm:text-right">{value || t('family.notProvided')}</dd>
+    </div>
+  );
+}
+
+function ContactCard({ member, onSaved }: { member: Member; onSaved: (member: Member) => void }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const family = familyView(member);
+  return (
+    <Card title={t('family.contact.title')} action={
+      <button type="button" onClick={() => setEditing(true)} className="rounded-md border border-teal-700 px-3 py-1 text-sm font-medium text-teal-800 hover:bg-teal-50">
+        {t('family.contact.edit')}
+      </button>
+    }>
+      <dl className="divide-y divide-slate-100 text-sm">
+        <Row label={t('family.contact.familyName')} value={family.familyName} />
+        <Row label={t('family.fields.primaryEmail')} value={family.primaryEmail} />
+        <Row label={t('family.fields.phone')} value={member.phone} />
+        <Row label={t('family.fields.phone2')} value={member.phone2} />
+        <Row label={t('family.fields.address')} value={member.address} />
+      </dl>
+      <EditContactDialog member={member} open={editing} onClose={() => setEditing(false)} onSaved={onSaved} />
+    </Card>
+  );
+}
+
+function MembershipCard({ member, onCancelled }: { member: Member; onCancelled: (member: Member) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [cancelling, setCancelling] = useState(false);
+  const state = cancellationState(member);
+  const duration = member.membershipStartsAt ? memberDuration(member.membershipStartsAt, todayIso()) : null;
+  const day = (value: string | null) => (value ? formatDay(value, locale) : null);
+  return (
+    <Card title={t('family.membership.title')}>
+      <dl className="divide-y divide-slate-100 text-sm">
+        <Row label={t('family.membership.status')} value={t(member.status === 'active' ? 'family.membership.active' : 'family.membership.inactive')} />
+        <Row label={t('family.membership.type')} value={member.type} />
+        <Row label={t('family.membership.since')} value={day(member.membershipStartsAt)} />
+        <Row label={t('family.membership.duration')} value={duration ? t(`family.duration.${duration.unit}`, { count: duration.count }) : null} />
+        <Row label={t('family.membership.endsAt')} value={day(member.membershipEndsAt) ?? t('family.membership.noEnd')} />
+      </dl>
+      {state.kind === 'pending' && (
+        <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t('family.cancel.pending', { date: state.requestedAt ? formatDay(state.requestedAt, locale, 'long') : '—' })}
+        </p>
+      )}
+      {state.kind !== 'inactive' && (
+        <button type="button" onClick={() => setCancelling(true)} className="mt-3 rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50">
+          {t('family.cancel.open')}
+        </button>
+      )}
+      <CancelMembershipDialog member={member} open={cancelling} onClose={() => setCancelling(false)} onCancelled={onCancelled} />
+    </Card>
+  );
+}
+
+function ChildrenCard({ childrenOfFamily }: { childrenOfFamily: Child[] }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  return (
+    <Card title={t('family.children.title')}>
+      {childrenOfFamily.length === 0 ? (
+        <EmptyState>{t('enrolments.noChildren')}</EmptyState>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {childrenOfFamily.map((child) => (
+            <li key={child.id} className="rounded-lg border border-slate-100 p-3 text-sm">
+              <p className="font-semibold text-slate-900">{child.name}</p>
+              <p className="text-slate-600">
+                {[child.birthday && formatDay(child.birthday, locale), child.age !== null && t('family.children.age', { count: child.age }), child.class && t('family.children.class', { name: child.class })]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+              {child.status !== 'active' && <p className="text-xs text-slate-500">{t('family.membership.inactive')}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

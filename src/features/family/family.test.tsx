@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { DataContext, type DataState } from '../../data/DataProvider';
+import i18n from '../../i18n';
+import { annaMember, familyFixture } from '../../test/fixtures';
+import { CancelMembershipDialog } from './CancelMembershipDialog';
+import { EditContactDialog } from './EditContactDialog';
+import FamilyPage from './FamilyPage';
+
+const api = vi.hoisted(() => ({ updateMemberData: vi.fn(), cancelMembership: vi.fn() }));
+vi.mock('../../api/members', () => api);
+
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  api.updateMemberData.mockReset();
+  api.cancelMembership.mockReset();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('edit contact dialog', () => {
+  function open() {
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    render(<EditContactDialog member={annaMember} open onClose={onClose} onSaved={onSaved} />);
+    return { onSaved, onClose };
+  }
+
+  it('shows the e-mail read-only and checks the primary name and that something changed', async () => {
+    open();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('No changes were made. Please update at least one field to save.');
+    await userEvent.clear(screen.getByLabelText(/Primary name/));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your primary name to continue.');
+    expect(api.updateMemberData).not.toHaveBeenCalled();
+  });
+
+  it('sends only the changed fields, rotates the progress message every 2 s, and hands back the saved member', async () => {
+    let resolve: (member: unknown) => void = () => undefined;
+    api.updateMemberData.mockReturnValue(new Promise((r) => (resolve = r)));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { onSaved, onClose } = open();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), ' +49 30 999 ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(api.updateMemberData).toHaveBeenCalledWith({ phone: '+49 30 999' });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your entries…');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByRole('status')).toHaveTextContent('Connecting to the school office…');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.getByRole('status')).toHaveTextContent('Updating your details…');
+    const saved = { ...annaMember, phone: '+49 30 999' };
+    await act(async () => resolve(saved));
+    expect(onSaved).toHaveBeenCalledWith(saved);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's message when AppSheet refused", async () => {
+    api.updateMemberData.mockRejectedValue(new ApiError('The school office system could not be updated. Nothing was changed; please try again later.', 502));
+    open();
+    await userEvent.type(screen.getByLabelText('Address'), ' 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed');
+  });
+});
+
+describe('cancel membership dialog', () => {
+  function open(member = annaMember) {
+    const onCancelled = vi.fn();
+    const onClose = vi.fn();
+    render(<CancelMembershipDialog member={member} open onClose={onClose} onCancelled={onCancelled} />);
+    return { onCancelled, onClose };
+  }
+
+  it('states the effective date and terms; submit waits for the confirmation; an empty reason is left out', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    api.cancelMembership.mockResolvedValue({ message: 'ok', data: { ...annaMember, cancellationRequested: true } });
+    const { onCancelled, onClose } = open();
+    expect(screen.getByText(/your membership would end on 31 March 2027/)).toBeInTheDocument();
+    expect(screen.getByText('Membership fees already paid are not refunded.')).toBeInTheDocument();
+    expect(screen.getByText("Your children's booked courses continue as planned.")).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Request cancellation' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Reason (optional)'), '   ');
+    await userEvent.click(screen.getByLabelText('I want to cancel my membership.'));
+    await userEvent.click(submit);
+    expect(api.cancelMembership).toHaveBeenCalledWith(undefined);
+    expect(await screen.findByText(/Your cancellation request has been recorded/)).toBeInTheDocument();
+    expect(onCancelled).toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(2900));
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(200));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('sends a trimmed reason and maps an already-cancelled answer', async () => {
+    api.cancelMembership.mockRejectedValue(new ApiError('The membership is already cancelled; it ends on 2027-03-31.', 409));
+    open();
+    await userEvent.type(screen.getByLabelText('Reason (optional)'), '  Umzug ');
+    await userEvent.click(screen.getByLabelText('I want to cancel my membership.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Request cancellation' }));
+    expect(api.cancelMembership).toHaveBeenCalledWith('Umzug');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your membership is already cancelled.');
+  });
+
+  it('shows a pending request with its date, and an end date as already cancelled', async () => {
+    open({ ...annaMember, cancellationRequested: true, cancellationRequestedAt: '2026-11-02T09:00:00.000Z' });
+    expect(screen.getByText(/You requested the cancellation on 2 November 2026/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request cancellation' })).not.toBeInTheDocument();
+  });
+
+  it('says already cancelled with the end date', () => {
+    open({ ...annaMember, membershipEndsAt: '2027-03-31' });
+    expect(screen.getByText('Your membership is already cancelled. It ends on 31 March 2027.')).toBeInTheDocument();
+  });
+});
+
+describe('family page', () => {
+  const renderPage = (state: Partial<DataState> = {}) =>
+    render(
+      <DataContext.Provider value={familyFixture(state)}>
+        <MemoryRouter>
+          <FamilyPage />
+        </MemoryRouter>
+      </DataContext.Provider>,
+    );
+
+  it('shows contact data, membership with its duration in Russian plurals, and the children', async () => {
+    await i18n.changeLanguage('ru');
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    renderPage();
+    expect(screen.getByText('Anna Müller & Dmitri Müller')).toBeInTheDocument();
+    expect(screen.getByText('8 лет')).toBeInTheDocument();
+    expect(screen.getByText('Mia Müller')).toBeInTheDocument();
+    expect(screen.getByText(/10 лет/)).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows a load error without a Retry button', () => {
+    renderPage({ error: 'Failed to fetch member data' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch member data');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+});
