@@ -6,7 +6,6 @@ import { ScrollToTop } from './app/ScrollToTop';
 import { AuthProvider } from './auth/AuthProvider';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { LoadingScreen } from './components/LoadingScreen';
-import { PlaceholderPage } from './components/PlaceholderPage';
 
 const LoginPage = lazy(() => import('./features/login/LoginPage'));
 const VerifyEmailPage = lazy(() => import('./features/verify-email/VerifyEmailPage'));
@@ -15,6 +14,9 @@ const ResetPasswordPage = lazy(() => import('./features/reset-password/ResetPass
 const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 const FamilyPage = lazy(() => import('./features/family/FamilyPage'));
+const PlansPage = lazy(() => import('./features/plans/PlansPage'));
+const TransactionsPage = lazy(() => import('./features/transactions/TransactionsPage'));
+const BookDepositsPage = lazy(() => import('./features/book-deposits/BookDepositsPage'));
 
 /** The route table of spec section 2. Screens replace the placeholders as they are built. */
 export function AppRoutes() {
@@ -28,9 +30,9 @@ export function AppRoutes() {
         <Route element={<RequireAuth><AppShell /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.family} element={<FamilyPage />} />
-          <Route path={paths.plans} element={<PlaceholderPage titleKey="pages.plans.title" />} />
-          <Route path={paths.transactions} element={<PlaceholderPage titleKey="pages.transactions.title" />} />
-          <Route path={paths.bookDeposits} element={<PlaceholderPage titleKey="pages.bookDeposits.title" />} />
+          <Route path={paths.plans} element={<PlansPage />} />
+          <Route path={paths.transactions} element={<TransactionsPage />} />
+          <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>
         <Route path={paths.admin} element={<RequireAuth><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryParams } from '../../app/paths';
+import { useHighlight } from '../../app/useHighlight';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { LoadError } from '../../components/LoadError';
+import { useData } from '../../data/DataProvider';
+import { formatDay } from '../../domain/dates';
+import { bookDeposits, depositCounts, depositSum, depositTitle, filterDeposits, showsCommentSection, type DepositFilter } from '../../domain/deposits';
+import { formatMoney } from '../../domain/money';
+import { depositStatus } from '../../domain/views';
+import { useLocale } from '../../i18n/useLocale';
+
+const FILTERS: DepositFilter[] = ['active', 'returned', 'all'];
+export const depositElementId = (id: string) => `deposit-${id}`;
+
+export default function BookDepositsPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const data = useData();
+  const [filter, setFilter] = useState<DepositFilter>('active');
+  const deposits = bookDeposits(data.otherPayments);
+  const highlighted = useHighlight(queryParams.deposit, !data.loading, depositElementId);
+  useEffect(() => {
+    document.title = `${t('pages.bookDeposits.title')} · ${t('app.name')}`;
+  }, [t]);
+  // A deep link to a returned deposit shows the list it is in.
+  const linked = new URLSearchParams(window.location.search).get(queryParams.deposit);
+  useEffect(() => {
+    const target = deposits.find((d) => d.id === linked);
+    if (target && depositStatus(target) === 'returned') setFilter('returned');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.loading]);
+
+  if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-24" /><Skeleton className="h-24" /></div>;
+  if (data.error) return <LoadError message={data.error} />;
+
+  const counts = depositCounts(deposits);
+  const shown = filterDeposits(deposits, filter);
+  const money = (amount: number) => formatMoney(amount, locale);
+  const emptyKey = deposits.length === 0 ? 'deposits.emptyAll' : filter === 'active' ? 'deposits.emptyActive' : 'deposits.emptyReturned';
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{t('pages.bookDeposits.title')}</h1>
+        {data.member && <p className="text-slate-600">{t('deposits.header', { name: data.member.primaryName })}</p>}
+      </div>
+      <div role="group" aria-label={t('deposits.filterLabel')} className="flex flex-wrap gap-2">
+        {FILTERS.map((value) => (
+          <button key={value} type="button" aria-pressed={filter === value} onClick={() => setFilter(value)}
+            className={`rounded-full border px-3 py-1 text-sm font-medium ${filter === value ? 'border-teal-700 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}>
+            {t(`deposits.filter.${value}`)} ({counts[value]})
+          </button>
+        ))}
+      </div>
+      {shown.length === 0 || deposits.length === 0 ? (
+        <Card title={t(`deposits.filter.${filter}`)}>
+          <EmptyState>{t(emptyKey)}</EmptyState>
+        </Card>
+      ) : (
+        <Card
+          title={t(`deposits.section.${filter}`, { count: shown.length })}
+          action={<span className={`font-semibold tabular-nums ${filter === 'returned' ? 'text-blue-700' : 'text-green-700'}`}>{money(depositSum(shown))}</span>}
+        >
+          <ul className="space-y-3">
+            {shown.map((deposit) => {
+              const title = depositTitle(deposit, data.children);
+              const returned = depositStatus(deposit) === 'returned';
+              return (
+                <li key={deposit.id} id={depositElementId(deposit.id)}
+                  className={`rounded-lg border border-slate-200 p-3 transition ${highlighted === deposit.id ? 'animate-pulse ring-4 ring-green-500' : ''}`}>
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <p className="font-semibold text-slate-900">
+                        {title.kind === 'child' ? title.name : title.kind === 'comment' ? title.text : t(title.kind === 'unknownChild' ? 'deposits.unknownChild' : 'deposits.generalDeposit')}
+                      </p>
+                      <p className="text-sm text-slate-600">{formatDay(deposit.date, locale)}</p>
+                    </div>
+                    <div className="text-right">
+                      <p className="font-semibold tabular-nums">{money(deposit.amount)}</p>
+                      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${returned ? 'bg-blue-100 text-blue-900' : 'bg-green-100 text-green-900'}`}>
+                        {t(returned ? 'deposits.status.returned' : 'deposits.status.active')}
+                      </span>
+                    </div>
+                  </div>
+                  {showsCommentSection(deposit) && (
+                    <p className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm text-slate-700">
+                      <span className="font-medium">{t('deposits.comment')}:</span> {deposit.comment}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DataContext, type DataState } from '../data/DataProvider';
+import i18n from '../i18n';
+import { familyFixture } from '../test/fixtures';
+import BookDepositsPage from './book-deposits/BookDepositsPage';
+import PlansPage from './plans/PlansPage';
+import TransactionsPage from './transactions/TransactionsPage';
+
+function renderPage(page: React.ReactNode, path = '/', state: Partial<DataState> = {}) {
+  return render(
+    <DataContext.Provider value={familyFixture(state)}>
+      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+    </DataContext.Provider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  Element.prototype.scrollIntoView = vi.fn();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('book deposits page', () => {
+  it('shows active deposits by default with the count, the sum and the titles', () => {
+    renderPage(<BookDepositsPage />);
+    expect(screen.getByText('Book deposits of Anna Müller')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Active (3)' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { name: '3 deposits awaiting return' })).toBeInTheDocument();
+    expect(screen.getByText('€95.00')).toBeInTheDocument();
+    expect(screen.getByText('Mia Müller')).toBeInTheDocument();
+    expect(screen.getByText('General deposit')).toBeInTheDocument();
+    expect(screen.getByText('Unknown')).toBeInTheDocument();
+    expect(screen.getByText('Lesebuch')).toBeInTheDocument();
+    expect(screen.queryByText('Zoo')).not.toBeInTheDocument();
+  });
+
+  it('switches to returned and all, with empty states', async () => {
+    renderPage(<BookDepositsPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Returned (1)' }));
+    expect(screen.getByRole('heading', { name: '1 deposit refunded' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'All (4)' }));
+    expect(screen.getByRole('heading', { name: '4 deposits' })).toBeInTheDocument();
+  });
+
+  it('says when there are no deposits at all', () => {
+    renderPage(<BookDepositsPage />, '/', { otherPayments: [] });
+    expect(screen.getByText('You have no book deposits.')).toBeInTheDocument();
+  });
+
+  it('highlights a deep-linked deposit after 100 ms for 2 s', async () => {
+    vi.useFakeTimers();
+    renderPage(<BookDepositsPage />, '/book-deposits?deposit=OP3');
+    const entry = document.getElementById('deposit-OP3')!;
+    expect(entry.className).not.toContain('ring-4');
+    act(() => vi.advanceTimersByTime(100));
+    expect(entry.className).toContain('ring-green-500');
+    expect(entry.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
+    act(() => vi.advanceTimersByTime(2000));
+    expect(entry.className).not.toContain('ring-4');
+  });
+});
+
+describe('transactions page', () => {
+  it('groups the current year by month with counts and totals, and shows used-for rows above 0.01', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    renderPage(<TransactionsPage />);
+    expect(screen.getByRole('button', { name: /2026/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('(current)')).toBeInTheDocument();
+    const october = screen.getByRole('region', { name: 'October 2026' });
+    expect(within(october).getByText('1 transaction')).toBeInTheDocument();
+    expect(within(october).getByText('↓ €25.00')).toBeInTheDocument();
+    expect(within(october).getByText('-€25.00')).toBeInTheDocument();
+    const months = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(months.filter((name) => name?.endsWith('2026'))).toEqual(['October 2026', 'September 2026', 'June 2026', 'January 2026']);
+    const september = screen.getByRole('region', { name: 'September 2026' });
+    expect(within(september).getByText('Used for')).toBeInTheDocument();
+    expect(within(september).getByText('Courses')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View transactions' })).not.toBeInTheDocument();
+  });
+
+  it('shows an empty state without payments', async () => {
+    renderPage(<TransactionsPage />, '/', { payments: [] });
+    expect(screen.getByText('No transactions')).toBeInTheDocument();
+  });
+});
+
+describe('plans page', () => {
+  it('shows the first quarter tab, plans per child with cost, state and times', () => {
+    renderPage(<PlansPage />);
+    expect(screen.getByRole('button', { name: '2026 Q4' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'All quarters' })).toBeInTheDocument();
+    const quarter = screen.getByRole('region', { name: '2026 Q4' });
+    const mia = within(quarter).getByRole('region', { name: 'Mia Müller' });
+    expect(within(mia).getByText('Mathematik – Gruppe A')).toBeInTheDocument();
+    expect(within(mia).getByText('Teacher: Olga Iwanow')).toBeInTheDocument();
+    expect(within(mia).getByText('15:40-16:25')).toBeInTheDocument();
+    expect(within(mia).getByText('12 weeks')).toBeInTheDocument();
+    expect(within(mia).getByText('€180.00')).toBeInTheDocument();
+    expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();
+  });
+
+  it('filters by the child of the link, and clears the filter', async () => {
+    renderPage(<PlansPage />, '/plans?child=C2');
+    expect(screen.queryByRole('region', { name: 'Mia Müller' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Leon Müller' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('region', { name: 'Mia Müller' })).toBeInTheDocument();
+  });
+
+  it("opens a linked plan's quarter and highlights it", () => {
+    vi.useFakeTimers();
+    renderPage(<PlansPage />, '/plans?plan=PL3');
+    expect(screen.getByRole('region', { name: '2026 Q3' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(document.getElementById('plan-PL3')!.className).toContain('ring-4');
+  });
+});

@@ -1,0 +1,173 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { queryParams } from '../../app/paths';
+import { useHighlight } from '../../app/useHighlight';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { LoadError } from '../../components/LoadError';
+import { useData } from '../../data/DataProvider';
+import { formatMoney } from '../../domain/money';
+import { planCardState, planCost } from '../../domain/plans';
+import { hourLabel, quarterTabs, sortRoomHours } from '../../domain/schedule';
+import type { Plan } from '../../domain/types';
+import { useLocale } from '../../i18n/useLocale';
+
+export const planElementId = (id: string) => `plan-${id}`;
+const ALL = 'all';
+
+export default function PlansPage() {
+  const { t } = useTranslation();
+  const data = useData();
+  const [params, setParams] = useSearchParams();
+  const childFilter = params.get(queryParams.child);
+  const linkedPlan = params.get(queryParams.plan);
+  const moreId = useId();
+  const childSelectId = useId();
+  const { tabs, more } = quarterTabs(data.quarters);
+  const [quarterId, setQuarterId] = useState<string | undefined>(undefined);
+  const highlighted = useHighlight(queryParams.plan, !data.loading, planElementId);
+  useEffect(() => {
+    document.title = `${t('pages.plans.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-40" /></div>;
+  if (data.error) return <LoadError message={data.error} />;
+
+  // A deep link to a plan opens its quarter; otherwise the first tab.
+  const linkedQuarter = data.plans.find((plan) => plan.id === linkedPlan)?.quarterId;
+  const selected = quarterId ?? linkedQuarter ?? tabs[0]?.id ?? ALL;
+  const quarters = (selected === ALL ? [...tabs, ...more] : [...tabs, ...more].filter((q) => q.id === selected));
+  const children = data.children.filter((child) => !childFilter || child.id === childFilter);
+  const setChild = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set(queryParams.child, id);
+    else next.delete(queryParams.child);
+    next.delete(queryParams.plan);
+    setParams(next, { replace: true });
+  };
+  const tabClass = (active: boolean) =>
+    `rounded-full border px-3 py-1 text-sm font-medium ${active ? 'border-teal-700 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('pages.plans.title')}</h1>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('plans.quarterFilter')}>
+        {tabs.map((quarter) => (
+          <button key={quarter.id} type="button" aria-pressed={selected === quarter.id} onClick={() => setQuarterId(quarter.id)} className={tabClass(selected === quarter.id)}>
+            {quarter.name}
+          </button>
+        ))}
+        {more.length > 0 && (
+          <>
+            <label htmlFor={moreId} className="sr-only">{t('plans.more')}</label>
+            <select id={moreId} value={more.some((q) => q.id === selected) ? selected : ''} onChange={(e) => setQuarterId(e.target.value)}
+              className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm">
+              <option value="" disabled>{t('plans.more')}</option>
+              {more.map((quarter) => <option key={quarter.id} value={quarter.id}>{quarter.name}</option>)}
+            </select>
+          </>
+        )}
+        <button type="button" aria-pressed={selected === ALL} onClick={() => setQuarterId(ALL)} className={tabClass(selected === ALL)}>
+          {t('plans.allQuarters')}
+        </button>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={childSelectId} className="text-sm text-slate-700">{t('plans.child')}</label>
+        <select id={childSelectId} value={childFilter ?? ''} onChange={(e) => setChild(e.target.value || null)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+          <option value="">{t('plans.allChildren')}</option>
+          {data.children.map((child) => <option key={child.id} value={child.id}>{child.name}</option>)}
+        </select>
+        {childFilter && (
+          <button type="button" onClick={() => setChild(null)} className="text-sm font-medium text-teal-800 underline">{t('plans.clearChild')}</button>
+        )}
+      </div>
+      {data.children.length === 0 ? (
+        <EmptyState>{t('enrolments.noChildren')}</EmptyState>
+      ) : (
+        quarters.map((quarter) => {
+          const quarterPlans = data.plans.filter((plan) => plan.quarterId === quarter.id && children.some((child) => child.id === plan.childId));
+          return (
+            <Card key={quarter.id} title={quarter.name}>
+              {quarterPlans.length === 0 ? (
+                <EmptyState>{t('plans.none')}</EmptyState>
+              ) : (
+                <div className="space-y-4">
+                  {children.map((child) => {
+                    const plans = quarterPlans.filter((plan) => plan.childId === child.id);
+                    if (plans.length === 0) return null;
+                    return (
+                      <section key={child.id} aria-label={child.name}>
+                        <h3 className="font-semibold text-slate-900">{child.name}</h3>
+                        <ul className="mt-2 grid gap-3 md:grid-cols-2">
+                          {plans.map((plan) => <PlanCard key={plan.id} plan={plan} highlighted={highlighted === plan.id} />)}
+                        </ul>
+                      </section>
+                    );
+                  })}
+                </div>
+              )}
+            </Card>
+          );
+        })
+      )}
+    </div>
+  );
+}
+
+function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const data = useData();
+  const lesson = data.lessons.find((l) => l.id === plan.lessonId);
+  const teacher = data.teachers.find((tch) => tch.id === lesson?.teacherId);
+  const times = sortRoomHours(data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)));
+  const cost = lesson ? planCost(plan, lesson) : 0;
+  const state = planCardState(plan, cost);
+  const money = (amount: number) => formatMoney(amount, locale);
+  return (
+    <li id={planElementId(plan.id)} className={`rounded-lg border border-slate-200 p-3 text-sm ${highlighted ? 'animate-pulse ring-4 ring-teal-500' : ''}`}>
+      <p className="font-semibold text-slate-900">{lesson?.name ?? plan.lessonId}</p>
+      {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
+      {times.length > 0 && (
+        <table className="mt-2 w-full text-left">
+          <caption className="sr-only">{t('plans.times')}</caption>
+          <tbody>
+            {times.map((time) => (
+              <tr key={time.id}>
+                <th scope="row" className="w-12 py-0.5 pr-2 font-medium">{time.dayOfWeek}</th>
+                <td className="py-0.5 pr-2 tabular-nums">{hourLabel(time.hourRefLabel)}</td>
+                <td className="py-0.5 text-slate-600">{time.roomName}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <dl className="mt-2 space-y-0.5">
+        <div className="flex justify-between"><dt className="text-slate-600">{t('plans.duration')}</dt><dd>{t('plans.weeks', { count: plan.weeks })}</dd></div>
+        <div className="flex justify-between"><dt className="text-slate-600">{t('plans.cost')}</dt><dd className="tabular-nums">{money(cost)}</dd></div>
+        {lesson && lesson.extrasPerQuarter > 0 && (
+          <div className="flex justify-between"><dt className="text-slate-600">{t('plans.materials')}</dt><dd className="tabular-nums">{money(lesson.extrasPerQuarter)}</dd></div>
+        )}
+        <div className="flex justify-between"><dt className="text-slate-600">{t('plans.paid')}</dt><dd className="tabular-nums">{money(plan.paid)}</dd></div>
+      </dl>
+      <div className="mt-2">
+        {state.kind === 'fullyPaid' && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('plans.state.fullyPaid')}</span>}
+        {state.kind === 'paymentRequired' && (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{t('plans.state.paymentRequired', { amount: money(Math.abs(plan.balance)) })}</span>
+        )}
+        {state.kind === 'paidWithCredit' && <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{t('plans.state.paidWithCredit', { amount: money(state.credit) })}</span>}
+        {state.kind === 'partlyPaid' && (
+          <div>
+            <p className="text-xs text-slate-700">{t('plans.state.amountDue', { amount: money(Math.abs(plan.balance)) })}</p>
+            <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(state.progress)} aria-label={t('plans.progress')} className="mt-1 h-2 rounded bg-slate-200">
+              <div className="h-2 rounded bg-teal-600" style={{ width: `${state.progress}%` }} />
+            </div>
+          </div>
+        )}
+      </div>
+      {lesson?.whatsappGroup && (
+        <a href={lesson.whatsappGroup} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium text-teal-800 underline">{t('plans.group')}</a>
+      )}
+    </li>
+  );
+}

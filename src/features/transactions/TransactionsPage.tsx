@@ -1,0 +1,128 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryParams } from '../../app/paths';
+import { useHighlight } from '../../app/useHighlight';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { LoadError } from '../../components/LoadError';
+import { useData } from '../../data/DataProvider';
+import { formatDay } from '../../domain/dates';
+import { formatMoney } from '../../domain/money';
+import { groupByMonth, initialYear, shareRows, yearPills } from '../../domain/transactions';
+import { transactionView, type TransactionView } from '../../domain/views';
+import { useLocale } from '../../i18n/useLocale';
+import { FinancialStatusCard } from '../dashboard/FinancialStatusCard';
+
+export const transactionElementId = (id: string) => `transaction-${id}`;
+const TYPE_ICONS: Record<string, string> = { cash: '💶', bank: '🏦', card: '💳', other: '🧾' };
+
+export default function TransactionsPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const data = useData();
+  const moreId = useId();
+  const transactions = useMemo(() => data.payments.map((p) => transactionView(p, t('transactions.noComment'))), [data.payments, t]);
+  const { years, pills, more } = yearPills(transactions);
+  const currentYear = new Date().getFullYear();
+  const [year, setYear] = useState<number | null | undefined>(undefined);
+  const highlighted = useHighlight(queryParams.transaction, !data.loading, transactionElementId);
+  useEffect(() => {
+    document.title = `${t('pages.transactions.title')} · ${t('app.name')}`;
+  }, [t]);
+
+  if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-32" /><Skeleton className="h-24" /></div>;
+  if (data.error) return <LoadError message={data.error} />;
+
+  // The current year is preselected when the data has it; a deep link shows the entry's year.
+  const linked = transactions.find((tx) => tx.id === new URLSearchParams(window.location.search).get(queryParams.transaction));
+  const selected = year !== undefined ? year : linked ? Number(linked.date.slice(0, 4)) : initialYear(years, currentYear);
+  const visible = selected === null ? transactions : transactions.filter((tx) => tx.date.startsWith(String(selected)));
+  const groups = groupByMonth(visible);
+  const money = (amount: number) => formatMoney(amount, locale);
+  const monthTitle = (month: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('pages.transactions.title')}</h1>
+      {data.member && <FinancialStatusCard member={data.member} showTransactionsLink={false} />}
+      {years.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('transactions.yearFilter')}>
+          {pills.map((value) => (
+            <button key={value} type="button" aria-pressed={selected === value} onClick={() => setYear(value)}
+              className={`rounded-full border px-3 py-1 text-sm font-medium ${selected === value ? 'border-teal-700 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}>
+              {value}
+              {value === currentYear && <span className="ml-1 text-xs opacity-80">({t('transactions.current')})</span>}
+            </button>
+          ))}
+          <label htmlFor={moreId} className="sr-only">{t('transactions.more')}</label>
+          <select id={moreId} value={selected === null ? 'all' : more.includes(selected) ? String(selected) : ''}
+            onChange={(e) => setYear(e.target.value === 'all' ? null : Number(e.target.value))}
+            className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm">
+            <option value="" disabled>{t('transactions.more')}</option>
+            <option value="all">{t('transactions.allYears')}</option>
+            {years.map((value) => <option key={value} value={value}>{value}</option>)}
+          </select>
+        </div>
+      )}
+      {groups.length === 0 ? (
+        <Card title={t('transactions.emptyTitle')}><EmptyState>{t('transactions.emptyText')}</EmptyState></Card>
+      ) : (
+        groups.map((group) => (
+          <Card key={group.month} title={monthTitle(group.month)}
+            action={
+              <span className="text-right text-sm text-slate-600">
+                {t('transactions.count', { count: group.transactions.length })}
+                {group.incoming > 0 && <span className="ml-2 text-green-700">↑ {money(group.incoming)}</span>}
+                {group.outgoing > 0 && <span className="ml-2 text-red-700">↓ {money(group.outgoing)}</span>}
+              </span>
+            }>
+            <ul className="space-y-3">
+              {group.transactions.map((transaction) => (
+                <TransactionCard key={transaction.id} transaction={transaction} highlighted={highlighted === transaction.id} />
+              ))}
+            </ul>
+          </Card>
+        ))
+      )}
+    </div>
+  );
+}
+
+function TransactionCard({ transaction, highlighted }: { transaction: TransactionView; highlighted: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const incoming = transaction.paymentDirection === 'IN';
+  const rows = shareRows(transaction);
+  return (
+    <li id={transactionElementId(transaction.id)} className={`rounded-lg border border-slate-200 p-3 ${highlighted ? 'animate-pulse ring-4 ring-teal-500' : ''}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{transaction.description}</p>
+          <p className="text-sm text-slate-600">
+            {formatDay(transaction.date, locale)} · <span aria-hidden="true">{TYPE_ICONS[transaction.paymentType] ?? TYPE_ICONS.other}</span>{' '}
+            {t(`transactions.type.${transaction.paymentType}`)}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className={`font-semibold tabular-nums ${incoming ? 'text-green-700' : 'text-red-700'}`}>
+            {incoming ? '+' : '-'}
+            {formatMoney(Math.abs(transaction.amount), locale)}
+          </p>
+          <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${incoming ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'}`}>
+            {t(incoming ? 'transactions.in' : 'transactions.out')}
+          </span>
+        </div>
+      </div>
+      {rows.length > 0 && (
+        <dl className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm">
+          <p className="font-medium text-slate-700">{t('transactions.usedFor')}</p>
+          {rows.map((row) => (
+            <div key={row.kind} className="flex justify-between">
+              <dt className="text-slate-600">{t(`transactions.share.${row.kind}`)}</dt>
+              <dd className="tabular-nums">{formatMoney(row.amount, locale)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}
