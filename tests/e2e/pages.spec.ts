@@ -1,0 +1,97 @@
+/**
+ * Plans, transactions and book deposits as the owing demo parent sees them, in en, de and ru,
+ * checked against the family's synced documents; and the dashboard's deep links.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type Texts from '../../src/i18n/locales/en.json';
+import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
+
+const texts = (language: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts & Record<string, any>;
+type Doc = Record<string, any>;
+
+async function signIn(page: Page, language: string) {
+  const t = texts(language);
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  await page.goto('/login');
+  await page.getByLabel(t.auth.email).fill(DEMO.owing);
+  await page.getByLabel(t.auth.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: t.auth.signIn, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+async function family() {
+  const children = (await documentsWhere('children', 'memberId', 'M0001')) as Doc[];
+  const plans = (await Promise.all(children.map((child) => documentsWhere('plans', 'childId', child.id)))).flat() as Doc[];
+  const quarters = (await documentsWhere('quarters', 'status', 'active')) as Doc[];
+  return { children, plans, activeQuarter: quarters[0]! };
+}
+
+for (const language of ['en', 'de', 'ru'] as const) {
+  test(`plans in ${language}: the active quarter's courses of each child`, async ({ page }) => {
+    const t = texts(language);
+    const { children, plans, activeQuarter } = await family();
+    await signIn(page, language);
+    await page.goto('/plans');
+    await expect(page.getByRole('button', { name: activeQuarter.name })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: t.plans.allQuarters })).toBeVisible();
+    const current = plans.filter((plan) => plan.quarterId === activeQuarter.id);
+    for (const plan of current) await expect(page.locator(`#plan-${plan.id}`)).toBeVisible();
+    for (const child of children.filter((c) => current.some((p) => p.childId === c.id))) {
+      await expect(page.getByRole('region', { name: child.name })).toBeVisible();
+    }
+    await expect(page.locator('[id^="plan-"]')).toHaveCount(current.length);
+  });
+
+  test(`transactions in ${language}: this year's payments by month`, async ({ page }) => {
+    const t = texts(language);
+    const year = String(new Date().getFullYear());
+    const payments = ((await documentsWhere('payments', 'memberId', 'M0001')) as Doc[]).filter((p) => p.date.startsWith(year));
+    await signIn(page, language);
+    await page.goto('/transactions');
+    await expect(page.getByRole('heading', { level: 1, name: t.pages.transactions.title })).toBeVisible();
+    await expect(page.locator('[id^="transaction-"]')).toHaveCount(payments.length);
+    for (const payment of payments) await expect(page.locator(`#transaction-${payment.id}`)).toBeVisible();
+    await page.getByLabel(t.transactions.more).selectOption('all');
+    const all = (await documentsWhere('payments', 'memberId', 'M0001')).length;
+    await expect(page.locator('[id^="transaction-"]')).toHaveCount(all);
+  });
+
+  test(`book deposits in ${language}: active ones first, then returned`, async ({ page }) => {
+    const t = texts(language);
+    const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
+    const active = deposits.filter((d) => d.status === 'active');
+    await signIn(page, language);
+    await page.goto('/book-deposits');
+    await expect(page.getByRole('button', { name: `${t.deposits.filter.active} (${active.length})` })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('[id^="deposit-"]')).toHaveCount(active.length);
+    await page.getByRole('button', { name: `${t.deposits.filter.returned} (${deposits.length - active.length})` }).click();
+    await expect(page.locator('[id^="deposit-"]')).toHaveCount(deposits.length - active.length);
+  });
+}
+
+test("the dashboard's deep links land on the linked entries", async ({ page }) => {
+  await signIn(page, 'en');
+  const recent = page.getByRole('region', { name: 'Recent transactions' }).getByRole('link').nth(2);
+  const href = (await recent.getAttribute('href'))!;
+  await recent.click();
+  const id = new URL(href, 'http://x').searchParams.get('transaction');
+  const entry = page.locator(`#transaction-${id}`);
+  await expect(entry).toBeInViewport();
+  await expect(entry).toHaveClass(/ring-4/);
+  await expect(entry).not.toHaveClass(/ring-4/, { timeout: 4_000 });
+
+  await page.goto('/');
+  const deposit = page.getByRole('region', { name: 'Book deposits' }).getByRole('link').nth(1);
+  const depositHref = (await deposit.getAttribute('href'))!;
+  await deposit.click();
+  const depositEntry = page.locator(`#deposit-${new URL(depositHref, 'http://x').searchParams.get('deposit')}`);
+  await expect(depositEntry).toBeInViewport();
+  await expect(depositEntry).toHaveClass(/ring-green-500/);
+
+  await page.goto('/');
+  const course = page.getByRole('region', { name: "This quarter's courses" }).getByRole('link').nth(1);
+  const courseHref = (await course.getAttribute('href'))!;
+  await course.click();
+  await expect(page.locator(`#plan-${new URL(courseHref, 'http://x').searchParams.get('plan')}`)).toBeInViewport();
+});
