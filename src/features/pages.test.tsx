@@ -95,9 +95,11 @@ describe('plans page', () => {
     expect(screen.getByRole('button', { name: 'All quarters' })).toBeInTheDocument();
     const quarter = screen.getByRole('region', { name: '2026 Q4' });
     const mia = within(quarter).getByRole('region', { name: 'Mia Müller' });
-    expect(within(mia).getByText('Mathematik – Gruppe A')).toBeInTheDocument();
+    expect(within(mia).getAllByText('Mathematik – Gruppe A')).toHaveLength(2);
     expect(within(mia).getByText('Teacher: Olga Iwanow')).toBeInTheDocument();
-    expect(within(mia).getByText('15:40-16:25')).toBeInTheDocument();
+    expect(within(mia).getAllByText('15:40-16:25')).toHaveLength(2);
+    const week = within(mia).getByRole('table', { name: 'Lessons by weekday' });
+    expect(within(week).getByRole('rowheader', { name: 'Mo.' })).toBeInTheDocument();
     expect(within(mia).getByText('12 weeks')).toBeInTheDocument();
     expect(within(mia).getByText('€180.00')).toBeInTheDocument();
     expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();

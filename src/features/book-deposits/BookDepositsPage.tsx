@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../app/paths';
 import { useHighlight } from '../../app/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
@@ -25,7 +26,8 @@ export default function BookDepositsPage() {
     document.title = `${t('pages.bookDeposits.title')} · ${t('app.name')}`;
   }, [t]);
   // A deep link to a returned deposit shows the list it is in.
-  const linked = new URLSearchParams(window.location.search).get(queryParams.deposit);
+  const [params] = useSearchParams();
+  const linked = params.get(queryParams.deposit);
   useEffect(() => {
     const target = deposits.find((d) => d.id === linked);
     if (target && depositStatus(target) === 'returned') setFilter('returned');

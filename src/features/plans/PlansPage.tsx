@@ -98,6 +98,7 @@ export default function PlansPage() {
                     return (
                       <section key={child.id} aria-label={child.name}>
                         <h3 className="font-semibold text-slate-900">{child.name}</h3>
+                        <WeekTable plans={plans} />
                         <ul className="mt-2 grid gap-3 md:grid-cols-2">
                           {plans.map((plan) => <PlanCard key={plan.id} plan={plan} highlighted={highlighted === plan.id} />)}
                         </ul>
@@ -111,6 +112,41 @@ export default function PlansPage() {
         })
       )}
     </div>
+  );
+}
+
+/** The child's lessons of the quarter in weekday order, Mo. to So., then by hour slot. */
+function WeekTable({ plans }: { plans: Plan[] }) {
+  const { t } = useTranslation();
+  const data = useData();
+  const rows = sortRoomHours(
+    plans.flatMap((plan) =>
+      data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)).map((rh) => ({ ...rh, lesson: data.lessons.find((l) => l.id === plan.lessonId)?.name ?? plan.lessonId })),
+    ),
+  );
+  if (rows.length === 0) return null;
+  return (
+    <table className="mt-2 w-full text-left text-sm">
+      <caption className="sr-only">{t('plans.week')}</caption>
+      <thead className="text-slate-600">
+        <tr>
+          <th scope="col" className="py-1 pr-2 font-medium">{t('plans.day')}</th>
+          <th scope="col" className="py-1 pr-2 font-medium">{t('plans.time')}</th>
+          <th scope="col" className="py-1 pr-2 font-medium">{t('plans.lesson')}</th>
+          <th scope="col" className="py-1 font-medium">{t('plans.room')}</th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row, index) => (
+          <tr key={`${row.id}-${index}`}>
+            <th scope="row" className="py-1 pr-2 font-medium">{index > 0 && rows[index - 1]?.dayOfWeek === row.dayOfWeek ? '' : row.dayOfWeek}</th>
+            <td className="py-1 pr-2 tabular-nums">{hourLabel(row.hourRefLabel)}</td>
+            <td className="py-1 pr-2">{row.lesson}</td>
+            <td className="py-1 text-slate-600">{row.roomName}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../app/paths';
 import { useHighlight } from '../../app/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
@@ -20,6 +21,7 @@ export default function TransactionsPage() {
   const locale = useLocale();
   const data = useData();
   const moreId = useId();
+  const [params] = useSearchParams();
   const transactions = useMemo(() => data.payments.map((p) => transactionView(p, t('transactions.noComment'))), [data.payments, t]);
   const { years, pills, more } = yearPills(transactions);
   const currentYear = new Date().getFullYear();
@@ -33,7 +35,7 @@ export default function TransactionsPage() {
   if (data.error) return <LoadError message={data.error} />;
 
   // The current year is preselected when the data has it; a deep link shows the entry's year.
-  const linked = transactions.find((tx) => tx.id === new URLSearchParams(window.location.search).get(queryParams.transaction));
+  const linked = transactions.find((tx) => tx.id === params.get(queryParams.transaction));
   const selected = year !== undefined ? year : linked ? Number(linked.date.slice(0, 4)) : initialYear(years, currentYear);
   const visible = selected === null ? transactions : transactions.filter((tx) => tx.date.startsWith(String(selected)));
   const groups = groupByMonth(visible);
