@@ -11,7 +11,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { TABLES } from '../../functions/src/sync/tables';
-import { COLUMN_TYPES, formatCell, parseCell, supportedLocale } from './format';
+import { COLUMN_TYPES, parseCell, supportedLocale } from './format';
+import { formatRow, malform } from './rows';
 import { generateSchool } from './generator';
 import { parseSelector, SelectorError } from './selector';
 import { loadStore, saveStore, type DemoStore, type RawRow } from './store';
@@ -76,27 +77,6 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpError(400, 'Request body is not valid JSON');
   }
-}
-
-function formatRow(table: string, row: RawRow, index: number, locale: 'de-DE' | 'en-US'): Record<string, string> {
-  const types = COLUMN_TYPES[table] ?? {};
-  const out: Record<string, string> = { _RowNumber: String(index + 2) };
-  for (const [column, type] of Object.entries(types)) out[column] = formatCell(row[column] ?? null, type, locale);
-  return out;
-}
-
-/** Breaks the first rows the way a careless edit in the office would. */
-function malform(table: string, rows: Record<string, string>[]): Record<string, string>[] {
-  const spec = Object.values(TABLES).find((t) => t.appSheetTable === table);
-  return rows.map((row, index) => {
-    if (!spec || index >= 3) return row;
-    const broken = { ...row };
-    if (index === 0) broken[spec.keyColumn] = '';
-    for (const field of spec.fields) {
-      if (field.required) broken[field.column] = index === 2 && field.type === 'decimal' ? 'zwölf' : '';
-    }
-    return broken;
-  });
 }
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {

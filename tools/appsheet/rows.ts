@@ -1,0 +1,26 @@
+/** How the demo server renders rows: per-locale formatting, and rows broken on purpose. */
+import { TABLES } from '../../functions/src/sync/tables';
+import { COLUMN_TYPES, formatCell } from './format';
+import type { RawRow } from './store';
+
+export function formatRow(table: string, row: RawRow, index: number, locale: 'de-DE' | 'en-US'): Record<string, string> {
+  const types = COLUMN_TYPES[table] ?? {};
+  const out: Record<string, string> = { _RowNumber: String(index + 2) };
+  for (const [column, type] of Object.entries(types)) out[column] = formatCell(row[column] ?? null, type, locale);
+  return out;
+}
+
+/** Breaks the first rows the way a careless edit in the office would. */
+export function malform(table: string, rows: Record<string, string>[]): Record<string, string>[] {
+  const spec = Object.values(TABLES).find((t) => t.appSheetTable === table);
+  return rows.map((row, index) => {
+    if (!spec || index >= 3) return row;
+    const broken = { ...row };
+    if (index === 0) broken[spec.keyColumn] = '';
+    for (const field of spec.fields) {
+      if (field.required) broken[field.column] = index === 2 && field.type === 'decimal' ? 'zwölf' : '';
+    }
+    return broken;
+  });
+}
+
