@@ -2,7 +2,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../auth/AuthProvider';
 import { DataContext, type DataState } from '../../data/DataProvider';
 import i18n from '../../i18n';
@@ -17,12 +17,6 @@ import { RecentTransactionsCard } from './RecentTransactionsCard';
 const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 const family = familyFixture();
 
-beforeAll(() => {
-  // jsdom has no <dialog> behaviour.
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { DataContext, type DataState } from '../../data/DataProvider';
 import i18n from '../../i18n';
@@ -14,14 +14,6 @@ import FamilyPage from './FamilyPage';
 const api = vi.hoisted(() => ({ updateMemberData: vi.fn(), cancelMembership: vi.fn() }));
 vi.mock('../../api/members', () => api);
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.updateMemberData.mockReset();
