@@ -26,8 +26,7 @@ export function useHighlight(param: string, ready: boolean, elementId: (id: stri
       clearTimeout(start);
       clearTimeout(clear);
     };
-    // elementId is a pure naming function; re-running for a new closure is pointless.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // elementId is a pure naming function: a new closure of it is no reason to highlight again.
   }, [ready, target]);
   return highlighted;
 }

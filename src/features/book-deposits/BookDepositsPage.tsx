@@ -31,7 +31,7 @@ export default function BookDepositsPage() {
   useEffect(() => {
     const target = deposits.find((d) => d.id === linked);
     if (target && depositStatus(target) === 'returned') setFilter('returned');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only once the data is there; later filter choices are the user's.
   }, [data.loading]);
 
   if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-24" /><Skeleton className="h-24" /></div>;
