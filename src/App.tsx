@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './app/paths';
 import { AppShell } from './app/AppShell';
+import { ErrorBoundary } from './app/ErrorBoundary';
 import { ScrollToTop } from './app/ScrollToTop';
 import { AuthProvider } from './auth/AuthProvider';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
@@ -46,7 +47,9 @@ export default function App() {
     <BrowserRouter>
       <AuthProvider>
         <ScrollToTop />
-        <AppRoutes />
+        <ErrorBoundary>
+          <AppRoutes />
+        </ErrorBoundary>
       </AuthProvider>
     </BrowserRouter>
   );

@@ -12,8 +12,6 @@ export const paths = {
   admin: '/admin',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
-
 /** Query parameters the screens understand (spec section 2). */
 export const queryParams = {
   child: 'child',

@@ -70,16 +70,7 @@ export function resetCodeErrorKey(error: unknown): AuthErrorKey {
 }
 
 export function resetConfirmErrorKey(error: unknown): AuthErrorKey {
-  switch (code(error)) {
-    case 'auth/invalid-action-code':
-      return 'auth.errors.invalidActionCode';
-    case 'auth/expired-action-code':
-      return 'auth.errors.expiredActionCode';
-    case 'auth/network-request-failed':
-      return 'auth.errors.networkError';
-    case 'auth/weak-password':
-      return 'auth.errors.weakPassword';
-    default:
-      return 'auth.errors.unableToResetPassword';
-  }
+  if (code(error) === 'auth/weak-password') return 'auth.errors.weakPassword';
+  const key = resetCodeErrorKey(error);
+  return key === 'auth.errors.unableToVerifyResetLink' ? 'auth.errors.unableToResetPassword' : key;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hourLabel, quarterTabs, sortRoomHours } from './schedule';
-import { groupByMonth, initialYear, shareRows, yearPills } from './transactions';
+import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } from './transactions';
 import type { Quarter } from './types';
 import type { TransactionView } from './views';
 
@@ -52,6 +52,9 @@ describe('transactions by month and year', () => {
     expect([years, pills, more]).toEqual([[2026, 2025, 2024, 2023], [2026, 2025, 2024], [2023]]);
     expect(initialYear(years, 2026)).toBe(2026);
     expect(initialYear(years, 2027)).toBeNull();
+    const all = [tx('a', '2025-12-31', 1), tx('b', '2026-01-01', 1)];
+    expect(transactionsOfYear(all, 2026).map((t) => t.id)).toEqual(['b']);
+    expect(transactionsOfYear(all, null)).toHaveLength(2);
   });
 
   it('shows only the shares above 0.01, and the credit left', () => {

@@ -31,6 +31,11 @@ export function yearPills(transactions: Pick<TransactionView, 'date'>[], shown =
   return { years, pills: years.slice(0, shown), more: years.slice(shown) };
 }
 
+/** The transactions of one year, or all of them for null. */
+export function transactionsOfYear<T extends Pick<TransactionView, 'date'>>(transactions: T[], year: number | null): T[] {
+  return year === null ? transactions : transactions.filter((t) => Number(t.date.slice(0, 4)) === year);
+}
+
 /** The current year when the data has it, else all years (null). */
 export function initialYear(years: number[], currentYear: number): number | null {
   return years.includes(currentYear) ? currentYear : null;

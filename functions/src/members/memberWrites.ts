@@ -44,18 +44,18 @@ async function writeMember(
     doc = mapped.doc;
   } else {
     const current = Object.fromEntries(Object.entries(member.data() ?? {}).filter(([key]) => !key.startsWith('_'))) as SyncedDocument;
-    doc = { ...current, ...changesAsStored(changes) };
+    doc = { ...current, ...changesAsStored(changes, now) };
   }
   await member.ref.set({ ...doc, [HASH_FIELD]: contentHash(doc), [SYNCED_AT_FIELD]: now.toISOString() });
   return { id: member.id, ...doc };
 }
 
 /** Our own fallback conversion for the few columns we write, matching values.ts. */
-function changesAsStored(changes: Record<string, string>): SyncedDocument {
+function changesAsStored(changes: Record<string, string>, now: Date): SyncedDocument {
   const stored: SyncedDocument = {};
   for (const [field, value] of Object.entries(changes)) {
     if (field === 'cancellationRequested') stored[field] = value === 'Y';
-    else if (field === 'cancellationRequestedAt') stored[field] = value === '' ? null : new Date().toISOString();
+    else if (field === 'cancellationRequestedAt') stored[field] = value === '' ? null : now.toISOString();
     else stored[field] = value.trim() === '' ? null : value.trim();
   }
   return stored;

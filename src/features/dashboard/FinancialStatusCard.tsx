@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { Card } from '../../components/Card';
 import { availableCredit, financialStatus } from '../../domain/financialStatus';
-import { formatMoney } from '../../domain/money';
+import { formatMoney, TOLERANCE } from '../../domain/money';
 import type { Member } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
 import { SepaPayment } from './SepaPayment';
@@ -41,7 +41,7 @@ export function FinancialStatusCard({ member, showTransactionsLink = true }: { m
         {rows.map(([label, amount]) => (
           <div key={label} className="flex justify-between py-1.5">
             <dt className="text-slate-600">{label}</dt>
-            <dd className={`font-medium tabular-nums ${amount < -0.01 ? 'text-red-700' : 'text-slate-900'}`}>{money(amount)}</dd>
+            <dd className={`font-medium tabular-nums ${amount < -TOLERANCE ? 'text-red-700' : 'text-slate-900'}`}>{money(amount)}</dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../auth/AuthProvider';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
@@ -15,6 +16,7 @@ import { EditContactDialog } from './EditContactDialog';
 export default function FamilyPage() {
   const { t } = useTranslation();
   const data = useData();
+  const { user } = useAuth();
   useEffect(() => {
     document.title = `${t('pages.family.title')} · ${t('app.name')}`;
   }, [t]);
@@ -29,7 +31,7 @@ export default function FamilyPage() {
   }
   // Spec: load errors on this page come without a Retry button.
   if (data.error) return <LoadError message={data.error} retry={false} />;
-  if (!data.member) return <EmptyState>{t('errors.noMember', { email: '' })}</EmptyState>;
+  if (!data.member) return <EmptyState>{t('errors.noMember', { email: user?.email ?? '' })}</EmptyState>;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">{t('pages.family.title')}</h1>

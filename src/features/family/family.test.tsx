@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
+import { AuthContext } from '../../auth/AuthProvider';
 import { DataContext, type DataState } from '../../data/DataProvider';
 import i18n from '../../i18n';
 import { annaMember, familyFixture } from '../../test/fixtures';
@@ -122,13 +123,16 @@ describe('cancel membership dialog', () => {
 });
 
 describe('family page', () => {
+  const user = { uid: 'u', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
   const renderPage = (state: Partial<DataState> = {}) =>
     render(
-      <DataContext.Provider value={familyFixture(state)}>
-        <MemoryRouter>
-          <FamilyPage />
-        </MemoryRouter>
-      </DataContext.Provider>,
+      <AuthContext.Provider value={{ user, loading: false, refreshUser: async () => null }}>
+        <DataContext.Provider value={familyFixture(state)}>
+          <MemoryRouter>
+            <FamilyPage />
+          </MemoryRouter>
+        </DataContext.Provider>
+      </AuthContext.Provider>,
     );
 
   it('shows contact data, membership with its duration in Russian plurals, and the children', async () => {
@@ -140,6 +144,11 @@ describe('family page', () => {
     expect(screen.getByText('Mia Müller')).toBeInTheDocument();
     expect(screen.getByText(/10 лет/)).toBeInTheDocument();
     await i18n.changeLanguage('en');
+  });
+
+  it('names the signed-in address when no member belongs to it', () => {
+    renderPage({ member: null });
+    expect(screen.getByText(/We could not find a membership for anna.mueller@example.com/)).toBeInTheDocument();
   });
 
   it('shows a load error without a Retry button', () => {

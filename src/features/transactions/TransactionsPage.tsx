@@ -8,7 +8,7 @@ import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
 import { formatDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
-import { groupByMonth, initialYear, shareRows, yearPills } from '../../domain/transactions';
+import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } from '../../domain/transactions';
 import { transactionView, type TransactionView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import { FinancialStatusCard } from '../dashboard/FinancialStatusCard';
@@ -37,8 +37,7 @@ export default function TransactionsPage() {
   // The current year is preselected when the data has it; a deep link shows the entry's year.
   const linked = transactions.find((tx) => tx.id === params.get(queryParams.transaction));
   const selected = year !== undefined ? year : linked ? Number(linked.date.slice(0, 4)) : initialYear(years, currentYear);
-  const visible = selected === null ? transactions : transactions.filter((tx) => tx.date.startsWith(String(selected)));
-  const groups = groupByMonth(visible);
+  const groups = groupByMonth(transactionsOfYear(transactions, selected));
   const money = (amount: number) => formatMoney(amount, locale);
   const monthTitle = (month: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
 
