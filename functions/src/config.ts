@@ -1,6 +1,7 @@
 /**
  * Typed configuration of the functions. Values come from functions/.env.<project> (or the
- * deploy prompt); the access key is a Secret Manager secret and never reaches the client.
+ * deploy prompt); the access key and the rate-limit HMAC key are Secret Manager secrets and
+ * never reach the client.
  */
 import { defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { createAppSheetClient, type AppSheetClient } from './sync/appsheetClient';
@@ -33,3 +34,6 @@ export function appSheetFromConfig(): AppSheetClient {
     accessKey: appSheetAccessKey.value(),
   });
 }
+
+/** Keys the HMAC that names rate-limit counters, so their ids cannot be matched to addresses. */
+export const rateLimitHmacKey = defineSecret('RATE_LIMIT_HMAC_KEY');

@@ -4,7 +4,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { refuseNonMembers } from './auth/membershipGate';
-import { appOrigins, appSheetAccessKey, REGION, SYNC_TIMEOUT_SECONDS } from './config';
+import { appOrigins, appSheetAccessKey, rateLimitHmacKey, REGION, SYNC_TIMEOUT_SECONDS } from './config';
 import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
@@ -16,7 +16,7 @@ setGlobalOptions({ region: REGION, maxInstances: 10 });
 const api = { cors: appOrigins };
 const syncRuntime = { secrets: [appSheetAccessKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: '1GiB' as const };
 
-export const checkEmailExists = onRequest(api, endpoint('POST', checkEmail));
+export const checkEmailExists = onRequest({ ...api, secrets: [rateLimitHmacKey] }, endpoint('POST', checkEmail));
 
 export const updateMemberData = onRequest({ ...api, secrets: [appSheetAccessKey] }, endpoint('POST', memberEndpoints.updateMemberData));
 export const cancelMembership = onRequest({ ...api, secrets: [appSheetAccessKey] }, endpoint('POST', memberEndpoints.cancelMembership));

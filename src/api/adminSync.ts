@@ -24,6 +24,8 @@ export interface SyncLog {
   error: string | null;
   tables: Record<string, TableCounts>;
   rowErrors?: Array<{ table: string; key: string | null; reason: string }>;
+  /** How the run left the e-mail → member index that decides who reads which family. */
+  memberIndex?: { indexed: number; added: number; removed: number; duplicates: number } | null;
 }
 
 export interface SyncResult {

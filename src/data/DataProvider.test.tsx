@@ -4,11 +4,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { loadFamilyData, useData } from './DataProvider';
 import { createQueries, DataLoadError } from './queries';
 
-/** A stand-in for the Firestore module that records the queries it is asked for. */
+/**
+ * A stand-in for the Firestore module that records the reads it is asked for. `results` holds
+ * documents by collection; member_emails entries are keyed by e-mail.
+ */
 function fakeFirestore(results: Record<string, Array<Record<string, unknown>>>, failing?: string) {
   const calls: Array<{ collection: string; constraints: unknown[] }> = [];
   const fs = {
     collection: (_db: unknown, name: string) => ({ name }),
+    doc: (_db: unknown, name: string, id: string) => ({ name, id }),
+    getDoc: async (ref: { name: string; id: string }) => {
+      calls.push({ collection: ref.name, constraints: [{ id: ref.id }] });
+      if (ref.name === failing) throw new Error('permission-denied');
+      const found = (results[ref.name] ?? []).find((candidate) => candidate.id === ref.id);
+      const { id: _id, ...data } = found ?? {};
+      return { id: ref.id, exists: () => !!found, data: () => (found ? data : undefined), get: (field: string) => (found ? data[field] : undefined) };
+    },
     where: (field: string, op: string, value: unknown) => ({ where: [field, op, value] }),
     orderBy: (field: string, direction: string) => ({ orderBy: [field, direction] }),
     limit: (count: number) => ({ limit: count }),
@@ -23,17 +34,25 @@ function fakeFirestore(results: Record<string, Array<Record<string, unknown>>>, 
 }
 
 describe('data layer queries (spec section 7)', () => {
-  it('reads the member by e-mail, its family by memberId (payments by date, newest first) and plans in batches of 10', async () => {
+  it("finds the member through the e-mail index, its family by memberId (payments by date, newest first) and plans in batches of 10", async () => {
     const children = Array.from({ length: 23 }, (_, i) => ({ id: `C${i}`, memberId: 'M1', name: `Kind ${i}` }));
-    const { fs, calls } = fakeFirestore({ members: [{ id: 'M1', primaryEmail: 'anna@example.com' }], children });
+    const { fs, calls } = fakeFirestore({
+      member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+      members: [{ id: 'M1', primaryEmail: 'anna@example.com' }],
+      children,
+    });
     const data = await loadFamilyData(createQueries(fs, {} as never), ' Anna@Example.com ');
-    expect(data.member?.id).toBe('M1');
+    expect(data.member).toEqual({ id: 'M1', primaryEmail: 'anna@example.com' });
     const of = (name: string) => calls.filter((call) => call.collection === name).map((call) => call.constraints);
-    expect(of('members')).toEqual([[{ where: ['primaryEmail', '==', 'anna@example.com'] }, { limit: 1 }]]);
+    expect(of('member_emails')).toEqual([[{ id: 'anna@example.com' }]]);
+    expect(of('members')).toEqual([[{ id: 'M1' }]]);
     expect(of('children')).toEqual([[{ where: ['memberId', '==', 'M1'] }]]);
     expect(of('payments')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['date', 'desc'] }]]);
     expect(of('otherPayments')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['date', 'desc'] }]]);
-    const planBatches = of('plans').map(([constraint]) => (constraint as { where: [string, string, string[]] }).where);
+    const planBatches = of('plans').map(([family, batch]) => {
+      expect(family).toEqual({ where: ['memberId', '==', 'M1'] });
+      return (batch as { where: [string, string, string[]] }).where;
+    });
     expect(planBatches.map(([field, op, ids]) => [field, op, ids.length])).toEqual([
       ['childId', 'in', 10],
       ['childId', 'in', 10],
@@ -42,14 +61,15 @@ describe('data layer queries (spec section 7)', () => {
     for (const name of ['quarters', 'teachers', 'lessons', 'roomHours']) expect(of(name)).toEqual([[]]);
   });
 
-  it("reads no family documents when there is no member, and only the family's otherwise", async () => {
-    const { fs, calls } = fakeFirestore({ members: [] });
+  it('reads nothing but its own index entry when the e-mail belongs to no member (the rules deny the rest)', async () => {
+    const { fs, calls } = fakeFirestore({ members: [{ id: 'M1', primaryEmail: 'nobody@example.com' }] });
     const data = await loadFamilyData(createQueries(fs, {} as never), 'nobody@example.com');
     expect(data.member).toBeNull();
-    expect(calls.map((call) => call.collection).sort()).toEqual(['lessons', 'members', 'quarters', 'roomHours', 'teachers']);
+    expect(calls.map((call) => call.collection)).toEqual(['member_emails']);
   });
 
   it.each([
+    ['member_emails', 'Failed to fetch member data'],
     ['members', 'Failed to fetch member data'],
     ['children', 'Failed to fetch children'],
     ['payments', 'Failed to fetch payments'],
@@ -60,7 +80,10 @@ describe('data layer queries (spec section 7)', () => {
     ['lessons', 'Failed to fetch lessons'],
     ['roomHours', 'Failed to fetch room hours'],
   ])('reports a failed read of %s with the spec message', async (collection, message) => {
-    const { fs } = fakeFirestore({ members: [{ id: 'M1' }], children: [{ id: 'C1' }] }, collection);
+    const { fs } = fakeFirestore(
+      { member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [{ id: 'M1' }], children: [{ id: 'C1' }] },
+      collection,
+    );
     const failure = loadFamilyData(createQueries(fs, {} as never), 'anna@example.com');
     await expect(failure).rejects.toBeInstanceOf(DataLoadError);
     await expect(failure).rejects.toThrow(message);

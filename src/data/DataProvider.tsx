@@ -43,20 +43,17 @@ const EMPTY: FamilyData = {
 export const DataContext = createContext<DataState | null>(null);
 
 export async function loadFamilyData(queries: Queries, email: string): Promise<FamilyData> {
-  // Reference collections do not depend on the member: read them alongside.
-  const reference = Promise.all([queries.quarters(), queries.teachers(), queries.lessons(), queries.roomHours()]);
+  // Without a membership nothing else is readable (the rules deny even the reference data).
   const member = await queries.member(email);
-  if (!member) {
-    const [quarters, teachers, lessons, roomHours] = await reference;
-    return { ...EMPTY, quarters, teachers, lessons, roomHours };
-  }
+  if (!member) return EMPTY;
+  const reference = Promise.all([queries.quarters(), queries.teachers(), queries.lessons(), queries.roomHours()]);
   const [children, payments, otherPayments] = await Promise.all([
     queries.children(member.id),
     queries.payments(member.id),
     queries.otherPayments(member.id),
   ]);
   const [plans, [quarters, teachers, lessons, roomHours]] = await Promise.all([
-    queries.plans(children.map((child) => child.id)),
+    queries.plans(member.id, children.map((child) => child.id)),
     reference,
   ]);
   return { member, children, plans, quarters, payments, otherPayments, lessons, teachers, roomHours };

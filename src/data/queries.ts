@@ -26,18 +26,24 @@ async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
 }
 
 export function createQueries(fs: FirestoreModule, db: Firestore) {
-  const { collection, getDocs, limit, orderBy, query, where } = fs;
+  const { collection, doc, getDoc, getDocs, orderBy, query, where } = fs;
   const all = async <T>(name: string, ...constraints: Parameters<typeof query>[1][]) => {
     const snapshot = await getDocs(query(collection(db, name), ...constraints));
     return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }) as T);
   };
 
   return {
-    /** The first member whose primaryEmail is the signed-in user's e-mail, or null. */
+    /**
+     * The signed-in user's member, or null: the sync's index says which member the e-mail
+     * belongs to (none when no usable member row, or more than one, has it).
+     */
     member: (email: string) =>
       guarded('Failed to fetch member data', async () => {
-        const [member] = await all<Member>('members', where('primaryEmail', '==', email.trim().toLowerCase()), limit(1));
-        return member ?? null;
+        const entry = await getDoc(doc(db, 'member_emails', email.trim().toLowerCase()));
+        const memberId: unknown = entry.get('memberId');
+        if (typeof memberId !== 'string') return null;
+        const member = await getDoc(doc(db, 'members', memberId));
+        return member.exists() ? ({ id: member.id, ...member.data() } as Member) : null;
       }),
     children: (memberId: string) => guarded('Failed to fetch children', () => all<Child>('children', where('memberId', '==', memberId))),
     payments: (memberId: string) =>
@@ -46,11 +52,14 @@ export function createQueries(fs: FirestoreModule, db: Firestore) {
       guarded('Failed to fetch other payments', () =>
         all<OtherPayment>('otherPayments', where('memberId', '==', memberId), orderBy('date', 'desc')),
       ),
-    plans: (childIds: string[]) =>
+    /** The rules grant plans by the family's memberId, so every batch names it too. */
+    plans: (memberId: string, childIds: string[]) =>
       guarded('Failed to fetch plans', async () => {
         const batches: string[][] = [];
         for (let start = 0; start < childIds.length; start += PLAN_BATCH_SIZE) batches.push(childIds.slice(start, start + PLAN_BATCH_SIZE));
-        const results = await Promise.all(batches.map((ids) => all<Plan>('plans', where('childId', 'in', ids))));
+        const results = await Promise.all(
+          batches.map((ids) => all<Plan>('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
+        );
         return results.flat();
       }),
     quarters: () => guarded('Failed to fetch quarters', () => all<Quarter>('quarters')),

@@ -13,6 +13,8 @@ async function signIn(page: Page, language: 'de' | 'ru', email: string) {
   await page.getByLabel(texts.email).fill(email);
   await page.getByLabel(texts.password).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: texts.signIn, exact: true }).click();
+  // The login page has an h1 too: wait until the app has left it.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

@@ -17,6 +17,8 @@ async function signIn(page: Page, language: string) {
   await page.getByLabel(t.auth.email).fill(DEMO.owing);
   await page.getByLabel(t.auth.password).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: t.auth.signIn, exact: true }).click();
+  // The login page has an h1 too: wait until the app has left it.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

@@ -45,6 +45,8 @@ function expectedDocument(table: TableName, row: RawRow): Record<string, unknown
     if (field.type === 'list') value = raw ?? [];
     expected[field.field] = value ?? field.default ?? null;
   }
+  // Plans carry the family of their child, for the security rules.
+  if (table === 'plans') expected.memberId = rowsOf('children').find((child) => child['Child ID'] === row['Child ID'])?.['Member ID'];
   return expected;
 }
 

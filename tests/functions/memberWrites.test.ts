@@ -27,6 +27,15 @@ async function post(name: string, body: unknown, token: string | null = ownToken
 
 const stored = async (id: string) => (await db.doc(`members/${id}`).get()).data() ?? {};
 const inAppSheet = async (id: string) => (await appSheet.find('Members', `Filter(Members, [Member ID] = "${id}")`))[0] ?? {};
+/** Add or Delete at the source, as the office would in AppSheet. */
+async function appSheetAction(table: string, action: 'Add' | 'Delete', rows: object[]) {
+  const response = await fetch(`${appSheetUrl}/api/v2/apps/${DEMO_APP_ID}/tables/${table}/Action`, {
+    method: 'POST',
+    headers: { ApplicationAccessKey: DEMO_ACCESS_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE' }, Rows: rows }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
 const setFault = (fault: string | null) => fetch(`${appSheetUrl}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault }) });
 
 beforeAll(async () => {
@@ -131,5 +140,75 @@ describe('cancelMembership', () => {
   it('answers 400 to unknown fields and 401 without a token', async () => {
     expect((await post('cancelMembership', { reason: 'typo' })).status).toBe(400);
     expect((await post('cancelMembership', {}, null)).status).toBe(401);
+  });
+});
+
+describe('a caller the member index does not name', () => {
+  const sync = async () => {
+    const log = await runFullSync({ db, appSheet }, { triggeredBy: 'manual' });
+    expect(log.status).toBe('success');
+    return log;
+  };
+  /** Everything a refused call must leave alone, here and in AppSheet. */
+  const snapshot = (ids: string[]) => Promise.all(ids.flatMap((id) => [stored(id), inAppSheet(id)]));
+
+  async function expectRefused(token: string, ids: string[]) {
+    const before = await snapshot(ids);
+    for (const [name, body] of [
+      ['updateMemberData', { updates: { phone: '+49 30 0000' } }],
+      ['cancelMembership', { cancellationReason: 'probe' }],
+    ] as const) {
+      const answer = await post(name, body, token);
+      expect(answer, name).toEqual({ status: 404, body: { error: 'not-a-member', message: expect.stringContaining('contact the school office') } });
+    }
+    expect(await snapshot(ids)).toEqual(before);
+  }
+
+  it('two member rows with one e-mail: both parents are refused, nothing is written or sent; the fix restores both', async () => {
+    const twinEmail = (await stored('M0006')).primaryEmail as string;
+    await createAccount(twinEmail);
+    const twinToken = await idTokenFor(twinEmail);
+    const otherToken = await idTokenFor(otherEmail);
+    // The office types M0005's address into M0006's row, in other letter case.
+    await appSheet.edit('Members', [{ 'Member ID': 'M0006', Email: otherEmail.toUpperCase() }]);
+    const log = await sync();
+    expect(log.rowErrors).toEqual(
+      expect.arrayContaining([
+        { table: 'members', key: 'M0005', reason: expect.stringContaining('M0005, M0006') },
+        { table: 'members', key: 'M0006', reason: expect.stringContaining('M0005, M0006') },
+      ]),
+    );
+    // The holder of the shared address, and the parent whose address vanished from the rows.
+    await expectRefused(otherToken, ['M0005', 'M0006']);
+    await expectRefused(twinToken, ['M0005', 'M0006']);
+
+    await appSheet.edit('Members', [{ 'Member ID': 'M0006', Email: twinEmail }]);
+    await sync();
+    for (const [token, id] of [[otherToken, 'M0005'], [twinToken, 'M0006']] as const) {
+      const answer = await post('updateMemberData', { updates: { phone2: '+49 30 1212' } }, token);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.id).toBe(id);
+    }
+  });
+
+  it('a member whose row was deleted is refused after the next sync, and the index no longer names it', async () => {
+    const [row] = await appSheet.find('Members', 'Filter(Members, [Member ID] = "M0007")');
+    const email = (await stored('M0007')).primaryEmail as string;
+    await createAccount(email);
+    const token = await idTokenFor(email);
+    expect((await post('updateMemberData', { updates: { phone2: '+49 30 3434' } }, token)).status).toBe(200);
+
+    await appSheetAction('Members', 'Delete', [{ 'Member ID': 'M0007' }]);
+    try {
+      await sync();
+      expect((await db.doc(`member_emails/${email}`).get()).exists).toBe(false);
+      await expectRefused(token, []);
+      expect((await db.doc('members/M0007').get()).exists).toBe(false);
+    } finally {
+      const { _RowNumber, ...values } = row ?? {};
+      await appSheetAction('Members', 'Add', [values]);
+      await sync();
+    }
+    expect((await post('updateMemberData', { updates: { phone2: '+49 30 5656' } }, token)).status).toBe(200);
   });
 });

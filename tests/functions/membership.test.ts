@@ -2,17 +2,56 @@
  * Only members get accounts: checkEmailExists for the login page, and the beforeUserCreated
  * gate that the Auth emulator calls for every sign-up, including direct Auth API calls.
  */
+import { createHash } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EMULATOR_HOST, PORTS } from '../../tools/lib/stack';
+import { CHECK_EMAIL_RATE_LIMIT } from '../../functions/src/http/checkEmailExists';
+import { clientCounterId, clientKey, GLOBAL_SHARDS, globalShardId, minuteWindow, RATE_LIMITS } from '../../functions/src/http/rateLimit';
+import { DEMO_RATE_LIMIT_HMAC_KEY, EMULATOR_HOST, PORTS } from '../../tools/lib/stack';
 import { functionUrl } from '../support/auth';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 
 const { db, auth } = emulatorAdmin();
 const MEMBER = 'member.parent@example.com';
+const { scope, perClientPerMinute, globalPerMinute } = CHECK_EMAIL_RATE_LIMIT;
 
 let client = 0;
 /** A fresh client address per test, so that the rate limit of one test does not spill over. */
 const nextClient = () => `203.0.113.${(client += 1)}`;
+
+let network = 0;
+/** The fourth group of a fresh IPv6 /64 under 2001:db8:0::/48; the /64 after it is unused too. */
+const nextIPv6Network = () => (network += 2);
+const hex = (value: number) => value.toString(16);
+
+const counterId = (address: string) => clientCounterId(scope, clientKey(address, DEMO_RATE_LIMIT_HMAC_KEY));
+const counterRef = (id: string) => db.collection(RATE_LIMITS).doc(id);
+
+/** Every rate-limit document with its count and last update, to show that nothing was written. */
+async function rateLimitDocuments() {
+  const snapshot = await db.collection(RATE_LIMITS).get();
+  return Object.fromEntries(snapshot.docs.map((doc) => [doc.id, { count: doc.get('count'), updated: doc.updateTime.valueOf() }]));
+}
+
+/**
+ * Runs a sequence of checks that must fall into one rate-limit window (counted the way the
+ * function counts it, on the same clock). If the minute turned while it ran, the sequence runs
+ * once more with fresh clients: it takes seconds, so the next minute cannot turn as well.
+ */
+async function inOneWindow<T>(sequence: (window: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const window = minuteWindow(new Date());
+    const result = await sequence(window);
+    if (minuteWindow(new Date()) === window) return result;
+    if (attempt === 2) throw new Error('The minute turned twice during one sequence of checks.');
+  }
+}
+
+/** Sends checks from each address in turn and returns the statuses. */
+async function statusesFrom(addresses: string[]) {
+  const statuses = [];
+  for (const [i, address] of addresses.entries()) statuses.push((await checkEmail({ email: `probe${i}@example.com` }, address)).status);
+  return statuses;
+}
 
 async function checkEmail(body: unknown, address: string, method = 'POST') {
   const response = await fetch(functionUrl('checkEmailExists'), {
@@ -36,6 +75,8 @@ async function signUpDirectly(email: string) {
 beforeAll(async () => {
   await clearFirestore();
   await db.doc('members/M-test').set({ primaryEmail: MEMBER, primaryName: 'Member Parent', status: 'active' });
+  // As a sync would index it: access and the membership check go through member_emails.
+  await db.doc(`member_emails/${MEMBER}`).set({ memberId: 'M-test' });
 });
 
 describe('checkEmailExists', () => {
@@ -63,13 +104,100 @@ describe('checkEmailExists', () => {
   });
 
   it('limits each client to 10 checks a minute', async () => {
+    expect(perClientPerMinute).toBe(10);
+    const { statuses, limited, otherClient } = await inOneWindow(async () => {
+      const address = nextClient();
+      const statuses = await statusesFrom(Array(10).fill(address));
+      const limited = await checkEmail({ email: MEMBER }, address);
+      const otherClient = await checkEmail({ email: MEMBER }, nextClient());
+      return { statuses, limited, otherClient };
+    });
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(limited).toEqual({
+      status: 429,
+      body: { error: 'resource-exhausted', message: 'Too many requests. Please wait a minute and try again.' },
+    });
+    expect(otherClient.status).toBe(200);
+  });
+
+  it('counts the addresses of one IPv6 /64 together, and another /64 apart', async () => {
+    const { statuses, sameNetwork, neighbour } = await inOneWindow(async () => {
+      const group = nextIPv6Network();
+      const statuses = await statusesFrom(Array.from({ length: 10 }, (_, i) => `2001:db8:0:${hex(group)}::${hex(i + 1)}`));
+      const sameNetwork = await checkEmail({ email: MEMBER }, `2001:0DB8:0000:${hex(group).padStart(4, '0')}:FFFF:FFFF:FFFF:FFFF`);
+      const neighbour = await checkEmail({ email: MEMBER }, `2001:db8:0:${hex(group + 1)}::1`);
+      return { statuses, sameNetwork, neighbour };
+    });
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(sameNetwork.status).toBe(429);
+    expect(neighbour.status).toBe(200);
+  });
+
+  it('counts an IPv4-mapped IPv6 address as its IPv4 address', async () => {
+    const { statuses, mapped } = await inOneWindow(async () => {
+      const address = nextClient();
+      return { statuses: await statusesFrom(Array(10).fill(address)), mapped: await checkEmail({ email: MEMBER }, `::ffff:${address}`) };
+    });
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(mapped.status).toBe(429);
+  });
+
+  it('writes nothing for a check over the limit', async () => {
+    const { address, window, statuses, limited, before, after } = await inOneWindow(async (window) => {
+      const address = nextClient();
+      const statuses = await statusesFrom(Array(10).fill(address));
+      const before = await rateLimitDocuments();
+      const limited = await checkEmail({ email: MEMBER }, address);
+      const after = await rateLimitDocuments();
+      return { address, window, statuses, limited, before, after };
+    });
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(limited.status).toBe(429);
+    expect(before[counterId(address)]?.count).toBe(10);
+    expect((await counterRef(counterId(address)).get()).get('window')).toBe(window);
+    expect(after).toEqual(before);
+  });
+
+  it('stores a counter under an HMAC of the client, not under a hash of its address', async () => {
     const address = nextClient();
-    const statuses = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await checkEmail({ email: `probe${i}@example.com` }, address)).status);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
-    const limited = await checkEmail({ email: MEMBER }, address);
-    expect(limited).toEqual({ status: 429, body: { error: 'resource-exhausted', message: expect.stringMatching(/Too many requests/) } });
-    expect((await checkEmail({ email: MEMBER }, nextClient())).status).toBe(200);
+    expect((await checkEmail({ email: MEMBER }, address)).status).toBe(200);
+    const ids = Object.keys(await rateLimitDocuments());
+    expect(ids).toContain(counterId(address));
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    for (const plain of [sha256(address), sha256(`${scope}:${address}`)]) {
+      for (const id of ids) expect(id).not.toContain(plain.slice(0, 16));
+    }
+  });
+
+  it('answers 429 to a fresh client once the global ceiling is reached, and writes nothing', async () => {
+    const windows = new Set<number>();
+    const shardRefs = (window: number) => Array.from({ length: GLOBAL_SHARDS }, (_, shard) => counterRef(globalShardId(scope, window, shard)));
+    try {
+      const { lastAllowed, refused, refusedClient, before, after } = await inOneWindow(async (window) => {
+        windows.add(window);
+        // Fill the window's shards up to one below the ceiling, whatever earlier tests counted.
+        const [first, ...others] = shardRefs(window);
+        const counted = (await db.getAll(...others)).reduce((sum, shard) => sum + ((shard.get('count') as number | undefined) ?? 0), 0);
+        await first?.set({ count: globalPerMinute - 1 - counted });
+
+        const lastAllowed = await checkEmail({ email: MEMBER }, nextClient());
+        const refusedClient = nextClient();
+        const before = await rateLimitDocuments();
+        const refused = await checkEmail({ email: MEMBER }, refusedClient);
+        const after = await rateLimitDocuments();
+        return { lastAllowed, refused, refusedClient, before, after };
+      });
+      expect(lastAllowed.status).toBe(200);
+      expect(refused).toEqual({
+        status: 429,
+        body: { error: 'resource-exhausted', message: 'Too many requests. Please wait a minute and try again.' },
+      });
+      expect(after).toEqual(before);
+      expect(after[counterId(refusedClient)]).toBeUndefined();
+    } finally {
+      // Later checks in this minute (other tests, the browser tests) must not meet the ceiling.
+      await Promise.all([...windows].flatMap((window) => shardRefs(window).map((ref) => ref.delete())));
+    }
   });
 });
 

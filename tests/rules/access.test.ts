@@ -1,7 +1,9 @@
 /**
- * The security-rules matrix: every collection × signed out, unverified, another family's member,
- * own member, admin × get, list and every kind of write. Clients never write; a verified member
- * reads their own family's documents and the reference collections; nothing else.
+ * The security-rules matrix: every collection × every role × get, list and every kind of write.
+ * Clients never write. Access to a family follows the sync's e-mail index (member_emails) and
+ * nothing else: a verified account with an entry reads its family and the reference data; one
+ * without (never a member, row deleted, row rejected, e-mail shared by two rows) reads nothing
+ * but its own index and admin entries. Denials are asserted as carefully as successes.
  */
 import { readFileSync } from 'node:fs';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
@@ -9,6 +11,7 @@ import {
   collection,
   deleteDoc,
   doc,
+  documentId,
   getDoc,
   getDocs,
   orderBy,
@@ -24,17 +27,31 @@ import { EMULATOR_HOST, PORTS, PROJECT_ID, ROOT } from '../../tools/lib/stack';
 const PARENT = 'parent@example.com';
 const OTHER = 'other@example.com';
 const ADMIN = 'admin@example.com';
-const OWN_CHILDREN = Array.from({ length: 10 }, (_, i) => `C1-${i + 1}`);
+const FORMER = 'former@example.com';
+const REJECTED = 'rejected@example.com';
+const TWIN = 'twins@example.com';
+const STRANGER = 'stranger@example.com';
+/** Twelve children: plans are read in two batches (10 + 2), each within the lookup limit. */
+const OWN_CHILDREN = Array.from({ length: 12 }, (_, i) => `C1-${i + 1}`);
 
-type Role = 'signed out' | 'unverified' | 'other family' | 'own member' | 'admin';
-const ROLES: Role[] = ['signed out', 'unverified', 'other family', 'own member', 'admin'];
+const ROLES = [
+  'signed out',
+  'unverified',
+  'verified non-member',
+  'former member',
+  'member of a rejected row',
+  'duplicate pair, first',
+  'duplicate pair, second',
+  'member of another family',
+  'own member',
+  'own member, mixed-case e-mail',
+  'admin',
+] as const;
+type Role = (typeof ROLES)[number];
 
 let env: RulesTestEnvironment;
 
-// The test contexts hand out the compat Firestore; the modular functions accept it.
-function dbAs(role: Role): Firestore {
-  return contextFor(role).firestore() as unknown as Firestore;
-}
+const verifiedAs = (uid: string, email: string) => env.authenticatedContext(uid, { email, email_verified: true });
 
 function contextFor(role: Role) {
   switch (role) {
@@ -42,14 +59,30 @@ function contextFor(role: Role) {
       return env.unauthenticatedContext();
     case 'unverified':
       return env.authenticatedContext('u-unverified', { email: PARENT, email_verified: false });
-    case 'other family':
-      return env.authenticatedContext('u-other', { email: OTHER, email_verified: true });
+    case 'verified non-member':
+      return verifiedAs('u-stranger', STRANGER);
+    case 'former member':
+      return verifiedAs('u-former', FORMER);
+    case 'member of a rejected row':
+      return verifiedAs('u-rejected', REJECTED);
+    // Two accounts cannot share an address; the second signed up with the address in capitals.
+    case 'duplicate pair, first':
+      return verifiedAs('u-twin-1', TWIN);
+    case 'duplicate pair, second':
+      return verifiedAs('u-twin-2', TWIN.toUpperCase());
+    case 'member of another family':
+      return verifiedAs('u-other', OTHER);
     case 'own member':
-      return env.authenticatedContext('u-parent', { email: PARENT, email_verified: true });
+      return verifiedAs('u-parent', PARENT);
+    case 'own member, mixed-case e-mail':
+      return verifiedAs('u-parent-mixed', 'Parent@Example.COM');
     case 'admin':
-      return env.authenticatedContext('u-admin', { email: ADMIN, email_verified: true });
+      return verifiedAs('u-admin', ADMIN);
   }
 }
+
+// The test contexts hand out the compat Firestore; the modular functions accept it.
+const dbAs = (role: Role): Firestore => contextFor(role).firestore() as unknown as Firestore;
 
 beforeAll(async () => {
   env = await initializeTestEnvironment({
@@ -60,20 +93,33 @@ beforeAll(async () => {
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();
     const put = (path: string, data: object) => setDoc(doc(db, path), data);
+    // The state a sync leaves: documents, and the index for the members it could tell apart.
     await put('members/M1', { primaryEmail: PARENT, primaryName: 'Parent' });
     await put('members/M2', { primaryEmail: OTHER, primaryName: 'Other' });
-    await put('members/M3', { primaryEmail: ADMIN, primaryName: 'Admin' });
+    await put('members/M4', { primaryEmail: FORMER, primaryName: 'Former (row deleted, document kept)' });
+    await put('members/M5', { primaryEmail: REJECTED, primaryName: 'Rejected row', _hash: 'rejected', _rejected: 'status' });
+    await put('members/M6', { primaryEmail: TWIN, primaryName: 'Twin A' });
+    await put('members/M7', { primaryEmail: TWIN, primaryName: 'Twin B' });
+    await put(`member_emails/${PARENT}`, { memberId: 'M1' });
+    await put(`member_emails/${OTHER}`, { memberId: 'M2' });
+    await put(`member_email_duplicates/${TWIN}`, { memberIds: ['M6', 'M7'] });
     for (const id of OWN_CHILDREN) await put(`children/${id}`, { memberId: 'M1', name: id });
     await put('children/C2', { memberId: 'M2', name: 'C2' });
+    for (const [memberId, childId] of [['M4', 'C4'], ['M5', 'C5'], ['M6', 'C6']]) {
+      await put(`children/${childId}`, { memberId, name: childId });
+      await put(`plans/PL-${childId}`, { childId, memberId });
+    }
     for (const name of ['payments', 'otherPayments']) {
       await put(`${name}/x1`, { memberId: 'M1', date: '2026-01-01' });
       await put(`${name}/x2`, { memberId: 'M2', date: '2026-01-02' });
+      await put(`${name}/x6`, { memberId: 'M6', date: '2026-01-06' });
     }
-    for (const [index, childId] of OWN_CHILDREN.entries()) await put(`plans/PL1-${index}`, { childId });
-    await put('plans/PL2', { childId: 'C2' });
+    for (const [index, childId] of OWN_CHILDREN.entries()) await put(`plans/PL1-${index}`, { childId, memberId: 'M1' });
+    await put('plans/PL2', { childId: 'C2', memberId: 'M2' });
     for (const name of ['quarters', 'teachers', 'lessons', 'roomHours']) await put(`${name}/r1`, { name: 'reference' });
     await put(`admin_users/${ADMIN}`, { active: true });
     await put('admin_users/boss@example.com', { active: true });
+    await put('admin_users/retired@example.com', { active: false });
     await put('sync_logs/s1', { status: 'success' });
     await put('sync_metadata/last_sync', { lastSyncId: 's1' });
     await put('rate_limits/r1', { window: 1, count: 1 });
@@ -86,78 +132,164 @@ async function expectAccess(allowed: boolean, operation: Promise<unknown>) {
   else await assertFails(operation);
 }
 
-const VERIFIED: Role[] = ['other family', 'own member', 'admin'];
-const OWN: Role[] = ['own member'];
-
-/** What each role may read: single documents, and the queries the app makes. */
-const READS: Array<{ what: string; allowed: Role[]; read: (db: Firestore) => Promise<unknown> }> = [
-  { what: "get the parent's member document", allowed: OWN, read: (db) => getDoc(doc(db, 'members/M1')) },
-  {
-    what: 'list members by the parent e-mail',
-    allowed: OWN,
-    read: (db) => getDocs(query(collection(db, 'members'), where('primaryEmail', '==', PARENT))),
-  },
-  { what: 'list all members', allowed: [], read: (db) => getDocs(collection(db, 'members')) },
-  { what: "get the parent's child", allowed: OWN, read: (db) => getDoc(doc(db, 'children/C1-1')) },
-  {
-    what: "list the parent's children",
-    allowed: OWN,
-    read: (db) => getDocs(query(collection(db, 'children'), where('memberId', '==', 'M1'))),
-  },
-  { what: 'list all children', allowed: [], read: (db) => getDocs(collection(db, 'children')) },
-  ...['payments', 'otherPayments'].flatMap((name) => [
-    { what: `get the parent's ${name}`, allowed: OWN, read: (db: Firestore) => getDoc(doc(db, `${name}/x1`)) },
-    {
-      what: `list the parent's ${name} by date`,
-      allowed: OWN,
-      read: (db: Firestore) => getDocs(query(collection(db, name), where('memberId', '==', 'M1'), orderBy('date', 'desc'))),
-    },
-    { what: `list all ${name}`, allowed: [], read: (db: Firestore) => getDocs(collection(db, name)) },
-  ]),
-  { what: "get the parent's plan", allowed: OWN, read: (db) => getDoc(doc(db, 'plans/PL1-0')) },
-  {
-    what: "list plans of the parent's 10 children (one batch)",
-    allowed: OWN,
-    read: (db) => getDocs(query(collection(db, 'plans'), where('childId', 'in', OWN_CHILDREN))),
-  },
-  {
-    what: "list plans of a batch that includes another family's child",
-    allowed: [],
-    read: (db) => getDocs(query(collection(db, 'plans'), where('childId', 'in', [...OWN_CHILDREN.slice(0, 9), 'C2']))),
-  },
-  { what: 'list all plans', allowed: [], read: (db) => getDocs(collection(db, 'plans')) },
-  ...['quarters', 'teachers', 'lessons', 'roomHours'].flatMap((name) => [
-    { what: `get a ${name} document`, allowed: VERIFIED, read: (db: Firestore) => getDoc(doc(db, `${name}/r1`)) },
-    { what: `list ${name}`, allowed: VERIFIED, read: (db: Firestore) => getDocs(collection(db, name)) },
-  ]),
-  { what: "get the admin's own admin record", allowed: ['admin'], read: (db) => getDoc(doc(db, `admin_users/${ADMIN}`)) },
-  { what: "get another admin's record", allowed: [], read: (db) => getDoc(doc(db, 'admin_users/boss@example.com')) },
-  { what: 'list admin records', allowed: [], read: (db) => getDocs(collection(db, 'admin_users')) },
-  { what: 'get a sync log', allowed: [], read: (db) => getDoc(doc(db, 'sync_logs/s1')) },
-  { what: 'list sync logs', allowed: [], read: (db) => getDocs(collection(db, 'sync_logs')) },
-  { what: 'get the sync metadata', allowed: [], read: (db) => getDoc(doc(db, 'sync_metadata/last_sync')) },
-  { what: 'get a rate-limit counter', allowed: [], read: (db) => getDoc(doc(db, 'rate_limits/r1')) },
-  { what: 'list rate-limit counters', allowed: [], read: (db) => getDocs(collection(db, 'rate_limits')) },
+const OWN: Role[] = ['own member', 'own member, mixed-case e-mail'];
+const INDEXED: Role[] = [...OWN, 'member of another family'];
+const OWN_INDEX_ENTRY: Role[] = [
+  'verified non-member',
+  'former member',
+  'member of a rejected row',
+  'duplicate pair, first',
+  'duplicate pair, second',
+  ...INDEXED,
+  'admin',
 ];
 
+/** `email` is the caller's own address, lower-cased ('' when signed out). */
+type Read = { collection: string; what: string; allowed: Role[]; read: (db: Firestore, email: string) => Promise<unknown> };
+const familyQuery = (db: Firestore, name: string, memberId: string) => getDocs(query(collection(db, name), where('memberId', '==', memberId)));
+
+/** What each role may read: single documents, and the queries the app and a prober would make. */
+const READS: Read[] = [
+  { collection: 'members', what: "get the parent's member document", allowed: OWN, read: (db) => getDoc(doc(db, 'members/M1')) },
+  {
+    collection: 'members',
+    what: 'list the own member document by id',
+    allowed: OWN,
+    read: (db) => getDocs(query(collection(db, 'members'), where(documentId(), '==', 'M1'))),
+  },
+  {
+    collection: 'members',
+    what: 'list members by the parent e-mail (not how access is decided)',
+    allowed: [],
+    read: (db) => getDocs(query(collection(db, 'members'), where('primaryEmail', '==', PARENT))),
+  },
+  { collection: 'members', what: 'list all members', allowed: [], read: (db) => getDocs(collection(db, 'members')) },
+  { collection: 'members', what: "get the former member's document", allowed: [], read: (db) => getDoc(doc(db, 'members/M4')) },
+  { collection: 'members', what: "get the rejected row's document", allowed: [], read: (db) => getDoc(doc(db, 'members/M5')) },
+  { collection: 'members', what: 'get a document of the duplicate pair', allowed: [], read: (db) => getDoc(doc(db, 'members/M6')) },
+  { collection: 'children', what: "get the parent's child", allowed: OWN, read: (db) => getDoc(doc(db, 'children/C1-1')) },
+  { collection: 'children', what: "list the parent's children", allowed: OWN, read: (db) => familyQuery(db, 'children', 'M1') },
+  { collection: 'children', what: "list the former member's children", allowed: [], read: (db) => familyQuery(db, 'children', 'M4') },
+  { collection: 'children', what: "list the duplicate pair's children", allowed: [], read: (db) => familyQuery(db, 'children', 'M6') },
+  { collection: 'children', what: 'list all children', allowed: [], read: (db) => getDocs(collection(db, 'children')) },
+  ...['payments', 'otherPayments'].flatMap((name): Read[] => [
+    { collection: name, what: `get the parent's ${name}`, allowed: OWN, read: (db) => getDoc(doc(db, `${name}/x1`)) },
+    {
+      collection: name,
+      what: `list the parent's ${name} by date`,
+      allowed: OWN,
+      read: (db) => getDocs(query(collection(db, name), where('memberId', '==', 'M1'), orderBy('date', 'desc'))),
+    },
+    { collection: name, what: `list the duplicate pair's ${name}`, allowed: [], read: (db) => familyQuery(db, name, 'M6') },
+    { collection: name, what: `list all ${name}`, allowed: [], read: (db) => getDocs(collection(db, name)) },
+  ]),
+  { collection: 'plans', what: "get the parent's plan", allowed: OWN, read: (db) => getDoc(doc(db, 'plans/PL1-0')) },
+  {
+    collection: 'plans',
+    what: "list plans of the parent's first 10 children (one batch)",
+    allowed: OWN,
+    read: (db) => getDocs(query(collection(db, 'plans'), where('memberId', '==', 'M1'), where('childId', 'in', OWN_CHILDREN.slice(0, 10)))),
+  },
+  {
+    collection: 'plans',
+    what: 'list plans by child ids without the family (not provable)',
+    allowed: [],
+    read: (db) => getDocs(query(collection(db, 'plans'), where('childId', 'in', OWN_CHILDREN.slice(0, 10)))),
+  },
+  {
+    collection: 'plans',
+    what: "list another family's plans under its member id",
+    allowed: ['member of another family'],
+    read: (db) => getDocs(query(collection(db, 'plans'), where('memberId', '==', 'M2'), where('childId', 'in', ['C2']))),
+  },
+  { collection: 'plans', what: "list the former member's plans", allowed: [], read: (db) => familyQuery(db, 'plans', 'M4') },
+  { collection: 'plans', what: "list the rejected row's plans", allowed: [], read: (db) => familyQuery(db, 'plans', 'M5') },
+  { collection: 'plans', what: 'list all plans', allowed: [], read: (db) => getDocs(collection(db, 'plans')) },
+  ...['quarters', 'teachers', 'lessons', 'roomHours'].flatMap((name): Read[] => [
+    { collection: name, what: `get a ${name} document`, allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, `${name}/r1`)) },
+    { collection: name, what: `list ${name}`, allowed: [...INDEXED, 'admin'], read: (db) => getDocs(collection(db, name)) },
+  ]),
+  {
+    collection: 'member_emails',
+    what: 'get the own index entry (present or not)',
+    allowed: OWN_INDEX_ENTRY,
+    read: (db, email) => getDoc(doc(db, `member_emails/${email || 'nobody@example.com'}`)),
+  },
+  {
+    collection: 'member_emails',
+    what: "get another member's index entry",
+    allowed: [],
+    read: (db, email) => getDoc(doc(db, `member_emails/${email === OTHER ? PARENT : OTHER}`)),
+  },
+  { collection: 'member_emails', what: 'list the index', allowed: [], read: (db) => getDocs(collection(db, 'member_emails')) },
+  { collection: 'member_email_duplicates', what: 'get the duplicate entry', allowed: [], read: (db) => getDoc(doc(db, `member_email_duplicates/${TWIN}`)) },
+  { collection: 'member_email_duplicates', what: 'list duplicates', allowed: [], read: (db) => getDocs(collection(db, 'member_email_duplicates')) },
+  { collection: 'admin_users', what: "get the admin's own admin record", allowed: ['admin'], read: (db) => getDoc(doc(db, `admin_users/${ADMIN}`)) },
+  { collection: 'admin_users', what: "get another admin's record", allowed: [], read: (db) => getDoc(doc(db, 'admin_users/boss@example.com')) },
+  { collection: 'admin_users', what: 'list admin records', allowed: [], read: (db) => getDocs(collection(db, 'admin_users')) },
+  { collection: 'sync_logs', what: 'get a sync log', allowed: [], read: (db) => getDoc(doc(db, 'sync_logs/s1')) },
+  { collection: 'sync_logs', what: 'list sync logs', allowed: [], read: (db) => getDocs(collection(db, 'sync_logs')) },
+  { collection: 'sync_metadata', what: 'get the sync metadata', allowed: [], read: (db) => getDoc(doc(db, 'sync_metadata/last_sync')) },
+  { collection: 'sync_metadata', what: 'list the sync metadata', allowed: [], read: (db) => getDocs(collection(db, 'sync_metadata')) },
+  { collection: 'rate_limits', what: 'get a rate-limit counter', allowed: [], read: (db) => getDoc(doc(db, 'rate_limits/r1')) },
+  { collection: 'rate_limits', what: 'list rate-limit counters', allowed: [], read: (db) => getDocs(collection(db, 'rate_limits')) },
+];
+
+const EMAILS: Partial<Record<Role, string>> = {
+  unverified: PARENT,
+  'verified non-member': STRANGER,
+  'former member': FORMER,
+  'member of a rejected row': REJECTED,
+  'duplicate pair, first': TWIN,
+  'duplicate pair, second': TWIN,
+  'member of another family': OTHER,
+  'own member': PARENT,
+  'own member, mixed-case e-mail': PARENT,
+  admin: ADMIN,
+};
 describe.each(ROLES)('reads as %s', (role) => {
-  it.each(READS.map((r) => [r.what, r] as const))('%s', async (_what, { allowed, read }) => {
-    await expectAccess(allowed.includes(role), read(dbAs(role)));
+  it.each(READS.map((r) => [`${r.collection}: ${r.what}`, r] as const))('%s', async (_what, { allowed, read }) => {
+    await expectAccess(allowed.includes(role), read(dbAs(role), EMAILS[role] ?? ''));
   });
 });
 
-describe('the other family reads its own documents', () => {
-  it('gets its member, children and plans with the same rules, and only those', async () => {
-    const db = dbAs('other family');
-    await assertSucceeds(getDoc(doc(db, 'members/M2')));
-    await assertSucceeds(getDocs(query(collection(db, 'children'), where('memberId', '==', 'M2'))));
-    const plans = await assertSucceeds(getDocs(query(collection(db, 'plans'), where('childId', 'in', ['C2']))));
+describe('what the allowed reads return', () => {
+  it('a family with 12 children reads all 12 plans in two batches, each decided with one lookup', async () => {
+    const db = dbAs('own member');
+    const batches = [OWN_CHILDREN.slice(0, 10), OWN_CHILDREN.slice(10)];
+    const results = await Promise.all(
+      batches.map((ids) => assertSucceeds(getDocs(query(collection(db, 'plans'), where('memberId', '==', 'M1'), where('childId', 'in', ids))))),
+    );
+    expect(results.flatMap((result) => result.docs.map((d) => d.id)).sort()).toEqual(OWN_CHILDREN.map((_, index) => `PL1-${index}`).sort());
+  });
+
+  it('the other family gets its own member, children and plans with the same rules, and only those', async () => {
+    const db = dbAs('member of another family');
+    expect((await assertSucceeds(getDoc(doc(db, 'members/M2')))).get('primaryName')).toBe('Other');
+    const children = await assertSucceeds(familyQuery(db, 'children', 'M2'));
+    expect(children.docs.map((d) => d.id)).toEqual(['C2']);
+    const plans = await assertSucceeds(getDocs(query(collection(db, 'plans'), where('memberId', '==', 'M2'), where('childId', 'in', ['C2']))));
     expect(plans.docs.map((d) => d.id)).toEqual(['PL2']);
+    await assertFails(getDoc(doc(db, 'members/M1')));
+    await assertFails(familyQuery(db, 'children', 'M1'));
+  });
+
+  it('an account without an index entry learns that it has none, and nothing about the others', async () => {
+    for (const role of ['verified non-member', 'former member', 'member of a rejected row', 'duplicate pair, first'] as const) {
+      const snapshot = await assertSucceeds(getDoc(doc(dbAs(role), `member_emails/${EMAILS[role]}`)));
+      expect(snapshot.exists(), role).toBe(false);
+    }
   });
 
   it('reads its own admin record even when there is none (how the app learns it is no admin)', async () => {
-    const snapshot = await assertSucceeds(getDoc(doc(dbAs('other family'), `admin_users/${OTHER}`)));
+    const snapshot = await assertSucceeds(getDoc(doc(dbAs('member of another family'), `admin_users/${OTHER}`)));
     expect(snapshot.exists()).toBe(false);
+  });
+
+  it('an inactive admin without a membership reads no reference data', async () => {
+    const db = verifiedAs('u-retired', 'retired@example.com').firestore() as unknown as Firestore;
+    await assertSucceeds(getDoc(doc(db, 'admin_users/retired@example.com')));
+    await assertFails(getDocs(collection(db, 'quarters')));
   });
 });
 
@@ -171,6 +303,8 @@ const WRITABLE_PATHS = [
   'teachers/r1',
   'lessons/r1',
   'roomHours/r1',
+  `member_emails/${PARENT}`,
+  `member_email_duplicates/${TWIN}`,
   `admin_users/${ADMIN}`,
   'sync_logs/s1',
   'sync_metadata/last_sync',
@@ -182,9 +316,23 @@ describe.each(ROLES)('writes as %s', (role) => {
     const db = dbAs(role);
     const [name] = path.split('/');
     const data = { memberId: 'M1', primaryEmail: PARENT, active: true };
-    await assertFails(setDoc(doc(db, `${name}/new-doc`), data));
+    // An index entry for oneself would be the way in: it must be refused like everything else.
+    const ownId = name === 'member_emails' || name === 'admin_users' ? (EMAILS[role] ?? 'x@example.com') : 'new-doc';
+    await assertFails(setDoc(doc(db, `${name}/${ownId}`), data));
     await assertFails(setDoc(doc(db, path), data));
     await assertFails(updateDoc(doc(db, path), { changed: true }));
     await assertFails(deleteDoc(doc(db, path)));
   });
+});
+
+/** The matrix in figures, for the closing note: roles × collections, and how many are denials. */
+afterAll(() => {
+  const collections = new Set(READS.map((read) => read.collection));
+  const reads = ROLES.length * READS.length;
+  const allowedReads = ROLES.reduce((sum, role) => sum + READS.filter((read) => read.allowed.includes(role)).length, 0);
+  const writes = ROLES.length * WRITABLE_PATHS.length * 4;
+  console.log(
+    `rules matrix: ${ROLES.length} roles × ${collections.size} collections; ${reads} read cases (${reads - allowedReads} denials), ` +
+      `${writes} write cases (all denials)`,
+  );
 });

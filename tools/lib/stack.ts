@@ -47,9 +47,15 @@ export function firebaseCliEnv(): Record<string, string> {
   return { ...firestoreEmulatorEnv(), XDG_CONFIG_HOME: configHome, METADATA_SERVER_DETECTION: 'none' };
 }
 
-/** Builds the functions and gives the Functions emulator the demo AppSheet key as its secret. */
+/** The local stand-in for the secret RATE_LIMIT_HMAC_KEY; tests use it to find a client's counter. */
+export const DEMO_RATE_LIMIT_HMAC_KEY = 'demo-rate-limit-hmac-key';
+
+/** Builds the functions and gives the Functions emulator its secrets (fixed demo values). */
 export function prepareFunctions(): void {
-  writeFileSync(join(ROOT, 'functions/.secret.local'), `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\n`);
+  writeFileSync(
+    join(ROOT, 'functions/.secret.local'),
+    `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\nRATE_LIMIT_HMAC_KEY=${DEMO_RATE_LIMIT_HMAC_KEY}\n`,
+  );
   execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, stdio: 'inherit' });
 }
 

@@ -2,12 +2,26 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { adminDb } from '../admin';
+import { rateLimitHmacKey } from '../config';
 import { findMemberByEmail } from '../members/findMember';
 import { badRequest } from './errors';
-import { clientAddress, enforceRateLimit } from './rateLimit';
+import { clientAddress, enforceRateLimit, type RateLimit } from './rateLimit';
 
 /** Enough for a parent who mistypes a few times; too few to walk through a list of addresses. */
 export const CHECK_EMAIL_LIMIT_PER_MINUTE = 10;
+
+/**
+ * Across all clients: far above the school's sign-ups (a handful of parents a minute on the
+ * busiest day), yet it caps what many clients together (a botnet, or one holder of many IPv6
+ * /64s) can probe.
+ */
+export const CHECK_EMAIL_GLOBAL_LIMIT_PER_MINUTE = 300;
+
+export const CHECK_EMAIL_RATE_LIMIT: RateLimit = {
+  scope: 'checkEmailExists',
+  perClientPerMinute: CHECK_EMAIL_LIMIT_PER_MINUTE,
+  globalPerMinute: CHECK_EMAIL_GLOBAL_LIMIT_PER_MINUTE,
+};
 
 const body = z
   .object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) })
@@ -15,7 +29,7 @@ const body = z
 
 export async function checkEmailExists(request: Request) {
   const db = adminDb();
-  await enforceRateLimit(db, 'checkEmailExists', clientAddress(request), CHECK_EMAIL_LIMIT_PER_MINUTE);
+  await enforceRateLimit(db, CHECK_EMAIL_RATE_LIMIT, clientAddress(request), rateLimitHmacKey.value());
   const parsed = body.safeParse(request.body);
   if (!parsed.success) throw badRequest('Send a JSON body {"email": "…"} with a valid e-mail address.');
   return { exists: (await findMemberByEmail(db, parsed.data.email)) !== null };

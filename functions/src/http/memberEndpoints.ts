@@ -36,7 +36,9 @@ function describe(error: z.ZodError): string {
 async function ownMember(request: Request) {
   const caller = await requireVerifiedUser(request);
   const member = await findMemberByEmail(adminDb(), caller.email);
-  if (!member) throw new HttpError(404, 'not-found', 'No member record belongs to this account.');
+  // No index entry: never a member, the row was deleted or rejected, or two rows share the
+  // address. Nothing is written and nothing is sent to AppSheet.
+  if (!member) throw new HttpError(404, 'not-a-member', 'No membership was found for this account. Please contact the school office.');
   return member;
 }
 

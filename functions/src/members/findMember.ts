@@ -1,7 +1,17 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { MEMBER_EMAILS, usableAsDocumentId } from '../sync/memberIndex';
 
-/** The member whose primaryEmail is this (lower-cased, trimmed) address, or null. */
+/**
+ * The member this (trimmed, lower-cased) address belongs to, or null: looked up in the index
+ * the sync keeps, like the security rules do. An address that two member rows share, or whose
+ * row was deleted or rejected, has no entry.
+ */
 export async function findMemberByEmail(db: Firestore, email: string) {
-  const matches = await db.collection('members').where('primaryEmail', '==', email.trim().toLowerCase()).limit(1).get();
-  return matches.docs[0] ?? null;
+  const address = email.trim().toLowerCase();
+  if (!usableAsDocumentId(address)) return null;
+  const entry = await db.collection(MEMBER_EMAILS).doc(address).get();
+  const memberId = entry.get('memberId') as unknown;
+  if (typeof memberId !== 'string') return null;
+  const member = await db.collection('members').doc(memberId).get();
+  return member.exists ? member : null;
 }

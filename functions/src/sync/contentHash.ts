@@ -4,6 +4,13 @@ import type { SyncedDocument } from './schema';
 /** Bookkeeping fields the sync adds to every synced document; the UI ignores them. */
 export const HASH_FIELD = '_hash';
 export const SYNCED_AT_FIELD = '_syncedAt';
+/** Why the sync rejected the row this document was written from (the document is kept as it was). */
+export const REJECTED_FIELD = '_rejected';
+/**
+ * The hash of a document whose latest row was rejected. No content hashes to it, so the row is
+ * written again in full once the office fixes it; the member index ignores such members.
+ */
+export const REJECTED_HASH = 'rejected';
 
 /** A stable hash of a document's mapped content, so unchanged rows are not written again. */
 export function contentHash(doc: SyncedDocument): string {

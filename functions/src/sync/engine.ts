@@ -16,8 +16,11 @@ import {
   type SyncTrigger,
   type SyncType,
 } from './syncLog';
-import { syncTableDelta, syncTableFull, type TableSyncResult } from './tableSync';
-import { TABLE_NAMES } from './tables';
+import { logger } from 'firebase-functions';
+import { reconcileMemberIndex } from './memberIndex';
+import { repairPlanOwners } from './planOwners';
+import { syncTableDelta, syncTableFull, type TableRun, type TableSyncResult } from './tableSync';
+import { TABLE_NAMES, type TableName } from './tables';
 
 export interface SyncDeps {
   db: Firestore;
@@ -84,6 +87,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
     totalMembers: 0,
     totalChildren: 0,
     deltaSince: null,
+    memberIndex: null,
   };
   try {
     await logRef.set(log);
@@ -96,11 +100,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
 
     let results: TableSyncResult[] = [];
     try {
-      results = await forEachLimited(TABLE_NAMES, TABLE_CONCURRENCY, (table) =>
-        request.syncType === 'full'
-          ? syncTableFull(db, deps.appSheet, table, log.startedAt)
-          : syncTableDelta(db, deps.appSheet, table, since, log.startedAt),
-      );
+      results = await syncTables(deps, request.syncType, since, log);
     } catch (error) {
       log.error = `The sync stopped: ${(error as Error).message}`;
     }
@@ -123,6 +123,49 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
   } finally {
     await releaseLease(db, logRef.id);
   }
+}
+
+/**
+ * Every table, three at a time, plus what spans tables: the member index once the members
+ * table is written, plans after children (they take the family's memberId from the child), and
+ * the plans of children that moved to another family.
+ */
+async function syncTables(deps: SyncDeps, syncType: SyncType, since: Date | null, log: SyncLog): Promise<TableSyncResult[]> {
+  let childrenDone: () => void = () => {};
+  const run: TableRun = {
+    db: deps.db,
+    client: deps.appSheet,
+    syncedAt: log.startedAt,
+    childrenSynced: new Promise<void>((resolve) => (childrenDone = resolve)),
+  };
+  const syncOne = async (table: TableName): Promise<TableSyncResult> => {
+    try {
+      return syncType === 'full' ? await syncTableFull(run, table) : await syncTableDelta(run, table, since);
+    } finally {
+      if (table === 'children') childrenDone();
+    }
+  };
+  const results = await forEachLimited(TABLE_NAMES, TABLE_CONCURRENCY, async (table) => {
+    const result = await syncOne(table);
+    if (table === 'members') {
+      const index = await reconcileMemberIndex(deps.db, syncType === 'full' ? 'all' : { changedMemberIds: result.writtenIds }, log.startedAt);
+      log.memberIndex = index.summary;
+      result.rowErrors.push(...index.rowErrors);
+      result.counts.errors += index.rowErrors.length;
+      if (index.removedMemberIds.length > 0) {
+        logger.info('member index: access ended', { syncId: log.syncId, memberIds: index.removedMemberIds.slice(0, 100), count: index.removedMemberIds.length });
+      }
+    }
+    return result;
+  });
+  const children = results.find((result) => result.table === 'children');
+  const plans = results.find((result) => result.table === 'plans');
+  if (children && plans && children.updatedIds.length > 0) {
+    const repaired = await repairPlanOwners(deps.db, children.updatedIds, log.startedAt);
+    plans.counts.written += repaired.written;
+    if (repaired.failed > 0) plans.problem ??= `moving plans with their child failed: ${repaired.firstFailure}`;
+  }
+  return results;
 }
 
 function finish(log: SyncLog, results: TableSyncResult[], finished: Date): void {

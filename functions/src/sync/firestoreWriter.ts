@@ -7,7 +7,14 @@ export interface WriteOutcome {
   firstFailure: string | null;
 }
 
-type Operation = { kind: 'set'; ref: DocumentReference; data: Record<string, unknown> } | { kind: 'delete'; ref: DocumentReference };
+export interface SetOperation {
+  ref: DocumentReference;
+  data: Record<string, unknown>;
+  /** Change only these fields of an existing document. */
+  merge?: boolean;
+}
+
+type Operation = ({ kind: 'set' } & SetOperation) | { kind: 'delete'; ref: DocumentReference };
 
 /**
  * Batched commits of up to 250 operations, 8 in flight. Measured against the emulator with
@@ -22,7 +29,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function writeChanges(
   db: Firestore,
-  sets: ReadonlyArray<{ ref: DocumentReference; data: Record<string, unknown> }>,
+  sets: ReadonlyArray<SetOperation>,
   deletes: ReadonlyArray<DocumentReference>,
 ): Promise<WriteOutcome> {
   const operations: Operation[] = [
@@ -36,7 +43,7 @@ export async function writeChanges(
     for (let attempt = 1; ; attempt += 1) {
       const writeBatch = db.batch();
       for (const operation of batch) {
-        if (operation.kind === 'set') writeBatch.set(operation.ref, operation.data);
+        if (operation.kind === 'set') writeBatch.set(operation.ref, operation.data, { merge: operation.merge ?? false });
         else writeBatch.delete(operation.ref);
       }
       try {

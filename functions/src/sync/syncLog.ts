@@ -1,4 +1,5 @@
 /** The sync log entry of spec section 3, kept in sync_logs/{syncId}. */
+import type { IndexSummary } from './memberIndex';
 import { TABLE_NAMES, type TableName } from './tables';
 
 export type SyncType = 'full' | 'delta';
@@ -40,6 +41,8 @@ export interface SyncLog {
   totalChildren: number;
   /** Delta syncs: rows changed at or after this instant were read; null for full syncs. */
   deltaSince: string | null;
+  /** How the run left the e-mail → member index (null when the members table did not get that far). */
+  memberIndex: IndexSummary | null;
 }
 
 export const SYNC_LOGS = 'sync_logs';

@@ -1,8 +1,9 @@
 /** Syncs one AppSheet table into its Firestore collection, fully or as a delta. */
 import type { CollectionReference, Firestore } from 'firebase-admin/firestore';
 import { changedSinceSelector, type AppSheetClient } from './appsheetClient';
-import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from './contentHash';
-import { writeChanges, type WriteOutcome } from './firestoreWriter';
+import { contentHash, HASH_FIELD, REJECTED_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
+import { writeChanges, type SetOperation, type WriteOutcome } from './firestoreWriter';
+import { assignOwners, childOwners } from './planOwners';
 import { mapRow, type AppSheetRow, type SyncedDocument } from './schema';
 import type { RowError, TableCounts } from './syncLog';
 import { TABLES, type TableName } from './tables';
@@ -13,28 +14,55 @@ export interface TableSyncResult {
   rowErrors: RowError[];
   /** Why the table did not sync cleanly (then nothing of it was deleted), or null. */
   problem: string | null;
+  /** Documents written (changed or new) or marked rejected in this run. */
+  writtenIds: string[];
+  /** Of those, the ones that existed before the run. */
+  updatedIds: string[];
+}
+
+/** What every table of one run shares. */
+export interface TableRun {
+  db: Firestore;
+  client: AppSheetClient;
+  /** The run's start, stored on every written document. */
+  syncedAt: string;
+  /** Settles when the children table has finished: plans take their memberId from it. */
+  childrenSynced?: Promise<unknown>;
 }
 
 interface MappedTable {
   docs: Map<string, SyncedDocument>;
   rowErrors: RowError[];
-  /** Keys of rows that exist in AppSheet but were rejected: their documents must survive. */
-  keptKeys: Set<string>;
+  /** Keys of rows that exist in AppSheet but were rejected, with the reason: their documents must survive. */
+  keptKeys: Map<string, string>;
   rejectedWithoutKey: number;
 }
 
 function mapRows(table: TableName, rows: AppSheetRow[]): MappedTable {
-  const mapped: MappedTable = { docs: new Map(), rowErrors: [], keptKeys: new Set(), rejectedWithoutKey: 0 };
+  const mapped: MappedTable = { docs: new Map(), rowErrors: [], keptKeys: new Map(), rejectedWithoutKey: 0 };
   for (const row of rows) {
     const result = mapRow(TABLES[table], row);
     if (!result.ok) {
       mapped.rowErrors.push({ table, key: result.key, reason: result.reason });
-      if (result.key) mapped.keptKeys.add(result.key);
+      if (result.key) mapped.keptKeys.set(result.key, result.reason);
       else mapped.rejectedWithoutKey += 1;
     } else if (mapped.docs.has(result.id)) {
       mapped.rowErrors.push({ table, key: result.id, reason: 'duplicate key' });
     } else {
       mapped.docs.set(result.id, result.doc);
+    }
+  }
+  return mapped;
+}
+
+async function mapTable(run: TableRun, table: TableName, rows: AppSheetRow[]): Promise<MappedTable> {
+  const mapped = mapRows(table, rows);
+  if (table === 'plans') {
+    await run.childrenSynced;
+    const owners = await childOwners(run.db, [...mapped.docs.values()].map((plan) => String(plan.childId)));
+    for (const rejected of assignOwners(mapped.docs, owners).rejected) {
+      mapped.rowErrors.push(rejected);
+      mapped.keptKeys.set(rejected.key, rejected.reason);
     }
   }
   return mapped;
@@ -58,18 +86,30 @@ async function readHashesOf(db: Firestore, collection: CollectionReference, ids:
 }
 
 /** Only documents whose mapped content differs from what is stored are written. */
-function changedDocuments(collection: CollectionReference, docs: Map<string, SyncedDocument>, stored: Map<string, unknown>, syncedAt: string) {
-  const sets = [];
-  for (const [id, doc] of docs) {
+function changedDocuments(collection: CollectionReference, mapped: MappedTable, stored: Map<string, unknown>, syncedAt: string) {
+  const sets: SetOperation[] = [];
+  for (const [id, doc] of mapped.docs) {
     const hash = contentHash(doc);
     if (stored.get(id) !== hash) {
       sets.push({ ref: collection.doc(id), data: { ...doc, [HASH_FIELD]: hash, [SYNCED_AT_FIELD]: syncedAt } });
     }
   }
+  // A rejected row keeps its document as it was, marked, so that access through it ends
+  // (member index) and the fixed row is written again in full.
+  for (const [id, reason] of mapped.keptKeys) {
+    if (stored.has(id) && stored.get(id) !== REJECTED_HASH) {
+      sets.push({ ref: collection.doc(id), data: { [HASH_FIELD]: REJECTED_HASH, [REJECTED_FIELD]: reason, [SYNCED_AT_FIELD]: syncedAt }, merge: true });
+    }
+  }
   return sets;
 }
 
-function result(table: TableName, mapped: MappedTable, outcome: WriteOutcome, problem: string | null): TableSyncResult {
+function writtenIds(sets: SetOperation[], stored: Map<string, unknown>) {
+  const ids = sets.map((set) => set.ref.id);
+  return { writtenIds: ids, updatedIds: ids.filter((id) => stored.has(id)) };
+}
+
+function result(table: TableName, mapped: MappedTable, outcome: WriteOutcome, problem: string | null, ids: ReturnType<typeof writtenIds>): TableSyncResult {
   const counts: TableCounts = {
     synced: mapped.docs.size,
     errors: mapped.rowErrors.length + outcome.failed,
@@ -77,11 +117,11 @@ function result(table: TableName, mapped: MappedTable, outcome: WriteOutcome, pr
     written: outcome.written,
   };
   if (outcome.failed > 0) problem ??= `${outcome.failed} writes failed, first: ${outcome.firstFailure}`;
-  return { table, counts, rowErrors: mapped.rowErrors, problem };
+  return { table, counts, rowErrors: mapped.rowErrors, problem, ...ids };
 }
 
 function fetchFailed(table: TableName, error: Error): TableSyncResult {
-  return { table, counts: { synced: 0, errors: 1, deleted: 0, written: 0 }, rowErrors: [], problem: error.message };
+  return { table, counts: { synced: 0, errors: 1, deleted: 0, written: 0 }, rowErrors: [], problem: error.message, writtenIds: [], updatedIds: [] };
 }
 
 async function fetchRows(client: AppSheetClient, appSheetTable: string, selector?: string) {
@@ -92,14 +132,15 @@ async function fetchRows(client: AppSheetClient, appSheetTable: string, selector
 }
 
 /** Every row: upsert what changed, delete documents whose row is gone, unless that looks wrong. */
-export async function syncTableFull(db: Firestore, client: AppSheetClient, table: TableName, syncedAt: string): Promise<TableSyncResult> {
+export async function syncTableFull(run: TableRun, table: TableName): Promise<TableSyncResult> {
+  const { db, client, syncedAt } = run;
   const spec = TABLES[table];
   const collection = db.collection(spec.collection);
   // Fetching from AppSheet and reading the stored hashes are independent: do both at once.
   const [fetched, stored] = await Promise.all([fetchRows(client, spec.appSheetTable), readAllHashes(collection)]);
   if (fetched.error) return fetchFailed(table, fetched.error);
 
-  const mapped = mapRows(table, fetched.rows);
+  const mapped = await mapTable(run, table, fetched.rows);
   let problem: string | null = null;
   let deletes = [...stored.keys()].filter((id) => !mapped.docs.has(id) && !mapped.keptKeys.has(id));
   if (fetched.rows.length === 0 && stored.size > 0) {
@@ -111,31 +152,24 @@ export async function syncTableFull(db: Firestore, client: AppSheetClient, table
     problem = `${mapped.rejectedWithoutKey} rows without a key; ${deletes.length} deletions held back`;
     deletes = [];
   }
-  const outcome = await writeChanges(
-    db,
-    changedDocuments(collection, mapped.docs, stored, syncedAt),
-    deletes.map((id) => collection.doc(id)),
-  );
-  const synced = result(table, mapped, outcome, problem);
+  const sets = changedDocuments(collection, mapped, stored, syncedAt);
+  const outcome = await writeChanges(db, sets, deletes.map((id) => collection.doc(id)));
+  const synced = result(table, mapped, outcome, problem, writtenIds(sets, stored));
   if (fetched.rows.length === 0 && stored.size > 0) synced.counts.errors += 1;
   return synced;
 }
 
 /** Rows changed since an instant (all rows when there is none): upsert only, never delete. */
-export async function syncTableDelta(
-  db: Firestore,
-  client: AppSheetClient,
-  table: TableName,
-  since: Date | null,
-  syncedAt: string,
-): Promise<TableSyncResult> {
+export async function syncTableDelta(run: TableRun, table: TableName, since: Date | null): Promise<TableSyncResult> {
+  const { db, client, syncedAt } = run;
   const spec = TABLES[table];
   const collection = db.collection(spec.collection);
   const selector = since ? changedSinceSelector(spec.appSheetTable, spec.changedColumn, since) : undefined;
   const fetched = await fetchRows(client, spec.appSheetTable, selector);
   if (fetched.error) return fetchFailed(table, fetched.error);
-  const mapped = mapRows(table, fetched.rows);
-  const stored = await readHashesOf(db, collection, [...mapped.docs.keys()]);
-  const outcome = await writeChanges(db, changedDocuments(collection, mapped.docs, stored, syncedAt), []);
-  return result(table, mapped, outcome, null);
+  const mapped = await mapTable(run, table, fetched.rows);
+  const stored = await readHashesOf(db, collection, [...mapped.docs.keys(), ...mapped.keptKeys.keys()]);
+  const sets = changedDocuments(collection, mapped, stored, syncedAt);
+  const outcome = await writeChanges(db, sets, []);
+  return result(table, mapped, outcome, null, writtenIds(sets, stored));
 }

@@ -3,6 +3,7 @@
  * change-timestamp columns, and how each column becomes a Firestore field (spec section 3).
  * docs/appsheet.md documents the same schema for the people who build the AppSheet app.
  */
+import { usableAsDocumentId } from './memberIndex';
 import type { FieldSpec, SyncedDocument, TableSpec } from './schema';
 
 export const TABLE_NAMES = [
@@ -67,6 +68,7 @@ const members: TableSpec = {
     money('membershipBalance', 'Membership Balance'),
   ],
   check: (doc) =>
+    (usableAsDocumentId(doc.primaryEmail as string) ? null : 'the e-mail address cannot be used to sign in') ??
     orderedDays(doc.membershipStartsAt as string | null, doc.membershipEndsAt as string | null, 'membership'),
 };
 

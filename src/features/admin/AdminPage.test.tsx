@@ -24,7 +24,11 @@ const fullLog: SyncLog = {
     members: counts(60), children: counts(98), payments: counts(1130, 2, 4), otherPayments: counts(75), quarters: counts(8),
     teachers: counts(8), lessons: counts(12), plans: counts(272), roomHours: counts(16),
   },
-  rowErrors: [{ table: 'payments', key: 'P0009-001', reason: 'column "Amount": not a de-DE decimal number: "zwölf"' }],
+  rowErrors: [
+    { table: 'payments', key: 'P0009-001', reason: 'column "Amount": not a de-DE decimal number: "zwölf"' },
+    { table: 'members', key: 'M0007', reason: 'the e-mail address is used by members M0007, M0012; none of them can use the portal until only one row has it' },
+  ],
+  memberIndex: { indexed: 58, added: 1, removed: 2, duplicates: 1 },
 };
 const deltaLog: SyncLog = { ...fullLog, syncId: 'S1', syncType: 'delta', triggeredBy: 'scheduled', triggeredByEmail: null, startedAt: '2026-11-21T14:30:00.000Z', duration: 125_400, rowErrors: [] };
 
@@ -95,6 +99,8 @@ describe('admin data-sync console', () => {
     expect(within(payments).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1130', '2', '4']);
     expect(within(panel).getByRole('columnheader', { name: 'Deleted' })).toBeInTheDocument();
     expect(within(panel).getByText(/P0009-001/)).toBeInTheDocument();
+    expect(within(panel).getByText(/Members M0007: the e-mail address is used by members M0007, M0012/)).toBeInTheDocument();
+    expect(within(panel).getByText('Sign-in access: 58 addresses checked, 1 granted, 2 ended, 1 shared by several members')).toBeInTheDocument();
   });
 
   it('shows a running delta sync as in progress, without a deleted column, and a failed one with its error', async () => {

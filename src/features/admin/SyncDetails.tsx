@@ -75,6 +75,7 @@ export function SyncDetails({ log }: { log: SyncLog }) {
           </tbody>
         </table>
       </div>
+      {log.memberIndex && <p className="text-slate-700">{t('admin.memberIndex', log.memberIndex)}</p>}
       {log.rowErrors && log.rowErrors.length > 0 && (
         <div>
           <p className="font-medium">{t('admin.rowErrors')}</p>

@@ -1,0 +1,69 @@
+/**
+ * Plans carry the member id of their child's family (`memberId`), taken from the children
+ * collection when the plan is synced. The rules then decide a plans query with one lookup of
+ * the caller's member id instead of two per child id (production allows 10 per query).
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { contentHash, HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
+import { writeChanges, type WriteOutcome } from './firestoreWriter';
+import type { SyncedDocument } from './schema';
+import type { RowError } from './syncLog';
+
+const BATCH = 300;
+
+/** childId → memberId, as the children collection holds them now. */
+export async function childOwners(db: Firestore, childIds: Iterable<string>): Promise<Map<string, string>> {
+  const ids = [...new Set(childIds)];
+  const children = db.collection('children');
+  const owners = new Map<string, string>();
+  const batches = Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, i) => ids.slice(i * BATCH, (i + 1) * BATCH));
+  const snapshots = await Promise.all(batches.map((batch) => db.getAll(...batch.map((id) => children.doc(id)), { fieldMask: ['memberId'] })));
+  for (const snapshot of snapshots.flat()) {
+    const memberId = snapshot.get('memberId') as unknown;
+    if (snapshot.exists && typeof memberId === 'string') owners.set(snapshot.id, memberId);
+  }
+  return owners;
+}
+
+/**
+ * Sets memberId on every plan. A plan whose child is unknown is rejected (a missing required
+ * reference): nobody could read it, and the office should see it.
+ */
+export function assignOwners(
+  plans: Map<string, SyncedDocument>,
+  owners: Map<string, string>,
+): { rejected: Array<RowError & { key: string }> } {
+  const rejected: Array<RowError & { key: string }> = [];
+  for (const [id, plan] of plans) {
+    const owner = owners.get(String(plan.childId));
+    if (owner) {
+      plan.memberId = owner;
+    } else {
+      plans.delete(id);
+      rejected.push({ table: 'plans', key: id, reason: `column "Child ID": no child "${String(plan.childId)}"` });
+    }
+  }
+  return { rejected };
+}
+
+/**
+ * A child that moved to another family takes its plans along: rewrites memberId (and the hash)
+ * of every plan of these children whose memberId differs from the child's.
+ */
+export async function repairPlanOwners(db: Firestore, childIds: string[], syncedAt: string): Promise<WriteOutcome> {
+  const owners = await childOwners(db, childIds);
+  const plans = db.collection('plans');
+  const ids = [...owners.keys()];
+  const sets = [];
+  for (let start = 0; start < ids.length; start += 30) {
+    const snapshot = await plans.where('childId', 'in', ids.slice(start, start + 30)).get();
+    for (const doc of snapshot.docs) {
+      const owner = owners.get(doc.get('childId') as string);
+      if (!owner || doc.get('memberId') === owner || doc.get(HASH_FIELD) === REJECTED_HASH) continue;
+      const content = Object.fromEntries(Object.entries(doc.data()).filter(([key]) => !key.startsWith('_'))) as SyncedDocument;
+      content.memberId = owner;
+      sets.push({ ref: doc.ref, data: { ...content, [HASH_FIELD]: contentHash(content), [SYNCED_AT_FIELD]: syncedAt } });
+    }
+  }
+  return writeChanges(db, sets, []);
+}
