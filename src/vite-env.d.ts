@@ -10,6 +10,7 @@ interface ImportMetaEnv {
   readonly VITE_FUNCTIONS_REGION?: string;
   readonly VITE_FUNCTIONS_BASE_URL?: string;
   readonly VITE_SCHOOL_CONTACT_URL?: string;
+  readonly VITE_SCHOOL_TIME_ZONE?: string;
   readonly VITE_SEPA_RECIPIENT?: string;
   readonly VITE_SEPA_IBAN?: string;
   readonly VITE_SEPA_BIC?: string;

@@ -1,4 +1,7 @@
-/** Adds up the JSON reports of Vitest and Playwright into one closing line. */
+/**
+ * Adds up the JSON reports of Vitest and Playwright into one closing line.
+ * usage: tsx tools/testSummary.ts [dir] [expected report names…] (default: unit emulated e2e)
+ */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -34,7 +37,7 @@ for (const file of files) {
     failed += (report.errors ?? []).length;
   }
 }
-const expectedReports = ['unit.json', 'emulated.json', 'e2e.json'];
+const expectedReports = (process.argv.length > 3 ? process.argv.slice(3) : ['unit', 'emulated', 'e2e']).map((name) => `${name}.json`);
 const missing = expectedReports.filter((name) => !files.includes(name));
 if (missing.length > 0) {
   console.log(`missing test reports: ${missing.join(', ')}`);

@@ -3,10 +3,33 @@
  * deploy prompt); the access key and the rate-limit HMAC key are Secret Manager secrets and
  * never reach the client.
  */
-import { defineList, defineSecret, defineString } from 'firebase-functions/params';
+import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
+import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClient } from './sync/appsheetClient';
+import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/timeZone';
 
+/* Where and how big the functions run: each value is a decision with its reason. */
+
+/** Close to a European school's parents and its Firestore (eur3 or europe-west3); the web app calls this region. */
 export const REGION = 'europe-west1';
+
+/** Per function: caps the bill if a client loops or someone floods an endpoint; 10 instances serve ~100 short requests a second, far above a school's peak. */
+export const MAX_INSTANCES = 10;
+
+/** A full sync holds a whole table's rows and documents at once; the design budget for 10,000 families (~300,000 rows) is under 1 GiB. */
+export const SYNC_MEMORY: MemoryOption = '1GiB';
+
+/** checkEmailExists, the sign-up gate and the admin reads do a few small Firestore reads: the platform default is ample. */
+export const LIGHT_MEMORY: MemoryOption = '256MiB';
+
+/** A membership lookup that takes longer has failed: the login page would rather show an error than hang. */
+export const LOOKUP_TIMEOUT_SECONDS = 10;
+
+/** Identity Platform waits at most 7 s for a blocking function (and firebase-functions refuses more). */
+export const SIGN_UP_GATE_TIMEOUT_SECONDS = 7;
+
+/** The admin console's status and history reads: at most 100 log documents. */
+export const ADMIN_READ_TIMEOUT_SECONDS = 30;
 
 export const appSheetBaseUrl = defineString('APPSHEET_BASE_URL', {
   default: 'https://www.appsheet.com',
@@ -24,14 +47,58 @@ export const appOrigins = defineList('APP_ORIGINS', {
   description: 'Origins of the web app, comma-separated, e.g. https://your-project.web.app',
 });
 
-/** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). */
+/** Read at runtime through sync/timeZone.ts (parameters arrive as environment variables). */
+export const schoolTimeZoneParam = defineString('SCHOOL_TIME_ZONE', {
+  default: DEFAULT_SCHOOL_TIME_ZONE,
+  description:
+    "The school's IANA time zone, e.g. Europe/Berlin: AppSheet DateTimes are read and written on this clock, " +
+    'and the scheduled syncs run by it. It needs an AppSheet (Windows) name in functions/src/sync/windowsZones.ts.',
+});
+
+/** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */
 export const SYNC_TIMEOUT_SECONDS = 1800;
+
+/** The mass-deletion guard (sync/deletionGuard.ts): share of a table one full sync may delete on its own. */
+export const maxDeletionPercent = defineInt('SYNC_MAX_DELETION_PERCENT', {
+  default: 5,
+  description: 'Percent of a table a full sync may delete without an admin confirming it (at least 20 documents)',
+});
+
+/** What the scheduled and manual syncs run with. */
+export function syncSettingsFromConfig() {
+  // An unset parameter reads as 0 outside a deployed function: then the guard's own default applies.
+  const percent = maxDeletionPercent.value();
+  return { appSheet: appSheetFromConfig(), deletionShare: percent > 0 && percent <= 100 ? percent / 100 : undefined };
+}
 
 export function appSheetFromConfig(): AppSheetClient {
   return createAppSheetClient({
     baseUrl: appSheetBaseUrl.value(),
     appId: appSheetAppId.value(),
     accessKey: appSheetAccessKey.value(),
+    timeZone: schoolTimeZone(),
+  });
+}
+
+/**
+ * A parent waits for a write-back: each AppSheet call gets at most 15 s and 2 attempts, so a
+ * cancellation (Find, then Edit) takes at most about 65 s and every answer is the function's
+ * own JSON, never the platform's timeout page.
+ */
+export const APPSHEET_WRITE_TIMEOUT_MS = 15_000;
+export const APPSHEET_WRITE_ATTEMPTS = 2;
+/** Covers the worst case above with room for Firestore. */
+export const MEMBER_WRITE_TIMEOUT_SECONDS = 120;
+
+export function appSheetForWrites(): AppSheetClient {
+  return createAppSheetClient({
+    baseUrl: appSheetBaseUrl.value(),
+    appId: appSheetAppId.value(),
+    accessKey: appSheetAccessKey.value(),
+    timeZone: schoolTimeZone(),
+    timeoutMs: APPSHEET_WRITE_TIMEOUT_MS,
+    attempts: APPSHEET_WRITE_ATTEMPTS,
+    backoffMs: 1_000,
   });
 }
 

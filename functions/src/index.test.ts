@@ -1,25 +1,81 @@
 import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_READ_TIMEOUT_SECONDS,
+  LIGHT_MEMORY,
+  LOOKUP_TIMEOUT_SECONDS,
+  MAX_INSTANCES,
+  MEMBER_WRITE_TIMEOUT_SECONDS,
+  REGION,
+  schoolTimeZoneParam,
+  SIGN_UP_GATE_TIMEOUT_SECONDS,
+  SYNC_MEMORY,
+  SYNC_TIMEOUT_SECONDS,
+} from './config';
 import * as functions from './index';
 
+type Endpoint = Record<string, any>;
+const endpointOf = (fn: unknown) => (fn as { __endpoint: Endpoint }).__endpoint;
+const scheduleOf = (fn: unknown) => endpointOf(fn).scheduleTrigger;
+/** What the deploy reads: firebase-functions records memory in MB. */
+const megabytes = (memory: string) => (memory.endsWith('GiB') ? parseInt(memory, 10) * 1024 : parseInt(memory, 10));
+
+const SYNC_FUNCTIONS = ['triggerFullSync', 'triggerDeltaSync', 'nightlyFullSync', 'hourlyDeltaSync'] as const;
+
 describe('function wiring', () => {
-  it('runs the nightly full sync at 02:00 Europe/Berlin with the AppSheet key as a secret', () => {
-    const endpoint = (functions.nightlyFullSync as unknown as { __endpoint: Record<string, any> }).__endpoint;
-    expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '0 2 * * *', timeZone: 'Europe/Berlin' });
-    expect(endpoint.region).toEqual(['europe-west1']);
-    expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' })]);
-    expect(endpoint.timeoutSeconds).toBe(1800);
+  it("follows the school's time zone parameter, Europe/Berlin unless configured", () => {
+    expect(schoolTimeZoneParam.name).toBe('SCHOOL_TIME_ZONE');
+    expect(schoolTimeZoneParam.options.default).toBe('Europe/Berlin');
+    for (const fn of [functions.nightlyFullSync, functions.hourlyDeltaSync]) expect(scheduleOf(fn).timeZone).toBe(schoolTimeZoneParam);
   });
 
-  it('runs a delta sync every hour, at half past, Europe/Berlin', () => {
-    const endpoint = (functions.hourlyDeltaSync as unknown as { __endpoint: Record<string, any> }).__endpoint;
-    expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '30 * * * *', timeZone: 'Europe/Berlin' });
+  it('runs the nightly full sync at 02:00 with the AppSheet key as a secret', () => {
+    const endpoint = endpointOf(functions.nightlyFullSync);
+    expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '0 2 * * *' });
+    expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' })]);
+  });
+
+  it('runs a delta sync every hour, at half past', () => {
+    const endpoint = endpointOf(functions.hourlyDeltaSync);
+    expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '30 * * * *' });
     expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' })]);
   });
 
   it('exposes the admin sync API over HTTPS', () => {
     for (const name of ['getSyncStatus', 'getSyncHistory', 'triggerFullSync', 'triggerDeltaSync'] as const) {
-      const endpoint = (functions[name] as unknown as { __endpoint: Record<string, any> }).__endpoint;
-      expect(endpoint.httpsTrigger, name).toBeDefined();
+      expect(endpointOf(functions[name]).httpsTrigger, name).toBeDefined();
+    }
+  });
+});
+
+describe('runtime sizing from config.ts', () => {
+  const all = Object.entries(functions).filter(([, fn]) => typeof fn === 'function' && '__endpoint' in fn);
+
+  it('deploys every function to the configured region with the instance cap', () => {
+    expect(all.length).toBeGreaterThanOrEqual(10);
+    for (const [name, fn] of all) {
+      expect(endpointOf(fn).region, name).toEqual([REGION]);
+      expect(endpointOf(fn).maxInstances, name).toBe(MAX_INSTANCES);
+    }
+  });
+
+  it('gives the syncs their memory and a timeout Cloud Scheduler accepts', () => {
+    expect(SYNC_TIMEOUT_SECONDS).toBeLessThanOrEqual(1800);
+    for (const name of SYNC_FUNCTIONS) {
+      expect(endpointOf(functions[name]), name).toMatchObject({ availableMemoryMb: megabytes(SYNC_MEMORY), timeoutSeconds: SYNC_TIMEOUT_SECONDS });
+    }
+  });
+
+  it('lets the member writes outlast their AppSheet calls', () => {
+    for (const name of ['updateMemberData', 'cancelMembership'] as const) {
+      expect(endpointOf(functions[name]).timeoutSeconds, name).toBe(MEMBER_WRITE_TIMEOUT_SECONDS);
+    }
+  });
+
+  it('keeps the lookups and the admin reads small and short', () => {
+    expect(endpointOf(functions.checkEmailExists)).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: LOOKUP_TIMEOUT_SECONDS });
+    expect(endpointOf(functions.membershipGate)).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS });
+    for (const name of ['getSyncStatus', 'getSyncHistory'] as const) {
+      expect(endpointOf(functions[name]), name).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS });
     }
   });
 });

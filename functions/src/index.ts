@@ -4,38 +4,56 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { refuseNonMembers } from './auth/membershipGate';
-import { appOrigins, appSheetAccessKey, rateLimitHmacKey, REGION, SYNC_TIMEOUT_SECONDS } from './config';
+import {
+  ADMIN_READ_TIMEOUT_SECONDS,
+  appOrigins,
+  appSheetAccessKey,
+  LIGHT_MEMORY,
+  LOOKUP_TIMEOUT_SECONDS,
+  MAX_INSTANCES,
+  MEMBER_WRITE_TIMEOUT_SECONDS,
+  rateLimitHmacKey,
+  REGION,
+  schoolTimeZoneParam,
+  SIGN_UP_GATE_TIMEOUT_SECONDS,
+  SYNC_MEMORY,
+  SYNC_TIMEOUT_SECONDS,
+} from './config';
 import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
 import * as syncAdmin from './http/syncAdmin';
 import { runScheduledSync } from './sync/scheduled';
 
-setGlobalOptions({ region: REGION, maxInstances: 10 });
+setGlobalOptions({ region: REGION, maxInstances: MAX_INSTANCES });
 
 const api = { cors: appOrigins };
-const syncRuntime = { secrets: [appSheetAccessKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: '1GiB' as const };
+const syncRuntime = { secrets: [appSheetAccessKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: SYNC_MEMORY };
+const adminRead = { ...api, memory: LIGHT_MEMORY, timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS };
 
-export const checkEmailExists = onRequest({ ...api, secrets: [rateLimitHmacKey] }, endpoint('POST', checkEmail));
+const lookup = { memory: LIGHT_MEMORY, timeoutSeconds: LOOKUP_TIMEOUT_SECONDS };
+export const checkEmailExists = onRequest({ ...api, ...lookup, secrets: [rateLimitHmacKey] }, endpoint('POST', checkEmail));
 
-export const updateMemberData = onRequest({ ...api, secrets: [appSheetAccessKey] }, endpoint('POST', memberEndpoints.updateMemberData));
-export const cancelMembership = onRequest({ ...api, secrets: [appSheetAccessKey] }, endpoint('POST', memberEndpoints.cancelMembership));
+const memberWrite = { ...api, secrets: [appSheetAccessKey], timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS };
+export const updateMemberData = onRequest(memberWrite, endpoint('POST', memberEndpoints.updateMemberData));
+export const cancelMembership = onRequest(memberWrite, endpoint('POST', memberEndpoints.cancelMembership));
 
 // Blocking functions need Identity Platform in production (see README).
-export const membershipGate = beforeUserCreated(refuseNonMembers);
+export const membershipGate = beforeUserCreated({ memory: LIGHT_MEMORY, timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS }, refuseNonMembers);
 
-export const getSyncStatus = onRequest(api, endpoint('GET', syncAdmin.getSyncStatus));
-export const getSyncHistory = onRequest(api, endpoint('GET', syncAdmin.getSyncHistory));
+export const getSyncStatus = onRequest(adminRead, endpoint('GET', syncAdmin.getSyncStatus));
+export const getSyncHistory = onRequest(adminRead, endpoint('GET', syncAdmin.getSyncHistory));
 export const triggerFullSync = onRequest({ ...api, ...syncRuntime }, endpoint('POST', syncAdmin.triggerSync('full')));
 export const triggerDeltaSync = onRequest({ ...api, ...syncRuntime }, endpoint('POST', syncAdmin.triggerSync('delta')));
 
+// The schedules follow the school's clock (02:00 Europe/Berlin by default).
 export const nightlyFullSync = onSchedule(
-  { schedule: '0 2 * * *', timeZone: 'Europe/Berlin', retryCount: 0, ...syncRuntime },
+  { schedule: '0 2 * * *', timeZone: schoolTimeZoneParam, retryCount: 0, ...syncRuntime },
   () => runScheduledSync('full'),
 );
 
 // At half past, so that it never meets the nightly full sync at 02:00.
 export const hourlyDeltaSync = onSchedule(
-  { schedule: '30 * * * *', timeZone: 'Europe/Berlin', retryCount: 0, ...syncRuntime },
+  { schedule: '30 * * * *', timeZone: schoolTimeZoneParam, retryCount: 0, ...syncRuntime },
   () => runScheduledSync('delta'),
 );

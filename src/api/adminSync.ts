@@ -2,7 +2,8 @@
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
 
-export type SyncStatus = 'running' | 'success' | 'error' | 'pending';
+/** `warning`: every table synced, but something needs the office's or an admin's attention. */
+export type SyncStatus = 'running' | 'success' | 'warning' | 'error' | 'pending';
 export type SyncType = 'full' | 'delta';
 
 export interface TableCounts {
@@ -26,6 +27,10 @@ export interface SyncLog {
   rowErrors?: Array<{ table: string; key: string | null; reason: string }>;
   /** How the run left the e-mail → member index that decides who reads which family. */
   memberIndex?: { indexed: number; added: number; removed: number; duplicates: number } | null;
+  /** Values kept as typed though the contract does not know them. */
+  rowWarnings?: Array<{ table: string; key: string | null; reason: string }>;
+  /** Deletions a full sync held back, per table, for an admin to apply. */
+  heldBackDeletions?: Array<{ table: string; count: number; reason: string }>;
 }
 
 export interface SyncResult {
@@ -54,6 +59,16 @@ export async function fetchSyncHistory(): Promise<SyncLog[]> {
 export async function triggerSync(type: SyncType): Promise<SyncResult> {
   const { data } = await callFunction<{ data: SyncResult }>(type === 'full' ? 'triggerFullSync' : 'triggerDeltaSync', {
     method: 'POST',
+    idToken: currentIdToken,
+  });
+  return data;
+}
+
+/** Runs a full sync that applies the held-back deletions of one table, if it finds exactly `count`. */
+export async function applyHeldBackDeletions(table: string, count: number): Promise<SyncResult> {
+  const { data } = await callFunction<{ data: SyncResult }>('triggerFullSync', {
+    method: 'POST',
+    body: { applyHeldBackDeletions: { table, count } },
     idToken: currentIdToken,
   });
   return data;

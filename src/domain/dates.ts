@@ -1,18 +1,41 @@
-/** Dates are stored as "YYYY-MM-DD" (or ISO instants) and shown with Intl in the UI locale. */
+/**
+ * Stored dates are either a calendar day, "YYYY-MM-DD", shown as it is (no zone may move it), or
+ * a UTC instant, "2026-02-28T23:30:00.000Z", shown on the school's clock (VITE_SCHOOL_TIME_ZONE)
+ * whatever the device's zone: that request was made on 1 March in Berlin. Intl does the
+ * formatting, in the UI locale.
+ */
+import { appConfig } from '../lib/config';
+
+const SCHOOL_ZONE = appConfig.schoolTimeZone;
+const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayParts = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of a stored value: a plain day as it is, an instant as the zone's clock shows it. */
+export function calendarDay(value: string, zone = SCHOOL_ZONE): string {
+  if (PLAIN_DAY.test(value)) return value;
+  let format = dayParts.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayParts.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
 
 /** Noon UTC of a day, so that no time zone moves it to another day. */
 export function dayToDate(day: string): Date {
   return new Date(`${day.slice(0, 10)}T12:00:00Z`);
 }
 
-export function formatDay(day: string, locale: string, style: 'short' | 'long' = 'short'): string {
+export function formatDay(value: string, locale: string, style: 'short' | 'long' = 'short', zone = SCHOOL_ZONE): string {
   const options: Intl.DateTimeFormatOptions =
     style === 'long' ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(dayToDate(day));
+  return new Intl.DateTimeFormat(locale, options).format(dayToDate(calendarDay(value, zone)));
 }
 
-export function todayIso(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** Today on the school's clock, the day the school's rules (notice periods, quarters) count from. */
+export function todayIso(now = new Date(), zone = SCHOOL_ZONE): string {
+  return calendarDay(now.toISOString(), zone);
 }
 
 export interface MonthGrid {

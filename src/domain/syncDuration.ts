@@ -1,3 +1,5 @@
+import { appConfig } from '../lib/config';
+
 /** Spec section 9: seconds under a minute, else minutes and seconds; null (N/A) when missing. */
 export type SyncDuration = { unit: 'seconds'; seconds: number } | { unit: 'minutes'; minutes: number; seconds: number } | null;
 
@@ -9,7 +11,7 @@ export function syncDuration(milliseconds: number | null | undefined): SyncDurat
   return { unit: 'minutes', minutes: Math.floor(whole / 60), seconds: whole % 60 };
 }
 
-/** Admin dates are shown in de-DE (spec section 2), e.g. "21.11.2026, 16:05:09". */
-export function formatAdminDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Berlin' }).format(new Date(iso));
+/** Admin dates are shown in de-DE (spec section 2) on the school's clock, e.g. "21.11.2026, 16:05:09". */
+export function formatAdminDateTime(iso: string, zone = appConfig.schoolTimeZone): string {
+  return new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }).format(new Date(iso));
 }

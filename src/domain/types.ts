@@ -75,7 +75,8 @@ export interface RoomHour {
   roomName: string | null;
 }
 
-export type PaymentType = 'cash' | 'bank' | 'card' | 'other';
+export const PAYMENT_TYPES = ['cash', 'bank', 'card', 'other'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export type PaymentDirection = 'IN' | 'OUT';
 
 export interface Payment {
@@ -85,7 +86,8 @@ export interface Payment {
   amount: number;
   balance: number;
   comment: string | null;
-  type: PaymentType;
+  /** One of PAYMENT_TYPES, or the office's own word for a type the contract does not know. */
+  type: PaymentType | (string & {});
   direction: PaymentDirection;
   planShares: number;
   membershipShares: number;

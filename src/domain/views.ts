@@ -1,5 +1,6 @@
 /** The derived views of spec section 3. */
-import type { Child, Member, OtherPayment, Payment } from './types';
+import { calendarDay } from './dates';
+import { PAYMENT_TYPES, type Child, type Member, type OtherPayment, type Payment, type PaymentType } from './types';
 
 export interface FamilyView {
   id: string;
@@ -39,7 +40,8 @@ export function studentView(child: Child): StudentView {
     firstName,
     lastName: rest.join(' '),
     dateOfBirth: child.birthday,
-    enrollmentDate: child.createdAt ?? '',
+    // createdAt is an instant; the enrolment is the day it fell on at the school.
+    enrollmentDate: child.createdAt ? calendarDay(child.createdAt) : '',
     status: child.status === 'active' ? 'active' : 'inactive',
   };
 }
@@ -58,6 +60,11 @@ export interface TransactionView {
   planShares: number;
   membershipShares: number;
   otherPaymentsShare: number;
+}
+
+/** The known payment type, or null for a word the office typed that the contract does not know. */
+export function knownPaymentType(type: string): PaymentType | null {
+  return (PAYMENT_TYPES as readonly string[]).includes(type) ? (type as PaymentType) : null;
 }
 
 export function transactionView(payment: Payment, noCommentText: string): TransactionView {

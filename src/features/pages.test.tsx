@@ -82,6 +82,15 @@ describe('transactions page', () => {
     expect(screen.queryByRole('link', { name: 'View transactions' })).not.toBeInTheDocument();
   });
 
+  it("shows a payment type the office typed outside the list as typed, with the 'other' icon", () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
+    const payments = familyFixture().payments.map((payment) => (payment.id === 'P2' ? { ...payment, type: 'PayPal' } : payment));
+    renderPage(<TransactionsPage />, '/', { payments });
+    const september = screen.getByRole('region', { name: 'September 2026' });
+    expect(within(september).getByText(/PayPal/)).toHaveTextContent('🧾 PayPal');
+    expect(within(september).queryByText(/transactions\.type/)).not.toBeInTheDocument();
+  });
+
   it('shows an empty state without payments', async () => {
     renderPage(<TransactionsPage />, '/', { payments: [] });
     expect(screen.getByText('No transactions')).toBeInTheDocument();

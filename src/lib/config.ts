@@ -24,6 +24,11 @@ export const appConfig = {
     iban: env.VITE_SEPA_IBAN || 'DE89370400440532013000',
     bic: env.VITE_SEPA_BIC || 'COBADEFFXXX',
   },
+  /**
+   * The school's IANA time zone: instants (a cancellation request, a sync run) are shown on the
+   * school's clock, whatever the device's zone. Keep it equal to the functions' SCHOOL_TIME_ZONE.
+   */
+  schoolTimeZone: env.VITE_SCHOOL_TIME_ZONE || 'Europe/Berlin',
   /** The school's public contact page, linked from the 'not a member' box. */
   schoolContactUrl: env.VITE_SCHOOL_CONTACT_URL || 'https://example.org/kontakt',
 } as const;

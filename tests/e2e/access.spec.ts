@@ -46,6 +46,8 @@ async function readableMembers(email: string, memberIds: string[]): Promise<stri
 }
 
 test("a typing slip in the office's member rows locks both families out until it is fixed, and never crosses them", async ({ browser }) => {
+  // Two full syncs and four sign-ins: longer than one screen's test.
+  test.setTimeout(120_000);
   // Families no other browser test signs in as (auth-flows uses M0004–M0007).
   const [a, b] = [{ id: 'M0010', language: 'de' as const }, { id: 'M0011', language: 'ru' as const }];
   const emails = { [a.id]: await memberEmail(a.id), [b.id]: await memberEmail(b.id) };

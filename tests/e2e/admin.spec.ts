@@ -32,9 +32,12 @@ async function adminIdToken(): Promise<string> {
 test.describe.configure({ mode: 'serial' });
 
 test('the admin runs a delta and a full sync and sees the results and the history', async ({ page }) => {
+  // Two real syncs, each allowed 30 s below: more than one screen's test.
+  test.setTimeout(120_000);
   await openConsole(page);
   const latest = page.getByRole('region', { name: 'Latest Sync' });
-  await expect(latest.getByText('Success')).toBeVisible();
+  // The status function may start cold in the emulator: wait for it as for the syncs below.
+  await expect(latest.getByText('Success')).toBeVisible({ timeout: 30_000 });
 
   await runSync(page, 'Delta Sync');
   await expect(page.getByRole('button', { name: 'Full Sync' })).toBeDisabled();

@@ -28,7 +28,7 @@ async function atSource(action: 'Add' | 'Delete', table: string, rows: object[])
   const response = await fetch(`${appSheet.url}/api/v2/apps/${DEMO_APP_ID}/tables/${encodeURIComponent(table)}/Action`, {
     method: 'POST',
     headers: { ApplicationAccessKey: DEMO_ACCESS_KEY },
-    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE' }, Rows: rows }),
+    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE', Timezone: 'W. Europe Standard Time' }, Rows: rows }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }
@@ -62,7 +62,8 @@ describe('the index after a full sync', () => {
     const shared = emailOf('M0001');
     await editMember('M0002', { Email: shared.toUpperCase() });
     const log = await sync(full);
-    expect(log.status).toBe('success');
+    // Row errors for the office: every table synced, with warnings.
+    expect(log.status).toBe('warning');
     expect(await indexed(shared)).toBeNull();
     expect(await indexed(emailOf('M0002'))).toBeNull();
     expect(await duplicateEntry(shared)).toMatchObject({ memberIds: ['M0001', 'M0002'] });

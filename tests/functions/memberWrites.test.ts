@@ -32,7 +32,7 @@ async function appSheetAction(table: string, action: 'Add' | 'Delete', rows: obj
   const response = await fetch(`${appSheetUrl}/api/v2/apps/${DEMO_APP_ID}/tables/${table}/Action`, {
     method: 'POST',
     headers: { ApplicationAccessKey: DEMO_ACCESS_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE' }, Rows: rows }),
+    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE', Timezone: 'W. Europe Standard Time' }, Rows: rows }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }
@@ -146,7 +146,7 @@ describe('cancelMembership', () => {
 describe('a caller the member index does not name', () => {
   const sync = async () => {
     const log = await runFullSync({ db, appSheet }, { triggeredBy: 'manual' });
-    expect(log.status).toBe('success');
+    expect(log.error).toBeNull();
     return log;
   };
   /** Everything a refused call must leave alone, here and in AppSheet. */
@@ -171,19 +171,21 @@ describe('a caller the member index does not name', () => {
     const otherToken = await idTokenFor(otherEmail);
     // The office types M0005's address into M0006's row, in other letter case.
     await appSheet.edit('Members', [{ 'Member ID': 'M0006', Email: otherEmail.toUpperCase() }]);
-    const log = await sync();
-    expect(log.rowErrors).toEqual(
-      expect.arrayContaining([
-        { table: 'members', key: 'M0005', reason: expect.stringContaining('M0005, M0006') },
-        { table: 'members', key: 'M0006', reason: expect.stringContaining('M0005, M0006') },
-      ]),
-    );
-    // The holder of the shared address, and the parent whose address vanished from the rows.
-    await expectRefused(otherToken, ['M0005', 'M0006']);
-    await expectRefused(twinToken, ['M0005', 'M0006']);
-
-    await appSheet.edit('Members', [{ 'Member ID': 'M0006', Email: twinEmail }]);
-    await sync();
+    try {
+      const log = await sync();
+      expect(log.rowErrors).toEqual(
+        expect.arrayContaining([
+          { table: 'members', key: 'M0005', reason: expect.stringContaining('M0005, M0006') },
+          { table: 'members', key: 'M0006', reason: expect.stringContaining('M0005, M0006') },
+        ]),
+      );
+      // The holder of the shared address, and the parent whose address vanished from the rows.
+      await expectRefused(otherToken, ['M0005', 'M0006']);
+      await expectRefused(twinToken, ['M0005', 'M0006']);
+    } finally {
+      await appSheet.edit('Members', [{ 'Member ID': 'M0006', Email: twinEmail }]);
+      await sync();
+    }
     for (const [token, id] of [[otherToken, 'M0005'], [twinToken, 'M0006']] as const) {
       const answer = await post('updateMemberData', { updates: { phone2: '+49 30 1212' } }, token);
       expect(answer.status).toBe(200);

@@ -139,7 +139,37 @@ describe('manual syncs, status and history', () => {
     expect((await call('getSyncStatus', { method: 'POST' })).status).toBe(405);
     const withBody = await call('triggerDeltaSync', { body: { since: '2020-01-01' } });
     expect(withBody).toMatchObject({ status: 400, body: { error: 'invalid-argument' } });
+    for (const body of [
+      { applyHeldBackDeletions: { table: 'payments', count: 3 } },
+      { applyHeldBackDeletions: { table: 'sync_logs', count: 3 } },
+      { applyHeldBackDeletions: { table: 'payments', count: 0 } },
+      { applyHeldBackDeletions: { table: 'payments' } },
+    ]) {
+      const name = body.applyHeldBackDeletions.table === 'payments' && body.applyHeldBackDeletions.count === 3 ? 'triggerDeltaSync' : 'triggerFullSync';
+      expect(await call(name, { body }), JSON.stringify(body)).toMatchObject({ status: 400, body: { error: 'invalid-argument' } });
+    }
     expect(await countDocs('sync_logs')).toBe(logs);
+  });
+
+  it('applies held-back deletions only through a full sync that names the table and the count', async () => {
+    const answer = await call('triggerFullSync', { body: { applyHeldBackDeletions: { table: 'payments', count: 7 } } });
+    expect(answer.status).toBe(200);
+    // Nothing was held back, so a confirmation of 7 deletes nothing.
+    expect(answer.body.data).toMatchObject({ syncType: 'full', heldBackDeletions: [] });
+    expect(answer.body.data.tables.payments.deleted).toBe(0);
+  });
+
+  it('shows a log left running by a run that no longer holds the lease as stopped', async () => {
+    const startedAt = new Date(Date.now() + 60_000).toISOString(); // newest of all
+    await db.doc('sync_logs/orphaned-run').set({ syncId: 'orphaned-run', status: 'running', syncType: 'delta', triggeredBy: 'scheduled', startedAt, error: null });
+    try {
+      const { body } = await call('getSyncStatus');
+      expect(body.data.latestSync).toMatchObject({ syncId: 'orphaned-run', status: 'error', error: 'The sync stopped before it finished.' });
+      const history = await call('getSyncHistory', { query: '?limit=1' });
+      expect(history.body.data.logs[0]).toMatchObject({ syncId: 'orphaned-run', status: 'error' });
+    } finally {
+      await db.doc('sync_logs/orphaned-run').delete();
+    }
   });
 });
 

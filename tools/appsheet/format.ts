@@ -1,9 +1,12 @@
 /**
- * Formats raw demo values the way AppSheet's API formats them for a request Locale, and parses
- * values sent with Edit/Add back. de-DE and en-US are implemented; other locales get en-US, as
- * AppSheet defaults to en-US.
+ * Formats raw demo values the way AppSheet's API formats them for a request Locale and
+ * Timezone, and parses values sent with Edit/Add back. de-DE and en-US are implemented; other
+ * locales get en-US, as AppSheet defaults to en-US. DateTimes are wall-clock times in the
+ * request's zone; the store keeps UTC instants.
  */
 import { parseBoolean, parseDate, parseDateTime, parseDecimal, parseList } from '../../functions/src/sync/values';
+import { wallClockOf } from '../../functions/src/sync/wallClock';
+import { ianaTimeZone } from '../../functions/src/sync/windowsZones';
 import type { ColumnType } from '../../functions/src/sync/schema';
 import { TABLES } from '../../functions/src/sync/tables';
 import type { RawCell } from './store';
@@ -12,6 +15,15 @@ type Locale = 'de-DE' | 'en-US';
 
 export function supportedLocale(locale: unknown): Locale {
   return locale === 'de-DE' ? 'de-DE' : 'en-US';
+}
+
+/**
+ * The request's `Timezone`, a Windows zone name as in AppSheet's documentation, as an IANA
+ * zone; UTC when the request names none. Null for a name the demo does not know.
+ */
+export function requestTimeZone(timezone: unknown): string | null {
+  if (timezone === undefined || timezone === null || timezone === '') return 'UTC';
+  return typeof timezone === 'string' ? ianaTimeZone(timezone) : null;
 }
 
 /** AppSheet table → column → type, from the contract; key and change columns included. */
@@ -33,10 +45,10 @@ function formatDate(iso: string, locale: Locale): string {
   return locale === 'de-DE' ? `${day}.${month}.${year}` : `${month}/${day}/${year}`;
 }
 
-function formatDateTime(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  const time = `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
-  return `${formatDate(date.toISOString(), locale)} ${time}`;
+function formatDateTime(iso: string, locale: Locale, zone: string): string {
+  const wall = wallClockOf(new Date(iso), zone);
+  const day = `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`;
+  return `${formatDate(day, locale)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
 }
 
 // Formatters are costly to create; a large school formats hundreds of thousands of cells.
@@ -45,7 +57,7 @@ const decimalFormats: Record<Locale, Intl.NumberFormat> = {
   'en-US': new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
 
-export function formatCell(value: RawCell, type: ColumnType, locale: Locale): string {
+export function formatCell(value: RawCell, type: ColumnType, locale: Locale, zone: string): string {
   if (value === null || value === undefined || value === '') return '';
   switch (type) {
     case 'decimal':
@@ -55,7 +67,7 @@ export function formatCell(value: RawCell, type: ColumnType, locale: Locale): st
     case 'date':
       return formatDate(value as string, locale);
     case 'dateTime':
-      return formatDateTime(value as string, locale);
+      return formatDateTime(value as string, locale, zone);
     case 'boolean':
       return value ? 'Y' : 'N';
     case 'list':
@@ -78,7 +90,7 @@ function enDecimalToDe(text: string): string {
 }
 
 /** Parses a value sent by a client in the request locale into a raw cell; throws on bad input. */
-export function parseCell(value: unknown, type: ColumnType, locale: Locale): RawCell {
+export function parseCell(value: unknown, type: ColumnType, locale: Locale, zone: string): RawCell {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
   const text = typeof value === 'string' ? value : String(value);
   const de = locale === 'en-US' ? enToDe(text) : text;
@@ -89,7 +101,7 @@ export function parseCell(value: unknown, type: ColumnType, locale: Locale): Raw
     case 'date':
       return parseDate(de);
     case 'dateTime':
-      return parseDateTime(de);
+      return parseDateTime(de, zone);
     case 'boolean':
       return parseBoolean(typeof value === 'boolean' ? value : text);
     case 'list':

@@ -71,7 +71,7 @@ describe('generated rows pass the contract', () => {
     for (const table of Object.values(TABLES)) {
       for (const raw of school.tables[table.appSheetTable] as RawRow[]) {
         const formatted = Object.fromEntries(
-          Object.entries(COLUMN_TYPES[table.appSheetTable] ?? {}).map(([column, type]) => [column, formatCell(raw[column] ?? null, type, 'de-DE')]),
+          Object.entries(COLUMN_TYPES[table.appSheetTable] ?? {}).map(([column, type]) => [column, formatCell(raw[column] ?? null, type, 'de-DE', 'Europe/Berlin')]),
         );
         const mapped = mapRow(table, formatted);
         expect(mapped.ok ? 'ok' : mapped.reason, `${table.appSheetTable} ${raw[table.keyColumn]}`).toBe('ok');

@@ -3,10 +3,10 @@ import { TABLES } from '../../functions/src/sync/tables';
 import { COLUMN_TYPES, formatCell } from './format';
 import type { RawRow } from './store';
 
-export function formatRow(table: string, row: RawRow, index: number, locale: 'de-DE' | 'en-US'): Record<string, string> {
+export function formatRow(table: string, row: RawRow, index: number, locale: 'de-DE' | 'en-US', zone: string): Record<string, string> {
   const types = COLUMN_TYPES[table] ?? {};
   const out: Record<string, string> = { _RowNumber: String(index + 2) };
-  for (const [column, type] of Object.entries(types)) out[column] = formatCell(row[column] ?? null, type, locale);
+  for (const [column, type] of Object.entries(types)) out[column] = formatCell(row[column] ?? null, type, locale, zone);
   return out;
 }
 

@@ -6,7 +6,7 @@
  */
 import { formatCell } from './format';
 import type { ColumnType } from '../../functions/src/sync/schema';
-import { parseDateTime, parseDecimal } from '../../functions/src/sync/values';
+import { parseDate, parseDateTime, parseDecimal } from '../../functions/src/sync/values';
 import type { RawRow } from './store';
 
 export class SelectorError extends Error {}
@@ -42,7 +42,12 @@ export interface ParsedSelector {
   predicate: RowPredicate;
 }
 
-export function parseSelector(selector: string, columnTypes: Record<string, ColumnType>, locale: 'de-DE' | 'en-US'): ParsedSelector {
+export function parseSelector(
+  selector: string,
+  columnTypes: Record<string, ColumnType>,
+  locale: 'de-DE' | 'en-US',
+  zone: string,
+): ParsedSelector {
   const tokens = tokenize(selector);
   let position = 0;
   const peek = () => tokens[position];
@@ -59,9 +64,15 @@ export function parseSelector(selector: string, columnTypes: Record<string, Colu
     const type = columnTypes[column];
     if (!type) throw new SelectorError(`Unknown column [${column}] in expression`);
     // Compare like AppSheet: numbers as numbers, dates by time, text case-insensitively.
+    // A DateTime literal is a time on the request zone's clock; a Date literal is a plain day.
     if (type === 'dateTime' || type === 'date') {
       const text = locale === 'de-DE' ? token.text : token.text.replace(/^(\d{1,2})\/(\d{1,2})\/(\d{4})/, '$2.$1.$3');
-      const target = Date.parse(parseDateTime(text) ?? '');
+      let target = Number.NaN;
+      try {
+        target = Date.parse((type === 'date' ? parseDate(text) : parseDateTime(text, zone)) ?? '');
+      } catch {
+        // Reported below with the literal as written.
+      }
       if (Number.isNaN(target)) throw new SelectorError(`"${token.text}" is not a date-time for ${locale}`);
       return (cell) => (cell === null ? null : Date.parse(String(cell)) - target);
     }
@@ -72,7 +83,7 @@ export function parseSelector(selector: string, columnTypes: Record<string, Colu
     const target = token.text.toLowerCase();
     return (cell) => {
       if (cell === null) return null;
-      const text = formatCell(cell, type, locale).toLowerCase();
+      const text = formatCell(cell, type, locale, zone).toLowerCase();
       return text < target ? -1 : text > target ? 1 : 0;
     };
   }

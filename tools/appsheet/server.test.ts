@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID, startDemoServer, type DemoServer } from './server';
 
 let server: DemoServer | undefined;
@@ -19,9 +19,9 @@ async function call(base: string, table: string, body: unknown, key: string | nu
   return { status: response.status, body: (await response.json()) as any };
 }
 
-const find = (selector?: string, locale = 'de-DE') => ({
+const find = (selector?: string, locale = 'de-DE', timezone?: string) => ({
   Action: 'Find',
-  Properties: { Locale: locale, ...(selector ? { Selector: selector } : {}) },
+  Properties: { Locale: locale, ...(timezone ? { Timezone: timezone } : {}), ...(selector ? { Selector: selector } : {}) },
   Rows: [],
 });
 
@@ -161,5 +161,78 @@ describe('AppSheet demo server', () => {
 
     const bad = await fetch(`${server.url}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault: 'fire' }) });
     expect(bad.status).toBe(400);
+  });
+
+  it('answers a slow Find with the rows of the moment it was asked, and a partial one with the first K rows', async () => {
+    server = await startDemoServer({ families: 3, today: '2026-11-21' });
+    server.setFault('Members', 'slow', 1);
+    const slow = call(server.url, 'Members', find());
+    // Changed once the server has the request, while the slow answer is on its way: not in it.
+    await vi.waitFor(() => expect(server!.requestCount('Members')).toBe(1));
+    expect((await call(server.url, 'Members', { Action: 'Edit', Properties: { Locale: 'de-DE' }, Rows: [{ 'Member ID': 'M0002', Phone: '+49 1' }] })).status).toBe(200);
+    const answer = await slow;
+    expect(answer.body.find((row: any) => row['Member ID'] === 'M0002').Phone).not.toBe('+49 1');
+
+    await fetch(`${server.url}/__demo/faults/Payments`, { method: 'PUT', body: JSON.stringify({ fault: 'partial', rows: 2 }) });
+    const partial = await call(server.url, 'Payments', find());
+    expect(partial.body).toHaveLength(2);
+    expect(partial.body.map((row: any) => row['Payment ID'])).toEqual(server.store.tables.Payments!.slice(0, 2).map((row) => row['Payment ID']));
+  });
+
+  describe('the request Timezone', () => {
+    const BERLIN = 'W. Europe Standard Time';
+    const member = (rows: any[], id: string) => rows.find((row) => row['Member ID'] === id);
+    const setRaw = (id: string, column: string, value: string) => {
+      const row = server!.store.tables.Members!.find((r) => r['Member ID'] === id)!;
+      row[column] = value;
+    };
+
+    it('formats DateTimes as wall-clock time in that zone, UTC when none is named', async () => {
+      server = await startDemoServer({ families: 3, today: '2026-11-21' });
+      setRaw('M0001', 'Cancellation Requested At', '2026-02-28T23:30:00.000Z');
+      setRaw('M0002', 'Cancellation Requested At', '2026-03-29T01:00:00.000Z');
+      setRaw('M0003', 'Cancellation Requested At', '2026-10-25T01:30:00.000Z');
+      const shown = async (timezone?: string) => {
+        const rows = (await call(server!.url, 'Members', find(undefined, 'de-DE', timezone))).body;
+        return ['M0001', 'M0002', 'M0003'].map((id) => member(rows, id)['Cancellation Requested At']);
+      };
+      expect(await shown(BERLIN)).toEqual(['01.03.2026 00:30:00', '29.03.2026 03:00:00', '25.10.2026 02:30:00']);
+      expect(await shown('UTC')).toEqual(['28.02.2026 23:30:00', '29.03.2026 01:00:00', '25.10.2026 01:30:00']);
+      expect(await shown()).toEqual(await shown('UTC'));
+      expect(await shown('GMT Standard Time')).toEqual(['28.02.2026 23:30:00', '29.03.2026 02:00:00', '25.10.2026 01:30:00']);
+    });
+
+    it('reads DateTimes sent with Edit on that clock and stores UTC instants', async () => {
+      server = await startDemoServer({ families: 3, today: '2026-11-21' });
+      const edit = (id: string, value: string) =>
+        call(server!.url, 'Members', { Action: 'Edit', Properties: { Locale: 'de-DE', Timezone: BERLIN }, Rows: [{ 'Member ID': id, 'Cancellation Requested At': value }] });
+      const stored = (id: string) => server!.store.tables.Members!.find((r) => r['Member ID'] === id)!['Cancellation Requested At'];
+
+      const answer = await edit('M0001', '01.03.2026 00:30:00');
+      expect(answer.status).toBe(200);
+      expect(answer.body.Rows[0]['Cancellation Requested At']).toBe('01.03.2026 00:30:00');
+      expect(stored('M0001')).toBe('2026-02-28T23:30:00.000Z');
+      await edit('M0002', '29.03.2026 02:30:00');
+      expect(stored('M0002')).toBe('2026-03-29T01:30:00.000Z');
+      await edit('M0003', '25.10.2026 02:30:00');
+      expect(stored('M0003')).toBe('2026-10-25T00:30:00.000Z');
+    });
+
+    it('reads Selector literals on that clock', async () => {
+      server = await startDemoServer({ families: 3, today: '2026-11-21' });
+      setRaw('M0001', 'Last Changed', '2026-02-28T23:30:00.000Z'); // 1 March, 00:30 in Berlin
+      setRaw('M0002', 'Last Changed', '2026-02-28T22:30:00.000Z'); // 28 February, 23:30 in Berlin
+      const selector = 'Filter(Members, AND(OR([Member ID] = "M0001", [Member ID] = "M0002"), [Last Changed] >= "01.03.2026 00:00:00"))';
+      const ids = async (timezone: string) => (await call(server!.url, 'Members', find(selector, 'de-DE', timezone))).body.map((row: any) => row['Member ID']);
+      expect(await ids(BERLIN)).toEqual(['M0001']);
+      expect(await ids('UTC')).toEqual([]);
+    });
+
+    it('refuses a Timezone it does not know, as AppSheet refuses a bad request', async () => {
+      server = await startDemoServer({ families: 3, today: '2026-11-21' });
+      const answer = await call(server.url, 'Members', find(undefined, 'de-DE', 'Europe/Berlin'));
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatch(/Invalid Timezone 'Europe\/Berlin'/);
+    });
   });
 });

@@ -2,16 +2,18 @@
  * A local stand-in for AppSheet API v2, for development, tests and benchmarks:
  *   POST /api/v2/apps/{appId}/tables/{table}/Action   (Find, Edit, Add, Delete)
  * with the ApplicationAccessKey header (or applicationAccessKey query) checked, values
- * formatted for the request Locale, and the store kept in a file so edits survive restarts.
+ * formatted for the request Locale and Timezone (Windows zone names, as AppSheet documents
+ * them; UTC when none is sent), and the store kept in a file so edits survive restarts.
  * Test-only controls under /__demo inject faults per table: error (HTTP 500), hang, malformed
- * rows, an empty answer, or a slow one (1.5 s); optionally for the next N requests only.
+ * rows, an empty answer, a partial one (the first K rows), or a slow one (computed at once,
+ * delivered 1.5 s later); optionally for the next N requests only.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { TABLES } from '../../functions/src/sync/tables';
-import { COLUMN_TYPES, parseCell, supportedLocale } from './format';
+import { COLUMN_TYPES, parseCell, requestTimeZone, supportedLocale } from './format';
 import { formatRow, malform } from './rows';
 import { generateSchool } from './generator';
 import { parseSelector, SelectorError } from './selector';
@@ -21,15 +23,17 @@ import { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT } from './constants';
 
 export { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT };
 
-export type Fault = 'error' | 'hang' | 'malformed' | 'empty' | 'slow';
-const FAULTS: readonly Fault[] = ['error', 'hang', 'malformed', 'empty', 'slow'];
-/** How long a 'slow' table takes to answer. */
+export type Fault = 'error' | 'hang' | 'malformed' | 'empty' | 'slow' | 'partial';
+const FAULTS: readonly Fault[] = ['error', 'hang', 'malformed', 'empty', 'slow', 'partial'];
+/** How long a 'slow' table takes to deliver an answer it computed when the request came in. */
 const SLOW_MS = 1500;
 
 interface FaultSetting {
   fault: Fault;
   /** Requests left to affect; undefined = until cleared. */
   times?: number;
+  /** 'partial': how many rows a Find answers with (a cut body, a slice); 1 by default. */
+  rows?: number;
 }
 
 export interface DemoServerOptions {
@@ -48,7 +52,9 @@ export interface DemoServerOptions {
 export interface DemoServer {
   url: string;
   store: DemoStore;
-  setFault(table: string, fault: Fault | null, times?: number): void;
+  setFault(table: string, fault: Fault | null, times?: number, rows?: number): void;
+  /** Action requests to a table answered or being answered so far (tests wait on it). */
+  requestCount(table: string): number;
   close(): Promise<void>;
 }
 
@@ -94,8 +100,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     if (dataFile) saveStore(dataFile, store);
   };
   const faults = new Map<string, FaultSetting>();
+  const requests = new Map<string, number>();
   /** The fault for this request to a table, counting down faults limited to N requests. */
-  const takeFault = (table: string): Fault | undefined => {
+  const takeFault = (table: string): FaultSetting | undefined => {
     const key = faults.has(table) ? table : faults.has('*') ? '*' : null;
     if (key === null) return undefined;
     const setting = faults.get(key) as FaultSetting;
@@ -103,15 +110,18 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       setting.times -= 1;
       if (setting.times <= 0) faults.delete(key);
     }
-    return setting.fault;
+    return setting;
   };
   const hanging = new Set<ServerResponse>();
 
-  function handleAction(table: string, body: Record<string, unknown>, response: ServerResponse, fault: Fault | undefined): void {
+  function handleAction(table: string, body: Record<string, unknown>, setting: FaultSetting | undefined): { status: number; body: unknown } {
+    const fault = setting?.fault;
     const rows = store.tables[table];
     if (!rows) throw new HttpError(404, `Table '${table}' not found in app`);
     const properties = (body.Properties ?? {}) as Record<string, unknown>;
     const locale = supportedLocale(properties.Locale);
+    const zone = requestTimeZone(properties.Timezone);
+    if (zone === null) throw new HttpError(400, `Invalid Timezone '${String(properties.Timezone)}': use a Windows time zone name such as 'W. Europe Standard Time'`);
     const types = COLUMN_TYPES[table] ?? {};
     const keyColumn = KEY_COLUMNS[table] as string;
     const inputRows = Array.isArray(body.Rows) ? (body.Rows as Record<string, unknown>[]) : [];
@@ -127,7 +137,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         const type = types[column];
         if (!type) throw new HttpError(400, `Column '${column}' does not exist in table '${table}'`);
         try {
-          target[column] = parseCell(value, type, locale);
+          target[column] = parseCell(value, type, locale, zone);
         } catch (error) {
           throw new HttpError(400, `Invalid value for '${column}': ${(error as Error).message}`);
         }
@@ -141,7 +151,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         if (typeof properties.Selector === 'string' && properties.Selector.trim() !== '') {
           let parsed;
           try {
-            parsed = parseSelector(properties.Selector, types, locale);
+            parsed = parseSelector(properties.Selector, types, locale, zone);
           } catch (error) {
             if (error instanceof SelectorError) throw new HttpError(400, `Invalid Selector expression: ${error.message}`);
             throw new HttpError(400, `Invalid Selector expression: ${(error as Error).message}`);
@@ -152,11 +162,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
           const keys = new Set(inputRows.map(keyOf));
           selected = selected.filter(({ row }) => keys.has(String(row[keyColumn])));
         }
-        let out = selected.map(({ row, index }) => formatRow(table, row, index, locale));
+        let out = selected.map(({ row, index }) => formatRow(table, row, index, locale, zone));
         if (fault === 'empty') out = [];
         if (fault === 'malformed') out = malform(table, out);
-        send(response, 200, out);
-        return;
+        if (fault === 'partial') out = out.slice(0, setting?.rows ?? 1);
+        return { status: 200, body: out };
       }
       case 'Edit':
       case 'Add':
@@ -181,11 +191,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
           } else {
             rows.push(updated);
           }
-          changed.push(formatRow(table, updated, index >= 0 ? index : rows.length - 1, locale));
+          changed.push(formatRow(table, updated, index >= 0 ? index : rows.length - 1, locale, zone));
         }
         if (plan.length > 0) persist();
-        send(response, 200, { Rows: changed });
-        return;
+        return { status: 200, body: { Rows: changed } };
       }
       default:
         throw new HttpError(400, `Unsupported Action '${String(body.Action)}'`);
@@ -203,10 +212,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       if (request.method === 'DELETE') faults.clear();
       if (request.method === 'PUT' && faultRoute[1]) {
         const table = decodeURIComponent(faultRoute[1]);
-        const { fault, times } = (await readJson(request)) as { fault?: Fault | null; times?: number };
+        const { fault, times, rows } = (await readJson(request)) as { fault?: Fault | null; times?: number; rows?: number };
         if (fault !== null && !FAULTS.includes(fault as Fault)) throw new HttpError(400, `fault must be one of ${FAULTS.join(', ')} or null`);
         if (times !== undefined && !(Number.isInteger(times) && times > 0)) throw new HttpError(400, 'times must be a positive whole number');
-        if (fault) faults.set(table, { fault, times });
+        if (fault) faults.set(table, { fault, times, rows });
         else faults.delete(table);
       }
       send(response, 200, Object.fromEntries(faults));
@@ -219,15 +228,18 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     if (decodeURIComponent(route[1] as string) !== appId) throw new HttpError(404, `App '${route[1]}' not found`);
     const table = decodeURIComponent(route[2] as string);
     const body = (await readJson(request)) as Record<string, unknown>;
-    const fault = takeFault(table);
-    if (fault === 'error') throw new HttpError(500, 'Internal server error (injected fault)');
-    if (fault === 'hang') {
+    const setting = takeFault(table);
+    requests.set(table, (requests.get(table) ?? 0) + 1);
+    if (setting?.fault === 'error') throw new HttpError(500, 'Internal server error (injected fault)');
+    if (setting?.fault === 'hang') {
       hanging.add(response);
       response.on('close', () => hanging.delete(response));
       return;
     }
-    if (fault === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-    handleAction(table, body, response, fault);
+    // The answer is what the table held when the request came in, however late it arrives.
+    const answer = handleAction(table, body, setting);
+    if (setting?.fault === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    send(response, answer.status, answer.body);
   }
 
   const server: Server = createServer((request, response) => {
@@ -245,8 +257,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     store,
-    setFault(table, fault, times) {
-      if (fault) faults.set(table, { fault, times });
+    requestCount: (table) => requests.get(table) ?? 0,
+    setFault(table, fault, times, rows) {
+      if (fault) faults.set(table, { fault, times, rows });
       else faults.delete(table);
     },
     close: () =>

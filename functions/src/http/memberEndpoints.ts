@@ -3,23 +3,46 @@ import type { Request } from 'express';
 import { logger } from 'firebase-functions';
 import { z } from 'zod';
 import { adminDb } from '../admin';
-import { appSheetFromConfig } from '../config';
+import { appSheetForWrites } from '../config';
+import { schoolTimeZone } from '../sync/timeZone';
 import { findMemberByEmail } from '../members/findMember';
-import { AppSheetWriteError, requestCancellation, updateContactData } from '../members/memberWrites';
+import { inputProblem, MAX_LENGTH, type CheckedField, type InputProblem } from '../members/inputRules';
+import {
+  AlreadyRequestedError,
+  AppSheetWriteError,
+  requestCancellation,
+  RequestInProgressError,
+  updateContactData,
+} from '../members/memberWrites';
 import { requireVerifiedUser } from './auth';
 import { badRequest, HttpError } from './errors';
 
-const text = (max: number) => z.string().max(max).transform((value) => value.trim());
+const PROBLEM_TEXT: Record<InputProblem, (field: CheckedField) => string> = {
+  tooLong: (field) => `must be at most ${MAX_LENGTH[field]} characters`,
+  controlCharacters: () => 'must not contain line breaks, tabs or other control characters',
+  formulaStart: () => 'must not start with =, +, - or @ (a spreadsheet would run it as a formula)',
+  phoneFormat: () => 'may contain only digits, spaces and + ( ) / - . with + only at the start, and needs a digit',
+};
+
+/** A trimmed text field under the shared input rules (members/inputRules.ts). */
+const text = (field: CheckedField) =>
+  z
+    .string()
+    .transform((value) => value.trim())
+    .superRefine((value, context) => {
+      const problem = inputProblem(field, value);
+      if (problem) context.addIssue({ code: 'custom', message: PROBLEM_TEXT[problem](field) });
+    });
 
 const updateBody = z
   .object({
     updates: z
       .object({
-        primaryName: text(100).refine((value) => value !== '', 'must not be empty'),
-        secondaryName: text(100),
-        phone: text(40),
-        phone2: text(40),
-        address: text(200),
+        primaryName: text('primaryName').refine((value) => value !== '', 'must not be empty'),
+        secondaryName: text('secondaryName'),
+        phone: text('phone'),
+        phone2: text('phone2'),
+        address: text('address'),
       })
       .partial()
       .strict()
@@ -27,7 +50,7 @@ const updateBody = z
   })
   .strict();
 
-const cancelBody = z.object({ cancellationReason: text(500).optional() }).strict();
+const cancelBody = z.object({ cancellationReason: text('cancellationReason').optional() }).strict();
 
 function describe(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
@@ -52,13 +75,22 @@ export async function updateMemberData(request: Request) {
   const parsed = updateBody.safeParse(request.body);
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
   try {
-    const data = await updateContactData(appSheetFromConfig(), member, parsed.data.updates);
+    const data = await updateContactData(appSheetForWrites(), member, parsed.data.updates);
     return { success: true, message: 'Member data updated', data };
   } catch (error) {
     if (error instanceof AppSheetWriteError) throw appSheetFailed(error);
     throw error;
   }
 }
+
+/** The school's calendar day of an instant, YYYY-MM-DD. */
+const schoolDay = (instant: unknown) =>
+  typeof instant === 'string' && !Number.isNaN(Date.parse(instant))
+    ? new Intl.DateTimeFormat('en-CA', { timeZone: schoolTimeZone() }).format(new Date(instant))
+    : 'an earlier date';
+
+const alreadyRequested = (requestedAt: unknown) =>
+  new HttpError(409, 'already-requested', `A cancellation was already requested on ${schoolDay(requestedAt)}.`);
 
 export async function cancelMembership(request: Request) {
   const member = await ownMember(request);
@@ -68,16 +100,18 @@ export async function cancelMembership(request: Request) {
   if (current.membershipEndsAt) {
     throw new HttpError(409, 'already-cancelled', `The membership is already cancelled; it ends on ${current.membershipEndsAt}.`);
   }
-  if (current.cancellationRequested === true) {
-    throw new HttpError(409, 'already-requested', `A cancellation was already requested on ${String(current.cancellationRequestedAt ?? '').slice(0, 10)}.`);
-  }
+  if (current.cancellationRequested === true) throw alreadyRequested(current.cancellationRequestedAt);
   if (current.status !== 'active') throw new HttpError(409, 'not-active', 'Only an active membership can be cancelled.');
   try {
     const reason = parsed.data.cancellationReason || undefined;
-    const data = await requestCancellation(appSheetFromConfig(), member, reason);
+    const data = await requestCancellation(adminDb(), appSheetForWrites(), member, reason);
     return { success: true, message: 'Your cancellation request has been recorded.', data };
   } catch (error) {
     if (error instanceof AppSheetWriteError) throw appSheetFailed(error);
+    if (error instanceof AlreadyRequestedError) throw alreadyRequested(error.requestedAt);
+    if (error instanceof RequestInProgressError) {
+      throw new HttpError(409, 'request-in-progress', 'Your cancellation request is being recorded right now. Please reload the page in a moment.');
+    }
     throw error;
   }
 }

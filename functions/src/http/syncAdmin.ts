@@ -3,10 +3,11 @@ import type { Request } from 'express';
 import { logger } from 'firebase-functions';
 import { z } from 'zod';
 import { adminDb } from '../admin';
-import { appSheetFromConfig } from '../config';
+import { syncSettingsFromConfig } from '../config';
 import { runSync } from '../sync/engine';
-import { SyncConflictError } from '../sync/lease';
-import { SYNC_LOGS, type SyncLog, type SyncType } from '../sync/syncLog';
+import { LEASE_DOC, SyncConflictError, type Lease } from '../sync/lease';
+import { SYNC_LOGS, SYNC_METADATA, type SyncLog, type SyncType } from '../sync/syncLog';
+import { TABLE_NAMES } from '../sync/tables';
 import { requireAdmin } from './auth';
 import { badRequest, HttpError } from './errors';
 
@@ -17,17 +18,40 @@ const historyQuery = z
   })
   .strict();
 
-// A manual trigger carries no data: no body, or an empty JSON object.
-const emptyBody = z.union([z.undefined(), z.literal(''), z.object({}).strict()]);
+// A manual trigger carries no data (no body, or an empty JSON object); a full sync may carry the
+// held-back deletions an admin confirmed, by table and count.
+const triggerBody = z.union([
+  z.undefined(),
+  z.literal(''),
+  z
+    .object({
+      applyHeldBackDeletions: z.object({ table: z.enum(TABLE_NAMES), count: z.number().int().min(1).max(10_000_000) }).strict().optional(),
+    })
+    .strict(),
+]);
 
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'parameter'}: ${issue.message}`).join('; ');
 }
 
+/**
+ * A log still `running` whose run no longer holds the lease stopped without finishing it (the
+ * function timed out or crashed, or its final write failed): show it as the error it is.
+ */
+export function settledLog(log: SyncLog, lease: Lease | undefined): SyncLog {
+  if (log.status !== 'running' || lease?.syncId === log.syncId) return log;
+  return { ...log, status: 'error', error: log.error ?? 'The sync stopped before it finished.' };
+}
+
+async function currentLease(): Promise<Lease | undefined> {
+  return (await adminDb().collection(SYNC_METADATA).doc(LEASE_DOC).get()).data() as Lease | undefined;
+}
+
 export async function getSyncStatus(request: Request) {
   await requireAdmin(request);
-  const newest = await adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').limit(1).get();
-  return { data: { latestSync: (newest.docs[0]?.data() as SyncLog | undefined) ?? null } };
+  const [newest, lease] = await Promise.all([adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').limit(1).get(), currentLease()]);
+  const latest = newest.docs[0]?.data() as SyncLog | undefined;
+  return { data: { latestSync: latest ? settledLog(latest, lease) : null } };
 }
 
 export async function getSyncHistory(request: Request) {
@@ -35,19 +59,25 @@ export async function getSyncHistory(request: Request) {
   const query = historyQuery.safeParse(request.query);
   if (!query.success) throw badRequest(`Invalid query: ${describeIssues(query.error)}`);
   const { limit, offset } = query.data;
-  const page = await adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').offset(offset).limit(limit).get();
-  return { data: { logs: page.docs.map((doc) => doc.data() as SyncLog), limit, offset } };
+  const [page, lease] = await Promise.all([
+    adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').offset(offset).limit(limit).get(),
+    currentLease(),
+  ]);
+  return { data: { logs: page.docs.map((doc) => settledLog(doc.data() as SyncLog, lease)), limit, offset } };
 }
 
 export function triggerSync(syncType: SyncType) {
   return async (request: Request) => {
     const admin = await requireAdmin(request);
-    if (!emptyBody.safeParse(request.body).success) throw badRequest('This endpoint takes no request body.');
+    const body = triggerBody.safeParse(request.body);
+    if (!body.success) throw badRequest(`Invalid request: ${describeIssues(body.error)}`);
+    const confirmDeletions = typeof body.data === 'object' ? body.data.applyHeldBackDeletions : undefined;
+    if (confirmDeletions && syncType !== 'full') throw badRequest('Held-back deletions are applied by a full sync.');
     let log: SyncLog;
     try {
       log = await runSync(
-        { db: adminDb(), appSheet: appSheetFromConfig() },
-        { syncType, triggeredBy: 'manual', triggeredByEmail: admin.email },
+        { db: adminDb(), ...syncSettingsFromConfig() },
+        { syncType, triggeredBy: 'manual', triggeredByEmail: admin.email, confirmDeletions },
       );
     } catch (error) {
       if (error instanceof SyncConflictError) throw new HttpError(409, 'sync-already-running', error.message);
@@ -63,8 +93,9 @@ export function triggerSync(syncType: SyncType) {
       duration: log.duration,
       tables: log.tables,
       error: log.error,
+      heldBackDeletions: log.heldBackDeletions,
     };
-    if (log.status !== 'success') {
+    if (log.status === 'error') {
       throw new HttpError(502, 'sync-failed', `The sync finished with errors: ${log.error}`, data);
     }
     return { data };

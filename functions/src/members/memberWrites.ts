@@ -1,10 +1,14 @@
 /**
  * The two changes a parent may make, written to AppSheet first (the source of truth) and then
  * to Firestore, so that the next sync never undoes them. If AppSheet refuses, nothing changes.
+ * Once AppSheet has accepted a change it stands: a failing Firestore write is retried and, if it
+ * keeps failing, left to the next sync, which copies the row from AppSheet anyway.
  */
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { formatAppSheetDateTime, type AppSheetClient } from '../sync/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/contentHash';
+import { LAST_CHANGED_FIELD } from '../sync/freshness';
 import { mapRow, type AppSheetRow, type SyncedDocument } from '../sync/schema';
 import { TABLES } from '../sync/tables';
 
@@ -21,6 +25,33 @@ const columnOf = (field: string): string => {
   return spec.column;
 };
 
+/** Stores what AppSheet now holds; a few attempts, then the next sync repairs the document. */
+async function storeMember(member: DocumentSnapshot, doc: SyncedDocument, changedAt: string, now: Date): Promise<void> {
+  const data = { ...doc, [HASH_FIELD]: contentHash(doc), [SYNCED_AT_FIELD]: now.toISOString(), [LAST_CHANGED_FIELD]: changedAt };
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    try {
+      await member.ref.set(data);
+      return;
+    } catch (error) {
+      if (attempt === 3) {
+        logger.error('AppSheet accepted a member change, but Firestore did not; the next sync repairs it', {
+          memberId: member.id,
+          reason: (error as Error).message,
+        });
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+    }
+  }
+}
+
+/** A row as AppSheet answered it, mapped by the contract; null when it cannot be. */
+function mapAnswer(answer: AppSheetRow[], memberId: string) {
+  const returned = answer.find((candidate) => String(candidate[members.keyColumn] ?? '').trim() === memberId);
+  const mapped = returned ? mapRow(members, returned) : null;
+  return mapped?.ok ? mapped : null;
+}
+
 /** Writes the changed columns of one member to AppSheet, then the resulting document to Firestore. */
 async function writeMember(
   appSheet: AppSheetClient,
@@ -36,17 +67,17 @@ async function writeMember(
   } catch (error) {
     throw new AppSheetWriteError((error as Error).message);
   }
-  // Store exactly what the next sync would store: AppSheet's answer, mapped by the contract.
-  const returned = answer.find((candidate) => String(candidate[members.keyColumn] ?? '').trim() === member.id);
-  const mapped = returned ? mapRow(members, returned) : null;
+  // Store exactly what the next sync would store: AppSheet's answer, mapped by the contract,
+  // with the `Last Changed` AppSheet gave it, so that a sync holding an older copy keeps off.
+  const mapped = mapAnswer(answer, member.id);
   let doc: SyncedDocument;
-  if (mapped?.ok) {
+  if (mapped) {
     doc = mapped.doc;
   } else {
     const current = Object.fromEntries(Object.entries(member.data() ?? {}).filter(([key]) => !key.startsWith('_'))) as SyncedDocument;
     doc = { ...current, ...changesAsStored(changes, now) };
   }
-  await member.ref.set({ ...doc, [HASH_FIELD]: contentHash(doc), [SYNCED_AT_FIELD]: now.toISOString() });
+  await storeMember(member, doc, mapped?.changedAt ?? now.toISOString(), now);
   return { id: member.id, ...doc };
 }
 
@@ -65,15 +96,70 @@ export function updateContactData(appSheet: AppSheetClient, member: DocumentSnap
   return writeMember(appSheet, member, updates as Record<string, string>, now);
 }
 
-export function requestCancellation(appSheet: AppSheetClient, member: DocumentSnapshot, reason: string | undefined, now = new Date()) {
-  return writeMember(
-    appSheet,
-    member,
-    {
-      cancellationRequested: 'Y',
-      cancellationRequestedAt: formatAppSheetDateTime(now),
-      cancellationReason: reason ?? '',
-    },
-    now,
-  );
+/** The cancellation that was already recorded: its request date, as an instant (or null). */
+export class AlreadyRequestedError extends Error {
+  constructor(readonly requestedAt: string | null) {
+    super('A cancellation was already requested.');
+  }
+}
+/** Another request of the same member is being recorded right now (a double click, a second tab). */
+export class RequestInProgressError extends Error {}
+
+/** Claims on a member's write-back, server-only (the rules close every collection not named). */
+export const MEMBER_WRITES = 'member_writes';
+/** A claim older than this belongs to a request that died; the function timeout is shorter. */
+const CLAIM_TTL_MS = 5 * 60 * 1000;
+
+/** Takes the member's cancellation claim in a transaction, or throws RequestInProgressError. */
+async function claimCancellation(db: Firestore, memberId: string, now: Date): Promise<() => Promise<void>> {
+  const ref = db.collection(MEMBER_WRITES).doc(memberId);
+  await db.runTransaction(async (transaction) => {
+    const claimed = (await transaction.get(ref)).get('cancellationSince') as string | undefined;
+    if (claimed && Date.parse(claimed) > now.getTime() - CLAIM_TTL_MS) throw new RequestInProgressError();
+    transaction.set(ref, { cancellationSince: now.toISOString() });
+  });
+  return async () => {
+    await ref.delete().catch((error: Error) => logger.warn('releasing a cancellation claim failed', { memberId, reason: error.message }));
+  };
+}
+
+/**
+ * Records a cancellation request once. The claim keeps two requests of one member from running
+ * at once; AppSheet's own row (read first) tells whether an earlier request, whose Firestore
+ * write may have failed, already recorded one: then its date and reason stay as they are, and
+ * the document is repaired from the row.
+ */
+export async function requestCancellation(
+  db: Firestore,
+  appSheet: AppSheetClient,
+  member: DocumentSnapshot,
+  reason: string | undefined,
+  now = new Date(),
+) {
+  const release = await claimCancellation(db, member.id, now);
+  try {
+    let rows: AppSheetRow[];
+    try {
+      rows = await appSheet.find(members.appSheetTable, `Filter(${members.appSheetTable}, [${members.keyColumn}] = "${member.id.replace(/"/g, '""')}")`);
+    } catch (error) {
+      throw new AppSheetWriteError((error as Error).message);
+    }
+    const current = mapAnswer(rows, member.id);
+    if (current?.doc.cancellationRequested === true) {
+      await storeMember(member, current.doc, current.changedAt ?? now.toISOString(), now);
+      throw new AlreadyRequestedError((current.doc.cancellationRequestedAt as string | null) ?? null);
+    }
+    return await writeMember(
+      appSheet,
+      member,
+      {
+        cancellationRequested: 'Y',
+        cancellationRequestedAt: formatAppSheetDateTime(now),
+        cancellationReason: reason ?? '',
+      },
+      now,
+    );
+  } finally {
+    await release();
+  }
 }

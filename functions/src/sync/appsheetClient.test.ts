@@ -39,7 +39,7 @@ afterEach(async () => {
 });
 
 describe('AppSheet client', () => {
-  it('posts a Find with the access key, German locale and UTC, to the encoded table', async () => {
+  it("posts a Find with the access key, German locale and the school's zone, to the encoded table", async () => {
     const base = await serve(200, JSON.stringify([{ 'Member ID': 'M1' }]));
     const client = createAppSheetClient({ baseUrl: base, appId: 'app-1', accessKey: 'secret' });
     const rows = await client.find('Other Payments', 'Filter("Other Payments", true)');
@@ -48,7 +48,7 @@ describe('AppSheet client', () => {
     expect(lastRequest?.headers.applicationaccesskey).toBe('secret');
     expect(lastRequest?.body).toEqual({
       Action: 'Find',
-      Properties: { Locale: 'de-DE', Timezone: 'UTC', Selector: 'Filter("Other Payments", true)' },
+      Properties: { Locale: 'de-DE', Timezone: 'W. Europe Standard Time', Selector: 'Filter("Other Payments", true)' },
       Rows: [],
     });
   });
@@ -98,11 +98,46 @@ describe('AppSheet client', () => {
     expect(requests).toBe(1);
   });
 
-  it('builds change-timestamp selectors in de-DE and UTC', () => {
-    const since = new Date('2026-03-05T07:08:09Z');
-    expect(formatAppSheetDateTime(since)).toBe('05.03.2026 07:08:09');
-    expect(changedSinceSelector('Room Hours', 'Last Changed', since)).toBe(
-      'Filter("Room Hours", [Last Changed] >= "05.03.2026 07:08:09")',
+  it('names the configured zone the Windows way, and refuses a zone AppSheet has no name for', async () => {
+    const base = await serve(200, '[]');
+    await createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', timeZone: 'Europe/London' }).find('Members');
+    expect(lastRequest?.body.Properties.Timezone).toBe('GMT Standard Time');
+    expect(() => createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k', timeZone: 'America/New_York' })).toThrow(/SCHOOL_TIME_ZONE "America\/New_York"/);
+  });
+});
+
+describe('DateTimes sent to AppSheet', () => {
+  it.each([
+    ['UTC', '2026-03-05T07:08:09Z', '05.03.2026 07:08:09'],
+    ['Europe/Berlin', '2026-03-05T07:08:09Z', '05.03.2026 08:08:09'],
+    ['Europe/Berlin', '2026-02-28T23:30:00Z', '01.03.2026 00:30:00'],
+    ['Europe/Berlin', '2026-03-29T00:59:59Z', '29.03.2026 01:59:59'],
+    ['Europe/Berlin', '2026-03-29T01:00:00Z', '29.03.2026 03:00:00'],
+    ['Europe/Berlin', '2026-10-25T00:30:00Z', '25.10.2026 02:30:00'],
+    ['Europe/Berlin', '2026-10-25T01:30:00Z', '25.10.2026 02:30:00'],
+    ['Europe/Berlin', '2026-10-25T02:00:00Z', '25.10.2026 03:00:00'],
+  ])('%s: %s is written as %s', (zone, instant, expected) => {
+    expect(formatAppSheetDateTime(new Date(instant), zone)).toBe(expected);
+  });
+
+  it("uses the school's zone unless told otherwise", () => {
+    expect(formatAppSheetDateTime(new Date('2026-07-01T10:00:00Z'))).toBe('01.07.2026 12:00:00');
+  });
+
+  it('builds change-timestamp selectors in de-DE on the school clock', () => {
+    expect(changedSinceSelector('Room Hours', 'Last Changed', new Date('2026-03-05T07:08:09Z'), 'Europe/Berlin')).toBe(
+      'Filter("Room Hours", [Last Changed] >= "05.03.2026 08:08:09")',
     );
+    expect(changedSinceSelector('Members', 'Last Changed', new Date('2026-02-28T23:30:00Z'), 'Europe/Berlin')).toBe(
+      'Filter("Members", [Last Changed] >= "01.03.2026 00:30:00")',
+    );
+  });
+
+  it('never lets a selector in the repeated hour of 25 October skip a change', () => {
+    // 02:30 could mean 00:30Z or 01:30Z; a reading from before the repeated hour cannot skip either.
+    for (const since of ['2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z']) {
+      expect(changedSinceSelector('Members', 'Last Changed', new Date(since), 'Europe/Berlin')).toMatch(/>= "25\.10\.2026 01:30:00"\)$/);
+    }
+    expect(changedSinceSelector('Members', 'Last Changed', new Date('2026-10-25T02:00:00Z'), 'Europe/Berlin')).toMatch(/"25\.10\.2026 03:00:00"/);
   });
 });

@@ -4,10 +4,15 @@
  * against the demo server in tools/appsheet.
  */
 import type { AppSheetRow } from './schema';
+import { schoolTimeZone } from './timeZone';
+import { instantsOfWallClock, wallClockOf } from './wallClock';
+import { windowsTimeZone } from './windowsZones';
 
-/** The sync always asks for German formatting and UTC times; values.ts parses exactly that. */
+/**
+ * The sync always asks for German formatting and the school's clock (the `Timezone` property,
+ * a Windows zone name); values.ts parses exactly that.
+ */
 export const APPSHEET_LOCALE = 'de-DE';
-export const APPSHEET_TIMEZONE = 'UTC';
 
 export interface AppSheetClientOptions {
   baseUrl: string;
@@ -19,6 +24,8 @@ export interface AppSheetClientOptions {
   attempts?: number;
   /** Pause before the second attempt; doubled for each further one. */
   backoffMs?: number;
+  /** IANA zone of AppSheet's DateTimes; the school's zone unless a test says otherwise. */
+  timeZone?: string;
 }
 
 export class AppSheetError extends Error {
@@ -50,6 +57,8 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
   const timeoutMs = options.timeoutMs ?? 120_000;
   const attempts = Math.max(1, options.attempts ?? 3);
   const backoffMs = options.backoffMs ?? 2_000;
+  // Resolved once, so that a zone without an AppSheet name fails before any request is sent.
+  const timezone = windowsTimeZone(options.timeZone ?? schoolTimeZone());
 
   async function attempt(table: string, action: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
     const url = `${base}/api/v2/apps/${encodeURIComponent(options.appId)}/tables/${encodeURIComponent(table)}/Action`;
@@ -60,7 +69,7 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
         headers: { 'Content-Type': 'application/json', ApplicationAccessKey: options.accessKey },
         body: JSON.stringify({
           Action: action,
-          Properties: { Locale: APPSHEET_LOCALE, Timezone: APPSHEET_TIMEZONE, ...properties },
+          Properties: { Locale: APPSHEET_LOCALE, Timezone: timezone, ...properties },
           Rows: rows,
         }),
         signal: AbortSignal.timeout(timeoutMs),
@@ -109,16 +118,24 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
   };
 }
 
-/** de-DE date-time in UTC, as AppSheet expects literals for the requested locale and zone. */
-export function formatAppSheetDateTime(instant: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${pad(instant.getUTCDate())}.${pad(instant.getUTCMonth() + 1)}.${instant.getUTCFullYear()} ` +
-    `${pad(instant.getUTCHours())}:${pad(instant.getUTCMinutes())}:${pad(instant.getUTCSeconds())}`
-  );
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The instant as the school's clock shows it, in de-DE: "29.03.2026 03:30:00". */
+export function formatAppSheetDateTime(instant: Date, zone = schoolTimeZone()): string {
+  const wall = wallClockOf(instant, zone);
+  return `${pad(wall.day)}.${pad(wall.month)}.${wall.year} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
 }
 
-/** Selector for rows changed at or after an instant: Filter("Table", [Changed] >= "…"). */
-export function changedSinceSelector(appSheetTable: string, changedColumn: string, since: Date): string {
-  return `Filter("${appSheetTable}", [${changedColumn}] >= "${formatAppSheetDateTime(since)}")`;
+/**
+ * Selector for rows changed at or after an instant: Filter("Table", [Changed] >= "…"), with
+ * the literal in the request's Locale (de-DE) and on the school's clock. A reading inside the
+ * hour repeated when clocks go back stands for two instants; then the reading from before that
+ * hour is used, so that no interpretation of it can skip a changed row.
+ */
+export function changedSinceSelector(appSheetTable: string, changedColumn: string, since: Date, zone = schoolTimeZone()): string {
+  const readings = instantsOfWallClock(wallClockOf(since, zone), zone);
+  const first = readings[0] as number;
+  const last = readings.at(-1) as number;
+  const bound = readings.length > 1 ? new Date(first - (last - first)) : since;
+  return `Filter("${appSheetTable}", [${changedColumn}] >= "${formatAppSheetDateTime(bound, zone)}")`;
 }

@@ -2,8 +2,13 @@
  * The sync engine: full syncs (every row; deletes what is gone) and delta syncs (rows changed
  * since the last successful sync, minus an overlap; upserts only), one at a time under a lease,
  * each recorded in sync_logs and summarised in sync_metadata/last_sync.
+ *
+ * Tables settle independently: each ends as synced or as its own error, and the run ends (and
+ * gives the lease back) only when all of them have. The run is a success, a success with
+ * warnings (rows the office should look at, deletions held back for an admin) or an error.
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { SYNC_TIMEOUT_SECONDS } from '../config';
 import type { AppSheetClient } from './appsheetClient';
 import { acquireLease, releaseLease } from './lease';
 import {
@@ -19,19 +24,25 @@ import {
 import { logger } from 'firebase-functions';
 import { reconcileMemberIndex } from './memberIndex';
 import { repairPlanOwners } from './planOwners';
-import { syncTableDelta, syncTableFull, type TableRun, type TableSyncResult } from './tableSync';
+import { failedTable, syncTableDelta, syncTableFull, type TableRun, type TableSyncResult } from './tableSync';
 import { TABLE_NAMES, type TableName } from './tables';
 
 export interface SyncDeps {
   db: Firestore;
   appSheet: AppSheetClient;
   now?: () => Date;
+  /** How long the run may start new work; the default leaves 5 minutes of the function timeout. */
+  timeBudgetMs?: number;
+  /** Share of a table a full sync may delete on its own (see deletionGuard.ts). */
+  deletionShare?: number;
 }
 
 export interface SyncRequest {
   syncType: SyncType;
   triggeredBy: SyncTrigger;
   triggeredByEmail?: string | null;
+  /** Held-back deletions an admin confirmed (full sync): applied if the run finds exactly these. */
+  confirmDeletions?: { table: TableName; count: number };
 }
 
 /**
@@ -41,9 +52,14 @@ export interface SyncRequest {
  */
 export const DELTA_OVERLAP_MS = 15 * 60 * 1000;
 
+/** New work stops this long before the function timeout, so the run can still finish its log. */
+const SAFETY_MARGIN_MS = 5 * 60 * 1000;
+export const DEFAULT_TIME_BUDGET_MS = SYNC_TIMEOUT_SECONDS * 1000 - SAFETY_MARGIN_MS;
+
 /** Tables fetched at the same time: enough to overlap network and writes, gentle on AppSheet. */
 const TABLE_CONCURRENCY = 3;
 
+/** Runs `work` for every item, `limit` at a time; `work` must not throw. */
 async function forEachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
@@ -61,6 +77,19 @@ interface LastSync {
   lastSuccessfulSyncAt?: string;
 }
 
+/** Writes the finished log, a few times if need be: a log left `running` would mislead the office. */
+async function writeFinalLog(logRef: DocumentReference, log: SyncLog): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await logRef.set(log);
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 /** Runs one sync. Throws SyncConflictError (nothing done) while another sync holds the lease. */
 export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<SyncLog> {
   const { db } = deps;
@@ -70,6 +99,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
   // Taken once the lease is ours: it is the watermark for later deltas, so it must not
   // precede the moment this run could start reading.
   const started = now();
+  const deadline = Date.now() + (deps.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
 
   const metadataRef = db.collection(SYNC_METADATA).doc(LAST_SYNC_DOC);
   const log: SyncLog = {
@@ -84,11 +114,16 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
     error: null,
     tables: emptyTableCounts(),
     rowErrors: [],
+    rowWarnings: [],
+    heldBackDeletions: [],
     totalMembers: 0,
     totalChildren: 0,
     deltaSince: null,
     memberIndex: null,
   };
+  // The lease is given back only after every table has settled (syncTables never throws).
+  // Should the final log write fail all the same, the status API reports the orphaned
+  // `running` log as stopped (it no longer holds the lease).
   try {
     await logRef.set(log);
     let since: Date | null = null;
@@ -98,14 +133,9 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
       log.deltaSince = since?.toISOString() ?? null;
     }
 
-    let results: TableSyncResult[] = [];
-    try {
-      results = await syncTables(deps, request.syncType, since, log);
-    } catch (error) {
-      log.error = `The sync stopped: ${(error as Error).message}`;
-    }
+    const results = await syncTables(deps, request, since, log, deadline);
     finish(log, results, now());
-    await logRef.set(log);
+    await writeFinalLog(logRef, log);
 
     const metadata: Record<string, unknown> = {
       lastSyncId: log.syncId,
@@ -113,8 +143,9 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
       lastSyncStatus: log.status,
       lastSyncAt: log.startedAt,
     };
-    // Only a fully successful run moves the starting point of later delta syncs.
-    if (log.status === 'success') {
+    // A run in which every table synced moves the starting point of later delta syncs; rows it
+    // rejected are read again once the office changes them.
+    if (log.status === 'success' || log.status === 'warning') {
       metadata.lastSuccessfulSyncAt = log.startedAt;
       metadata[log.syncType === 'full' ? 'lastSuccessfulFullSyncAt' : 'lastSuccessfulDeltaSyncAt'] = log.startedAt;
     }
@@ -126,57 +157,75 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
 }
 
 /**
- * Every table, three at a time, plus what spans tables: the member index once the members
- * table is written, plans after children (they take the family's memberId from the child), and
- * the plans of children that moved to another family.
+ * Every table, three at a time, each settling on its own, plus what spans tables: the member
+ * index once the members table is written, plans after children (they take the family's
+ * memberId from the child), and the plans of children that moved to another family.
  */
-async function syncTables(deps: SyncDeps, syncType: SyncType, since: Date | null, log: SyncLog): Promise<TableSyncResult[]> {
+async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | null, log: SyncLog, deadline: number): Promise<TableSyncResult[]> {
   let childrenDone: () => void = () => {};
   const run: TableRun = {
     db: deps.db,
     client: deps.appSheet,
     syncedAt: log.startedAt,
     childrenSynced: new Promise<void>((resolve) => (childrenDone = resolve)),
+    deletions: { share: deps.deletionShare, confirmed: request.confirmDeletions },
+    deadline,
   };
   const syncOne = async (table: TableName): Promise<TableSyncResult> => {
     try {
-      return syncType === 'full' ? await syncTableFull(run, table) : await syncTableDelta(run, table, since);
+      if (Date.now() > deadline) return failedTable(table, 'not started: the sync reached its time limit');
+      const result = request.syncType === 'full' ? await syncTableFull(run, table) : await syncTableDelta(run, table, since);
+      if (table === 'members') await updateMemberIndex(deps, request, result, log);
+      return result;
+    } catch (error) {
+      return failedTable(table, `stopped: ${(error as Error).message}`);
     } finally {
       if (table === 'children') childrenDone();
     }
   };
-  const results = await forEachLimited(TABLE_NAMES, TABLE_CONCURRENCY, async (table) => {
-    const result = await syncOne(table);
-    if (table === 'members') {
-      const index = await reconcileMemberIndex(deps.db, syncType === 'full' ? 'all' : { changedMemberIds: result.writtenIds }, log.startedAt);
-      log.memberIndex = index.summary;
-      result.rowErrors.push(...index.rowErrors);
-      result.counts.errors += index.rowErrors.length;
-      if (index.removedMemberIds.length > 0) {
-        logger.info('member index: access ended', { syncId: log.syncId, memberIds: index.removedMemberIds.slice(0, 100), count: index.removedMemberIds.length });
-      }
-    }
-    return result;
-  });
+  const results = await forEachLimited(TABLE_NAMES, TABLE_CONCURRENCY, syncOne);
   const children = results.find((result) => result.table === 'children');
   const plans = results.find((result) => result.table === 'plans');
   if (children && plans && children.updatedIds.length > 0) {
-    const repaired = await repairPlanOwners(deps.db, children.updatedIds, log.startedAt);
-    plans.counts.written += repaired.written;
-    if (repaired.failed > 0) plans.problem ??= `moving plans with their child failed: ${repaired.firstFailure}`;
+    try {
+      const repaired = await repairPlanOwners(deps.db, children.updatedIds, log.startedAt);
+      plans.counts.written += repaired.written;
+      if (repaired.failed > 0) plans.problem ??= `moving plans with their child failed: ${repaired.firstFailure}`;
+    } catch (error) {
+      plans.problem ??= `moving plans with their child failed: ${(error as Error).message}`;
+    }
   }
   return results;
+}
+
+async function updateMemberIndex(deps: SyncDeps, request: SyncRequest, members: TableSyncResult, log: SyncLog): Promise<void> {
+  try {
+    const scope = request.syncType === 'full' ? 'all' : { changedMemberIds: members.writtenIds };
+    const index = await reconcileMemberIndex(deps.db, scope, log.startedAt);
+    log.memberIndex = index.summary;
+    members.rowErrors.push(...index.rowErrors);
+    members.counts.errors += index.rowErrors.length;
+    if (index.removedMemberIds.length > 0) {
+      logger.info('member index: access ended', { syncId: log.syncId, memberIds: index.removedMemberIds.slice(0, 100), count: index.removedMemberIds.length });
+    }
+  } catch (error) {
+    members.problem ??= `updating the member index failed: ${(error as Error).message}`;
+  }
 }
 
 function finish(log: SyncLog, results: TableSyncResult[], finished: Date): void {
   for (const result of results) {
     log.tables[result.table] = result.counts;
     log.rowErrors.push(...result.rowErrors);
+    log.rowWarnings.push(...result.rowWarnings);
+    if (result.heldBack) log.heldBackDeletions.push({ table: result.table, count: result.counts.heldBack, reason: result.heldBack });
   }
   log.rowErrors = log.rowErrors.slice(0, MAX_ROW_ERRORS_LOGGED);
+  log.rowWarnings = log.rowWarnings.slice(0, MAX_ROW_ERRORS_LOGGED);
   const problems = results.filter((r) => r.problem).map((r) => `${r.table}: ${r.problem}`);
-  if (problems.length > 0) log.error = [log.error, ...problems].filter(Boolean).join('; ');
-  log.status = log.error ? 'error' : 'success';
+  if (problems.length > 0) log.error = problems.join('; ');
+  const warned = log.rowErrors.length > 0 || log.rowWarnings.length > 0 || log.heldBackDeletions.length > 0;
+  log.status = log.error ? 'error' : warned ? 'warning' : 'success';
   log.totalMembers = log.tables.members.synced;
   log.totalChildren = log.tables.children.synced;
   log.finishedAt = finished.toISOString();

@@ -1,71 +1,146 @@
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Firestore, type Timestamp } from 'firebase-admin/firestore';
+import { HASH_FIELD, REJECTED_FIELD } from './contentHash';
+import { decide, LAST_CHANGED_FIELD, type RowVersion } from './freshness';
+
+/** A document the sync wants to write, and what it knew of the stored one when it decided to. */
+export interface Upsert {
+  ref: DocumentReference;
+  data: Record<string, unknown>;
+  /**
+   * The row it comes from, to decide again if the document changed in the meantime. Without
+   * it the write is plain (bookkeeping the sync alone owns, such as the member index).
+   */
+  version?: RowVersion;
+  /** Update time of the stored document as read, or null when there was none. */
+  readAt?: Timestamp | null;
+  /** Change only these fields (the mark of a rejected row), keep the rest. */
+  merge?: boolean;
+}
 
 export interface WriteOutcome {
   written: number;
   deleted: number;
   failed: number;
   firstFailure: string | null;
+  /** Not written because the stored document came from a newer row (a write-back, say). */
+  olderSkipped: number;
 }
 
-export interface SetOperation {
-  ref: DocumentReference;
-  data: Record<string, unknown>;
-  /** Change only these fields of an existing document. */
-  merge?: boolean;
+export interface WriteOptions {
+  /** No new batch starts after this instant (ms since epoch); what is left counts as failed. */
+  deadline?: number;
 }
 
-type Operation = ({ kind: 'set' } & SetOperation) | { kind: 'delete'; ref: DocumentReference };
+type Operation = ({ kind: 'upsert' } & Upsert) | { kind: 'delete'; ref: DocumentReference };
 
 /**
  * Batched commits of up to 250 operations, 8 in flight. Measured against the emulator with
  * 40,000 documents: 1.7 s, where BulkWriter (20 operations per batch, even without throttling)
- * took 7.3 s. Sets and deletes are idempotent, so a failed batch is simply committed again.
+ * took 7.3 s.
+ *
+ * Every upsert carries a precondition (the document is still as read, or still absent), so a
+ * document changed between the sync's read and its write is never overwritten blindly: such a
+ * batch is redone document by document, each re-read and decided again (newer data wins).
  */
 const BATCH_SIZE = 250;
 const CONCURRENT_BATCHES = 8;
 const ATTEMPTS = 3;
+const ALREADY_EXISTS = 6;
+const FAILED_PRECONDITION = 9;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isConflict = (error: unknown) => [ALREADY_EXISTS, FAILED_PRECONDITION].includes((error as { code?: number }).code ?? -1);
+
+function addTo(batch: FirebaseFirestore.WriteBatch, operation: Operation, readAt: Timestamp | null): void {
+  if (operation.kind === 'delete') {
+    batch.delete(operation.ref);
+  } else if (!operation.version) {
+    batch.set(operation.ref, operation.data, { merge: operation.merge ?? false });
+  } else if (readAt === null) {
+    batch.create(operation.ref, operation.data);
+  } else {
+    // A full rewrite drops the mark of an earlier rejection; a mark keeps the content.
+    const data = operation.merge ? operation.data : { ...operation.data, [REJECTED_FIELD]: FieldValue.delete() };
+    batch.update(operation.ref, data, { lastUpdateTime: readAt });
+  }
+}
 
 export async function writeChanges(
   db: Firestore,
-  sets: ReadonlyArray<SetOperation>,
+  upserts: ReadonlyArray<Upsert>,
   deletes: ReadonlyArray<DocumentReference>,
+  options: WriteOptions = {},
 ): Promise<WriteOutcome> {
   const operations: Operation[] = [
-    ...sets.map((set) => ({ kind: 'set' as const, ...set })),
+    ...upserts.map((upsert) => ({ kind: 'upsert' as const, ...upsert })),
     ...deletes.map((ref) => ({ kind: 'delete' as const, ref })),
   ];
-  const outcome: WriteOutcome = { written: 0, deleted: 0, failed: 0, firstFailure: null };
-  let next = 0;
+  const outcome: WriteOutcome = { written: 0, deleted: 0, failed: 0, firstFailure: null, olderSkipped: 0 };
+  const fail = (count: number, where: string, reason: string) => {
+    outcome.failed += count;
+    outcome.firstFailure ??= `${where}: ${reason}`;
+  };
+  const done = (operation: Operation) => {
+    if (operation.kind === 'upsert') outcome.written += 1;
+    else outcome.deleted += 1;
+  };
+
+  /** One document whose precondition failed: read it again and decide again, a few times. */
+  async function resolveOne(operation: Operation & { kind: 'upsert' }): Promise<void> {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+      const [current] = await db.getAll(operation.ref, { fieldMask: [HASH_FIELD, LAST_CHANGED_FIELD] });
+      const stored = current?.exists ? { hash: current.get(HASH_FIELD), lastChanged: current.get(LAST_CHANGED_FIELD) } : undefined;
+      const decision = operation.version ? decide(stored, operation.version) : 'write';
+      if (decision === 'older') {
+        outcome.olderSkipped += 1;
+        return;
+      }
+      if (decision === 'unchanged') return;
+      const batch = db.batch();
+      addTo(batch, operation, current?.exists ? (current.updateTime ?? null) : null);
+      try {
+        await batch.commit();
+        done(operation);
+        return;
+      } catch (error) {
+        if (!isConflict(error) && attempt >= ATTEMPTS) return fail(1, operation.ref.path, (error as Error).message);
+        if (!isConflict(error)) await pause(200 * 2 ** attempt);
+      }
+    }
+    fail(1, operation.ref.path, 'the document kept changing while the sync wrote it');
+  }
 
   async function commit(batch: Operation[]): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const writeBatch = db.batch();
-      for (const operation of batch) {
-        if (operation.kind === 'set') writeBatch.set(operation.ref, operation.data, { merge: operation.merge ?? false });
-        else writeBatch.delete(operation.ref);
-      }
+      for (const operation of batch) addTo(writeBatch, operation, operation.kind === 'upsert' ? (operation.readAt ?? null) : null);
       try {
         await writeBatch.commit();
-        for (const operation of batch) {
-          if (operation.kind === 'set') outcome.written += 1;
-          else outcome.deleted += 1;
-        }
+        batch.forEach(done);
         return;
       } catch (error) {
-        if (attempt >= ATTEMPTS) {
-          outcome.failed += batch.length;
-          outcome.firstFailure ??= `${batch[0]?.ref.path}: ${(error as Error).message}`;
+        if (isConflict(error)) {
+          // Someone else wrote one of these documents meanwhile: the batch failed as a whole.
+          for (const operation of batch) {
+            if (operation.kind === 'upsert') await resolveOne(operation);
+            else await commit([operation]);
+          }
           return;
         }
+        if (attempt >= ATTEMPTS) return fail(batch.length, batch[0]?.ref.path ?? '', (error as Error).message);
         await pause(200 * 2 ** attempt);
       }
     }
   }
 
+  let next = 0;
   const workers = Array.from({ length: CONCURRENT_BATCHES }, async () => {
     while (next < operations.length) {
+      if (options.deadline !== undefined && Date.now() > options.deadline) {
+        const left = operations.length - next;
+        next = operations.length;
+        return fail(left, operations[operations.length - left]?.ref.path ?? '', `not written: the sync reached its time limit`);
+      }
       const batch = operations.slice(next, next + BATCH_SIZE);
       next += BATCH_SIZE;
       await commit(batch);

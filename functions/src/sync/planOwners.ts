@@ -5,7 +5,8 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { contentHash, HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
-import { writeChanges, type WriteOutcome } from './firestoreWriter';
+import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
+import { LAST_CHANGED_FIELD } from './freshness';
 import type { SyncedDocument } from './schema';
 import type { RowError } from './syncLog';
 
@@ -54,7 +55,7 @@ export async function repairPlanOwners(db: Firestore, childIds: string[], synced
   const owners = await childOwners(db, childIds);
   const plans = db.collection('plans');
   const ids = [...owners.keys()];
-  const sets = [];
+  const sets: Upsert[] = [];
   for (let start = 0; start < ids.length; start += 30) {
     const snapshot = await plans.where('childId', 'in', ids.slice(start, start + 30)).get();
     for (const doc of snapshot.docs) {
@@ -62,7 +63,15 @@ export async function repairPlanOwners(db: Firestore, childIds: string[], synced
       if (!owner || doc.get('memberId') === owner || doc.get(HASH_FIELD) === REJECTED_HASH) continue;
       const content = Object.fromEntries(Object.entries(doc.data()).filter(([key]) => !key.startsWith('_'))) as SyncedDocument;
       content.memberId = owner;
-      sets.push({ ref: doc.ref, data: { ...content, [HASH_FIELD]: contentHash(content), [SYNCED_AT_FIELD]: syncedAt } });
+      const hash = contentHash(content);
+      // Only the family changes; written only if the plan is still as read.
+      sets.push({
+        ref: doc.ref,
+        data: { memberId: owner, [HASH_FIELD]: hash, [SYNCED_AT_FIELD]: syncedAt },
+        version: { hash, changedAt: (doc.get(LAST_CHANGED_FIELD) as string | undefined) ?? null },
+        readAt: doc.updateTime,
+        merge: true,
+      });
     }
   }
   return writeChanges(db, sets, []);

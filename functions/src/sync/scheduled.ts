@@ -1,6 +1,6 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../admin';
-import { appSheetFromConfig } from '../config';
+import { syncSettingsFromConfig } from '../config';
 import { runSync } from './engine';
 import { SyncConflictError } from './lease';
 import type { SyncType } from './syncLog';
@@ -8,7 +8,7 @@ import type { SyncType } from './syncLog';
 /** A scheduled sync. The scheduler only calls this; tests call it directly. */
 export async function runScheduledSync(syncType: SyncType): Promise<void> {
   try {
-    const log = await runSync({ db: adminDb(), appSheet: appSheetFromConfig() }, { syncType, triggeredBy: 'scheduled' });
+    const log = await runSync({ db: adminDb(), ...syncSettingsFromConfig() }, { syncType, triggeredBy: 'scheduled' });
     // Counts only: no personal data, IBANs or secrets in function logs.
     logger.info('scheduled sync finished', {
       syncId: log.syncId,

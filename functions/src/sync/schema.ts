@@ -30,8 +30,11 @@ export interface FieldSpec {
   default?: string | number | boolean;
   /** enum: AppSheet value → stored value; matched case-insensitively; stored values also accepted. */
   values?: Readonly<Record<string, string>>;
-  /** enum: other values are kept as trimmed text instead of rejecting the row. */
-  allowOtherValues?: boolean;
+  /**
+   * enum: other values are kept as trimmed text instead of rejecting the row; 'warn' also
+   * reports them, so that the office can tidy a value the contract does not know.
+   */
+  allowOtherValues?: boolean | 'warn';
 }
 
 export interface TableSpec {
@@ -53,7 +56,7 @@ export type SyncedDocument = Record<string, FieldValue>;
 export type AppSheetRow = Record<string, RawValue>;
 
 export type MappedRow =
-  | { ok: true; id: string; doc: SyncedDocument; changedAt: string | null }
+  | { ok: true; id: string; doc: SyncedDocument; changedAt: string | null; warnings?: string[] }
   | { ok: false; key: string | null; reason: string };
 
 export function parseEnum(raw: RawValue, spec: FieldSpec): string | null {
@@ -114,6 +117,7 @@ export function mapRow(table: TableSpec, row: AppSheetRow): MappedRow {
   if (idProblem) return { ok: false, key: id, reason: `key ${idProblem}` };
 
   const doc: SyncedDocument = {};
+  const warnings: string[] = [];
   for (const spec of table.fields) {
     let value: FieldValue;
     try {
@@ -126,6 +130,9 @@ export function mapRow(table: TableSpec, row: AppSheetRow): MappedRow {
       return { ok: false, key: id, reason: `column "${spec.column}" is required but blank` };
     }
     doc[spec.field] = value ?? spec.default ?? null;
+    if (spec.allowOtherValues === 'warn' && typeof value === 'string' && !Object.values(spec.values ?? {}).includes(value)) {
+      warnings.push(`column "${spec.column}": "${value}" is not one of ${Object.keys(spec.values ?? {}).join(', ')}; kept as typed`);
+    }
   }
 
   const problem = table.check?.(doc);
@@ -138,5 +145,5 @@ export function mapRow(table: TableSpec, row: AppSheetRow): MappedRow {
     // The change timestamp only steers delta syncs; a broken one must not hide the row.
     changedAt = null;
   }
-  return { ok: true, id, doc, changedAt };
+  return { ok: true, id, doc, changedAt, ...(warnings.length > 0 ? { warnings } : {}) };
 }

@@ -4,7 +4,11 @@ import { TABLE_NAMES, type TableName } from './tables';
 
 export type SyncType = 'full' | 'delta';
 export type SyncTrigger = 'manual' | 'scheduled';
-export type SyncStatus = 'running' | 'success' | 'error';
+/**
+ * `warning`: every table synced, but the office has something to look at (rejected rows, values
+ * outside the contract's lists) or deletions were held back for an admin to confirm.
+ */
+export type SyncStatus = 'running' | 'success' | 'warning' | 'error';
 
 export interface TableCounts {
   /** Rows read and accepted (written or already up to date). */
@@ -15,6 +19,16 @@ export interface TableCounts {
   deleted: number;
   /** Documents actually written, i.e. changed content. */
   written: number;
+  /** Rows kept with a value the contract does not know (stored as typed). */
+  warnings: number;
+  /** Deletions not made because they looked like a bad answer (full sync only). */
+  heldBack: number;
+  /** Rows not written because the stored document came from a newer row. */
+  olderSkipped: number;
+}
+
+export function emptyCounts(): TableCounts {
+  return { synced: 0, errors: 0, deleted: 0, written: 0, warnings: 0, heldBack: 0, olderSkipped: 0 };
 }
 
 export interface RowError {
@@ -37,6 +51,10 @@ export interface SyncLog {
   tables: Record<TableName, TableCounts>;
   /** The first rejected rows with their reasons, for the office to fix in AppSheet. */
   rowErrors: RowError[];
+  /** The first values kept as typed though the contract does not know them, for the office to tidy. */
+  rowWarnings: RowError[];
+  /** Per table, why deletions were held back (an admin can apply them from the console). */
+  heldBackDeletions: Array<{ table: TableName; count: number; reason: string }>;
   totalMembers: number;
   totalChildren: number;
   /** Delta syncs: rows changed at or after this instant were read; null for full syncs. */
@@ -52,6 +70,6 @@ export const MAX_ROW_ERRORS_LOGGED = 100;
 
 export function emptyTableCounts(): Record<TableName, TableCounts> {
   return Object.fromEntries(
-    TABLE_NAMES.map((name) => [name, { synced: 0, errors: 0, deleted: 0, written: 0 }]),
+    TABLE_NAMES.map((name) => [name, emptyCounts()]),
   ) as Record<TableName, TableCounts>;
 }

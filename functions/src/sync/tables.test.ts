@@ -39,7 +39,7 @@ describe('the AppSheet contract', () => {
     expect(mapRow(TABLES.members, memberRow)).toEqual({
       ok: true,
       id: 'M0001',
-      changedAt: '2026-11-20T08:15:00.000Z',
+      changedAt: '2026-11-20T07:15:00.000Z', // 08:15 on the school's clock (Berlin, winter time)
       doc: {
         primaryName: 'Anna Müller',
         secondaryName: 'Jonas Müller',
@@ -130,12 +130,19 @@ describe('the AppSheet contract', () => {
     ).toMatchObject({ ok: true, doc: { dayOfWeek: 'Mo.', roomName: null } });
   });
 
+  it('keeps a value outside the office\'s lists as typed, with a warning, instead of dropping the row', () => {
+    const member = mapRow(TABLES.members, { ...memberRow, Status: '  Ausgetreten ' });
+    expect(member).toMatchObject({ ok: true, doc: { status: 'Ausgetreten' } });
+    expect(member.ok && member.warnings).toEqual(['column "Status": "Ausgetreten" is not one of Aktiv, Inaktiv; kept as typed']);
+    expect(mapRow(TABLES.members, memberRow)).not.toHaveProperty('warnings');
+  });
+
   it.each([
     [{ ...memberRow, 'Member ID': '' }, null, /key column "Member ID" is blank/],
     [{ ...memberRow, 'Member ID': 'a/b' }, 'a/b', /key contains "\/"/],
     [{ ...memberRow, Balance: '12.5' }, 'M0001', /column "Balance": not a de-DE decimal/],
     [{ ...memberRow, Email: 'nobody' }, 'M0001', /column "Email": not an e-mail/],
-    [{ ...memberRow, Status: 'Vielleicht' }, 'M0001', /column "Status": "Vielleicht" is not one of Aktiv, Inaktiv/],
+    [{ ...memberRow, Status: '' }, 'M0001', /column "Status" is required but blank/],
     [{ ...memberRow, 'Primary Name': '  ' }, 'M0001', /column "Primary Name" is required but blank/],
     [{ ...memberRow, 'Member Since': '31.02.2020' }, 'M0001', /not a calendar date/],
     [{ ...memberRow, 'Member Until': '01.01.2020' }, 'M0001', /membership ends before it starts/],

@@ -56,7 +56,8 @@ const members: TableSpec = {
     text('phone', 'Phone'),
     text('phone2', 'Phone 2'),
     text('address', 'Address'),
-    { field: 'status', column: 'Status', type: 'enum', values: ACTIVE_STATUS, required: true },
+    // Any word other than the active one is a non-active status; the family still sees its data.
+    { field: 'status', column: 'Status', type: 'enum', values: ACTIVE_STATUS, allowOtherValues: 'warn', required: true },
     text('type', 'Membership Type'),
     { field: 'membershipStartsAt', column: 'Member Since', type: 'date' },
     { field: 'membershipEndsAt', column: 'Member Until', type: 'date' },
@@ -85,7 +86,7 @@ const children: TableSpec = {
     text('class', 'Class'),
     text('notes', 'Notes'),
     { field: 'createdAt', column: 'Created At', type: 'dateTime' },
-    { field: 'status', column: 'Status', type: 'enum', values: ACTIVE_STATUS, required: true },
+    { field: 'status', column: 'Status', type: 'enum', values: ACTIVE_STATUS, allowOtherValues: 'warn', required: true },
   ],
 };
 
@@ -105,6 +106,8 @@ const payments: TableSpec = {
       column: 'Payment Type',
       type: 'enum',
       values: { Bar: 'cash', Überweisung: 'bank', Karte: 'card', Sonstiges: 'other' },
+      // Shown with the "other" icon and the office's own word.
+      allowOtherValues: 'warn',
       required: true,
     },
     {
@@ -140,6 +143,7 @@ const otherPayments: TableSpec = {
       column: 'Status',
       type: 'enum',
       values: { Aktiv: 'active', Erstattet: 'returned' },
+      allowOtherValues: 'warn',
       required: true,
     },
     { field: 'date', column: 'Date', type: 'date', required: true },
@@ -161,6 +165,7 @@ const quarters: TableSpec = {
       column: 'Status',
       type: 'enum',
       values: { ...ACTIVE_STATUS, Geplant: 'planned', Abgeschlossen: 'closed' },
+      allowOtherValues: 'warn',
       required: true,
     },
     { field: 'firstDay', column: 'First Day', type: 'date', required: true },

@@ -61,14 +61,46 @@ describe('parseDate', () => {
   });
 });
 
-describe('parseDateTime (UTC)', () => {
+describe('parseDateTime', () => {
   it.each([
     ['21.11.2026 16:05:09', '2026-11-21T16:05:09.000Z'],
     ['01.01.2027 00:00', '2027-01-01T00:00:00.000Z'],
     ['31.12.2026', '2026-12-31T00:00:00.000Z'],
     ['2026-11-21T17:05:09+01:00', '2026-11-21T16:05:09.000Z'],
-  ])('%s → %s', (raw, expected) => {
-    expect(parseDateTime(raw)).toBe(expected);
+  ])('UTC: %s → %s', (raw, expected) => {
+    expect(parseDateTime(raw, 'UTC')).toBe(expected);
+  });
+
+  it.each([
+    ['winter time', '21.11.2026 17:05:09', '2026-11-21T16:05:09.000Z'],
+    ['summer time', '01.07.2026 12:00:00', '2026-07-01T10:00:00.000Z'],
+    ['00:30 on the 1st, winter', '01.03.2026 00:30:00', '2026-02-28T23:30:00.000Z'],
+    ['00:30 on the 1st, summer', '01.06.2026 00:30:00', '2026-05-31T22:30:00.000Z'],
+    ['a date alone is local midnight', '01.01.2027', '2026-12-31T23:00:00.000Z'],
+    ['29 March, before the jump', '29.03.2026 01:59:59', '2026-03-29T00:59:59.000Z'],
+    ['29 March, 02:30 does not exist: read as if the clock had not jumped', '29.03.2026 02:30:00', '2026-03-29T01:30:00.000Z'],
+    ['29 March, after the jump', '29.03.2026 03:00:00', '2026-03-29T01:00:00.000Z'],
+    ['25 October, before the repeated hour', '25.10.2026 01:59:59', '2026-10-24T23:59:59.000Z'],
+    ['25 October, 02:30 happens twice: the first one', '25.10.2026 02:30:00', '2026-10-25T00:30:00.000Z'],
+    ['25 October, after the repeated hour', '25.10.2026 03:00:00', '2026-10-25T02:00:00.000Z'],
+    ['an explicit offset wins over the zone', '2026-11-21T16:05:09Z', '2026-11-21T16:05:09.000Z'],
+  ])('Europe/Berlin, %s: %s → %s', (_what, raw, expected) => {
+    expect(parseDateTime(raw, 'Europe/Berlin')).toBe(expected);
+  });
+
+  it("reads the school's zone by default (SCHOOL_TIME_ZONE, else Europe/Berlin)", () => {
+    const saved = process.env.SCHOOL_TIME_ZONE;
+    try {
+      delete process.env.SCHOOL_TIME_ZONE;
+      expect(parseDateTime('01.03.2026 00:30:00')).toBe('2026-02-28T23:30:00.000Z');
+      process.env.SCHOOL_TIME_ZONE = 'Europe/London';
+      expect(parseDateTime('01.07.2026 00:30:00')).toBe('2026-06-30T23:30:00.000Z');
+      process.env.SCHOOL_TIME_ZONE = 'Mars/Olympus';
+      expect(() => parseDateTime('01.07.2026 00:30:00')).toThrow(/Unknown time zone "Mars\/Olympus"/);
+    } finally {
+      if (saved === undefined) delete process.env.SCHOOL_TIME_ZONE;
+      else process.env.SCHOOL_TIME_ZONE = saved;
+    }
   });
 
   it.each(['21.11.2026 24:00:00', '21.11.2026 12:60', 'yesterday', '2026-11-21T10:00'])('rejects %s', (raw) => {

@@ -1,20 +1,27 @@
 /**
  * Conversions of AppSheet API values into the values stored in Firestore.
  *
- * The sync asks AppSheet for `Locale: de-DE` and `Timezone: UTC`, so values arrive as AppSheet
- * formats them for Germany: decimal commas with dots grouping thousands ("1.234,50", "-12,5"),
- * dates as DD.MM.YYYY, date-times as DD.MM.YYYY HH:MM:SS in UTC, Yes/No as Y/N (or TRUE/FALSE),
- * lists as "A , B". Blank cells arrive as "".
+ * The sync asks AppSheet for `Locale: de-DE` and the school's `Timezone` (SCHOOL_TIME_ZONE,
+ * Europe/Berlin by default), so values arrive as AppSheet formats them for Germany: decimal
+ * commas with dots grouping thousands ("1.234,50", "-12,5"), dates as DD.MM.YYYY, date-times as
+ * DD.MM.YYYY HH:MM:SS on the school's clock (no zone in the text), Yes/No as Y/N (or
+ * TRUE/FALSE), lists as "A , B". Blank cells arrive as "".
  *
  * What Firestore holds (one choice for the whole project):
- * - a date is an ISO string "YYYY-MM-DD";
- * - an instant is an ISO-8601 string in UTC, "YYYY-MM-DDTHH:MM:SS.sssZ";
+ * - a date is an ISO string "YYYY-MM-DD", the calendar day as typed, never shifted by a zone;
+ * - an instant is an ISO-8601 string in UTC, "YYYY-MM-DDTHH:MM:SS.sssZ": the school's wall-clock
+ *   time converted with the zone's offset on that day (wallClock.ts says how the hour skipped
+ *   and the hour repeated by daylight saving time are read). UTC keeps instants comparable and
+ *   sortable; the UI shows them in the school's zone again;
  * - numbers are numbers, Yes/No is a boolean, lists are string arrays, e-mails are lower-cased;
  * - an empty optional value is null (so that clearing a cell in AppSheet clears it here too).
  *
  * Every parser returns the converted value, null for a blank cell, or throws a ValueError
  * whose message says what was wrong.
  */
+
+import { schoolTimeZone } from './timeZone';
+import { instantOfWallClock } from './wallClock';
 
 export class ValueError extends Error {}
 
@@ -78,17 +85,19 @@ export function parseDate(raw: RawValue): string | null {
 
 const DE_DATE_TIME = /^(\d{1,2}\.\d{1,2}\.\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
-/** "21.11.2026 16:05:09" in UTC (or an ISO-8601 instant) → "2026-11-21T16:05:09.000Z". */
-export function parseDateTime(raw: RawValue): string | null {
+/**
+ * "21.11.2026 17:05:09" on the clock of `zone` → "2026-11-21T16:05:09.000Z" (Berlin, winter).
+ * An ISO-8601 instant with its own offset or Z is taken as it says.
+ */
+export function parseDateTime(raw: RawValue, zone = schoolTimeZone()): string | null {
   if (isBlank(raw)) return null;
   const text = String(raw).trim();
   const de = DE_DATE_TIME.exec(text);
   if (de) {
-    const day = parseDate(de[1] ?? '') as string;
-    const [hours, minutes, seconds] = [Number(de[2] ?? 0), Number(de[3] ?? 0), Number(de[4] ?? 0)];
-    if (hours > 23 || minutes > 59 || seconds > 59) throw new ValueError(`not a time of day: "${text}"`);
-    const secondsOfDay = (hours * 60 + minutes) * 60 + seconds;
-    return new Date(Date.parse(`${day}T00:00:00Z`) + secondsOfDay * 1000).toISOString();
+    const [year, month, day] = (parseDate(de[1] ?? '') as string).split('-').map(Number) as [number, number, number];
+    const [hour, minute, second] = [Number(de[2] ?? 0), Number(de[3] ?? 0), Number(de[4] ?? 0)];
+    if (hour > 23 || minute > 59 || second > 59) throw new ValueError(`not a time of day: "${text}"`);
+    return instantOfWallClock({ year, month, day, hour, minute, second }, zone).toISOString();
   }
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
     const time = Date.parse(text);

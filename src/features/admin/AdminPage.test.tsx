@@ -197,4 +197,40 @@ describe('admin data-sync console', () => {
     await act(async () => vi.advanceTimersByTime(30_000));
     await vi.waitFor(() => expect(calls.filter((name) => name === 'getSyncStatus').length).toBe(before + 1));
   });
+
+  it('shows a run with warnings with its own badge, and applies held-back deletions only after a confirmation naming table and count', async () => {
+    const warned: SyncLog = {
+      ...fullLog,
+      status: 'warning',
+      heldBackDeletions: [{ table: 'payments', count: 1129, reason: '1129 deletions held back: more than 56 of 1130 documents of Payments at once' }],
+      rowWarnings: [{ table: 'members', key: 'M0005', reason: 'column "Status": "Ausgetreten" is not one of Aktiv, Inaktiv; kept as typed' }],
+    };
+    routes.getSyncStatus = () => ({ status: 200, body: { data: { latestSync: warned } } });
+    let sent: unknown;
+    routes.triggerFullSync = (init) => {
+      sent = JSON.parse(String(init.body));
+      return { status: 200, body: { data: { syncId: 'S5', status: 'success', totalMembers: 60, totalChildren: 98 } } };
+    };
+    renderPage();
+    const panel = await vi.waitFor(() => {
+      const region = latestPanel();
+      within(region).getByText('Success with warnings');
+      return region;
+    });
+    expect(within(panel).getByText(/Members M0005: column "Status": "Ausgetreten"/)).toBeInTheDocument();
+    const heldBack = within(panel).getByRole('region', { name: 'Deletions held back' });
+    expect(within(heldBack).getByText('Payments: 1129 deletions held back')).toBeInTheDocument();
+    const user = userEvent.setup();
+
+    await user.click(within(heldBack).getByRole('button', { name: 'Apply the held-back deletions in Payments' }));
+    const dialog = screen.getByRole('dialog', { name: 'Apply deletions in Payments' });
+    expect(within(dialog).getByText(/Delete 1129 documents of Payments whose rows are no longer in AppSheet\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).not.toContain('triggerFullSync');
+
+    await user.click(within(heldBack).getByRole('button', { name: 'Apply the held-back deletions in Payments' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await within(heldBack).findByText('The full sync has run. Check the latest sync for the result.')).toBeInTheDocument();
+    expect(sent).toEqual({ applyHeldBackDeletions: { table: 'payments', count: 1129 } });
+  });
 });

@@ -61,7 +61,7 @@ export default function AdminPage() {
       </header>
       <main className="mx-auto max-w-5xl space-y-4 px-4 py-6">
         <ManualSyncControls onFinished={reloadSoon} />
-        <LatestSyncPanel log={status.value} loading={status.loading} error={status.error} onReload={() => void status.reload()} />
+        <LatestSyncPanel log={status.value} loading={status.loading} error={status.error} onReload={() => void status.reload()} onSyncFinished={reloadSoon} />
         <SyncHistory logs={history.value} loading={history.loading} error={history.error} onReload={() => void history.reload()} />
       </main>
     </div>

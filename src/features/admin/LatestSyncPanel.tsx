@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SyncLog } from '../../api/adminSync';
 import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { HeldBackDeletions } from './HeldBackDeletions';
 import { SyncDetails } from './SyncDetails';
 
 interface Props {
@@ -9,9 +10,11 @@ interface Props {
   loading: boolean;
   error: string | null;
   onReload: () => void;
+  /** After a sync started here (applying held-back deletions): reload both panels. */
+  onSyncFinished?: () => void;
 }
 
-export function LatestSyncPanel({ log, loading, error, onReload }: Props) {
+export function LatestSyncPanel({ log, loading, error, onReload, onSyncFinished = onReload }: Props) {
   const { t } = useTranslation();
   return (
     <Card
@@ -30,7 +33,10 @@ export function LatestSyncPanel({ log, loading, error, onReload }: Props) {
       ) : loading && !log ? (
         <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton className="h-4 w-2/3" /></div>
       ) : log ? (
-        <SyncDetails log={log} />
+        <div className="space-y-3">
+          <SyncDetails log={log} />
+          <HeldBackDeletions log={log} onApplied={onSyncFinished} />
+        </div>
       ) : (
         <EmptyState>{t('admin.latest.none')}</EmptyState>
       )}

@@ -7,13 +7,16 @@ const TABLES = ['members', 'children', 'payments', 'otherPayments', 'quarters', 
 
 const STATUS_STYLE: Record<string, string> = {
   success: 'bg-green-100 text-green-900',
+  warning: 'bg-amber-100 text-amber-900',
   error: 'bg-red-100 text-red-900',
   running: 'bg-sky-100 text-sky-900',
   pending: 'bg-slate-100 text-slate-800',
 };
 
-export function statusOf(log: Pick<SyncLog, 'status'>): 'success' | 'error' | 'running' | 'pending' {
-  return log.status === 'success' || log.status === 'error' || log.status === 'running' ? log.status : 'pending';
+const KNOWN_STATUSES = ['success', 'warning', 'error', 'running'] as const;
+
+export function statusOf(log: Pick<SyncLog, 'status'>): (typeof KNOWN_STATUSES)[number] | 'pending' {
+  return (KNOWN_STATUSES as readonly string[]).includes(log.status) ? (log.status as (typeof KNOWN_STATUSES)[number]) : 'pending';
 }
 
 export function StatusBadge({ log }: { log: Pick<SyncLog, 'status'> }) {
@@ -76,18 +79,25 @@ export function SyncDetails({ log }: { log: SyncLog }) {
         </table>
       </div>
       {log.memberIndex && <p className="text-slate-700">{t('admin.memberIndex', log.memberIndex)}</p>}
-      {log.rowErrors && log.rowErrors.length > 0 && (
-        <div>
-          <p className="font-medium">{t('admin.rowErrors')}</p>
-          <ul className="mt-1 list-disc pl-5 text-slate-700">
-            {log.rowErrors.map((row, index) => (
-              <li key={index}>
-                {t(`admin.tables.${row.table}` as 'admin.tables.members')} {row.key ?? '—'}: {row.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <RowList title={t('admin.rowErrors')} rows={log.rowErrors} />
+      <RowList title={t('admin.rowWarnings')} rows={log.rowWarnings} />
+    </div>
+  );
+}
+
+function RowList({ title, rows }: { title: string; rows: SyncLog['rowErrors'] }) {
+  const { t } = useTranslation();
+  if (!rows || rows.length === 0) return null;
+  return (
+    <div>
+      <p className="font-medium">{title}</p>
+      <ul className="mt-1 list-disc pl-5 text-slate-700">
+        {rows.map((row, index) => (
+          <li key={index}>
+            {t(`admin.tables.${row.table}` as 'admin.tables.members')} {row.key ?? '—'}: {row.reason}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formatDay, todayIso } from '../../domain/dates';
 import { cancellationEffectiveDate, cancellationState } from '../../domain/membership';
 import type { Member } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
+import { fieldProblem, MAX_LENGTH, problemMessage } from './contactForm';
 
 export const CLOSE_AFTER_SUCCESS_MS = 3000;
 
@@ -52,6 +53,11 @@ export function CancelMembershipDialog({ member, open, onClose, onCancelled }: P
       setError(t('family.cancel.cancelMembershipConfirm'));
       return;
     }
+    const problem = fieldProblem('cancellationReason', reason.trim());
+    if (problem) {
+      setError(problemMessage(t, problem));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -84,7 +90,7 @@ export function CancelMembershipDialog({ member, open, onClose, onCancelled }: P
           </ul>
           <div>
             <label htmlFor={reasonId} className="font-medium text-slate-800">{t('family.cancel.reason')}</label>
-            <textarea id={reasonId} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
+            <textarea id={reasonId} rows={3} maxLength={MAX_LENGTH.cancellationReason} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
           </div>
           <div className="flex items-start gap-2">
             <input id={checkboxId} type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 size-4" />

@@ -1,12 +1,23 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParseKeys } from 'i18next';
 import { updateMemberData } from '../../api/members';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { inputClass } from '../../components/PublicLayout';
 import type { Member } from '../../domain/types';
-import { changedFields, CONTACT_FIELDS, formFromMember, SAVE_PROGRESS_KEYS, SAVE_PROGRESS_MS, saveErrorMessage, type ContactField, type ContactForm } from './contactForm';
+import {
+  changedFields,
+  CONTACT_FIELDS,
+  formFromMember,
+  MAX_LENGTH,
+  problemMessage,
+  SAVE_PROGRESS_KEYS,
+  SAVE_PROGRESS_MS,
+  saveErrorMessage,
+  type ContactField,
+  type ContactForm,
+  type FormProblem,
+} from './contactForm';
 
 interface Props {
   member: Member;
@@ -19,7 +30,7 @@ interface Props {
 export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form, setForm] = useState<ContactForm>(() => formFromMember(member));
-  const [error, setError] = useState<{ key: ParseKeys } | { text: string } | null>(null);
+  const [error, setError] = useState<FormProblem | { text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
   const base = useId();
@@ -44,7 +55,7 @@ export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
     event.preventDefault();
     const result = changedFields(member, form);
     if ('error' in result) {
-      setError({ key: result.error });
+      setError(result.error);
       return;
     }
     setError(null);
@@ -60,19 +71,17 @@ export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
     }
   }
 
-  const field = (name: ContactField, autoComplete: string, multiline = false) => (
+  const invalidField = error && 'field' in error ? error.field : undefined;
+  // Every field is one line in AppSheet, the address too, so none offers line breaks.
+  const field = (name: ContactField, autoComplete: string) => (
     <div>
       <label htmlFor={ids[name]} className="text-sm font-medium text-slate-800">
         {t(`family.fields.${name}`)}
         {name === 'primaryName' && <span aria-hidden="true"> *</span>}
       </label>
-      {multiline ? (
-        <textarea id={ids[name]} rows={2} value={form[name]} autoComplete={autoComplete} disabled={saving}
-          onChange={(e) => setForm({ ...form, [name]: e.target.value })} className={inputClass} />
-      ) : (
-        <input id={ids[name]} value={form[name]} autoComplete={autoComplete} disabled={saving} required={name === 'primaryName'}
-          onChange={(e) => setForm({ ...form, [name]: e.target.value })} className={inputClass} />
-      )}
+      <input id={ids[name]} value={form[name]} autoComplete={autoComplete} disabled={saving} required={name === 'primaryName'}
+        maxLength={MAX_LENGTH[name]} aria-invalid={invalidField === name || undefined}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })} className={inputClass} />
     </div>
   );
 
@@ -88,8 +97,8 @@ export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
         </div>
         {field('phone', 'tel')}
         {field('phone2', 'tel')}
-        {field('address', 'street-address', true)}
-        {error && <Alert tone="error">{'key' in error ? t(error.key) : error.text}</Alert>}
+        {field('address', 'street-address')}
+        {error && <Alert tone="error">{'key' in error ? problemMessage(t, error) : error.text}</Alert>}
         {saving && <p role="status" className="text-sm text-slate-700">{t(SAVE_PROGRESS_KEYS[progress]!)}</p>}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" onClick={onClose} disabled={saving} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">

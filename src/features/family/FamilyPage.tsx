@@ -86,7 +86,7 @@ function MembershipCard({ member, onCancelled }: { member: Member; onCancelled: 
   return (
     <Card title={t('family.membership.title')}>
       <dl className="divide-y divide-slate-100 text-sm">
-        <Row label={t('family.membership.status')} value={t(member.status === 'active' ? 'family.membership.active' : 'family.membership.inactive')} />
+        <Row label={t('family.membership.status')} value={membershipStatusText(member.status, t)} />
         <Row label={t('family.membership.type')} value={member.type} />
         <Row label={t('family.membership.since')} value={day(member.membershipStartsAt)} />
         <Row label={t('family.membership.duration')} value={duration ? t(`family.duration.${duration.unit}`, { count: duration.count }) : null} />
@@ -124,11 +124,18 @@ function ChildrenCard({ childrenOfFamily }: { childrenOfFamily: Child[] }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
-              {child.status !== 'active' && <p className="text-xs text-slate-500">{t('family.membership.inactive')}</p>}
+              {child.status !== 'active' && <p className="text-xs text-slate-500">{membershipStatusText(child.status, t)}</p>}
             </li>
           ))}
         </ul>
       )}
     </Card>
   );
+}
+
+/** Active, inactive, or the office's own word for another non-active status ("Ausgetreten"). */
+function membershipStatusText(status: string, t: (key: 'family.membership.active' | 'family.membership.inactive') => string): string {
+  if (status === 'active') return t('family.membership.active');
+  if (status === 'inactive') return t('family.membership.inactive');
+  return status;
 }

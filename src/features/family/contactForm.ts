@@ -1,7 +1,11 @@
 /** The edit dialog's rules (spec section 5) and error texts (spec section 8), as i18n keys. */
-import type { ParseKeys } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
+// The same rules the functions enforce, from the one place that defines them.
+import { inputProblem, MAX_LENGTH, type CheckedField, type InputProblem } from '../../../functions/src/members/inputRules';
 import { ApiError } from '../../api/client';
 import type { Member } from '../../domain/types';
+
+export { MAX_LENGTH };
 
 export const CONTACT_FIELDS = ['primaryName', 'secondaryName', 'phone', 'phone2', 'address'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -10,15 +14,45 @@ export type ContactForm = Record<ContactField, string>;
 export const formFromMember = (member: Member): ContactForm =>
   Object.fromEntries(CONTACT_FIELDS.map((field) => [field, member[field] ?? ''])) as ContactForm;
 
-/** Only the changed fields, trimmed; or the key of the problem. */
-export function changedFields(member: Member, form: ContactForm): { updates: Partial<ContactForm> } | { error: ParseKeys } {
-  if (form.primaryName.trim() === '') return { error: 'family.edit.validationError' };
+const PROBLEM_KEYS: Record<InputProblem, ParseKeys> = {
+  tooLong: 'family.validation.tooLong',
+  controlCharacters: 'family.validation.controlCharacters',
+  formulaStart: 'family.validation.formulaStart',
+  phoneFormat: 'family.validation.phoneFormat',
+};
+
+/** A message key, and for a field's problem the field and the values its text needs. */
+export interface FormProblem {
+  key: ParseKeys;
+  field?: CheckedField;
+  max?: number;
+}
+
+/** Why a trimmed value may not be sent, or null. */
+export function fieldProblem(field: CheckedField, value: string): FormProblem | null {
+  const problem = inputProblem(field, value);
+  return problem && { key: PROBLEM_KEYS[problem], field, max: MAX_LENGTH[field] };
+}
+
+/** The problem in the UI language, naming the field it is about. */
+export function problemMessage(t: TFunction, problem: FormProblem): string {
+  const { field } = problem;
+  const label = field === 'cancellationReason' ? t('family.validation.reasonField') : field ? t(`family.fields.${field}`) : '';
+  return t(problem.key, { field: label, max: problem.max });
+}
+
+/** Only the changed fields, trimmed; or the first problem. Unchanged values are not judged: they are not sent. */
+export function changedFields(member: Member, form: ContactForm): { updates: Partial<ContactForm> } | { error: FormProblem } {
+  if (form.primaryName.trim() === '') return { error: { key: 'family.edit.validationError', field: 'primaryName' } };
   const updates: Partial<ContactForm> = {};
   for (const field of CONTACT_FIELDS) {
     const value = form[field].trim();
-    if (value !== (member[field] ?? '').trim()) updates[field] = value;
+    if (value === (member[field] ?? '').trim()) continue;
+    const problem = fieldProblem(field, value);
+    if (problem) return { error: problem };
+    updates[field] = value;
   }
-  if (Object.keys(updates).length === 0) return { error: 'family.edit.noChangesError' };
+  if (Object.keys(updates).length === 0) return { error: { key: 'family.edit.noChangesError' } };
   return { updates };
 }
 

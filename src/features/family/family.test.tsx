@@ -69,6 +69,30 @@ describe('edit contact dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed');
   });
+  it('says why a value cannot be saved, before anything is sent', async () => {
+    open();
+    const name = screen.getByLabelText(/Primary name/);
+    await userEvent.clear(name);
+    await userEvent.type(name, '=HYPERLINK("x")');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "Primary name must not start with =, +, - or @: the school office's spreadsheet would treat it as a formula.",
+    );
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Anna Müller');
+    await userEvent.clear(screen.getByLabelText('Phone'));
+    await userEvent.type(screen.getByLabelText('Phone'), 'call me');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Phone: please use only digits, spaces and + ( ) / - . (a + only at the start).');
+    expect(api.updateMemberData).not.toHaveBeenCalled();
+  });
+
+  it('keeps the address on one line, as AppSheet does', () => {
+    open();
+    expect(screen.getByLabelText('Address').tagName).toBe('INPUT');
+  });
 });
 
 describe('cancel membership dialog', () => {
@@ -116,6 +140,20 @@ describe('cancel membership dialog', () => {
     expect(screen.queryByRole('button', { name: 'Request cancellation' })).not.toBeInTheDocument();
   });
 
+  it('refuses a reason with a line break, saying why, and sends nothing', async () => {
+    open();
+    await userEvent.type(screen.getByLabelText('Reason (optional)'), 'Umzug{Enter}nach Hamburg');
+    await userEvent.click(screen.getByLabelText('I want to cancel my membership.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Request cancellation' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The reason: line breaks, tabs and other invisible control characters are not allowed.');
+    expect(api.cancelMembership).not.toHaveBeenCalled();
+  });
+
+  it("dates a request made at 00:30 on 1 March in Berlin (23:30 UTC the day before) by the school's day", () => {
+    open({ ...annaMember, cancellationRequested: true, cancellationRequestedAt: '2026-02-28T23:30:00.000Z' });
+    expect(screen.getByText(/You requested the cancellation on 1 March 2026/)).toBeInTheDocument();
+  });
+
   it('says already cancelled with the end date', () => {
     open({ ...annaMember, membershipEndsAt: '2027-03-31' });
     expect(screen.getByText('Your membership is already cancelled. It ends on 31 March 2027.')).toBeInTheDocument();
@@ -149,6 +187,14 @@ describe('family page', () => {
   it('names the signed-in address when no member belongs to it', () => {
     renderPage({ member: null });
     expect(screen.getByText(/We could not find a membership for anna.mueller@example.com/)).toBeInTheDocument();
+  });
+
+  it("shows a status the office typed outside its list (the family still sees its data)", () => {
+    const fixture = familyFixture();
+    renderPage({ member: { ...fixture.member!, status: 'Ausgetreten' }, children: fixture.children.map((child) => ({ ...child, status: 'Pausiert' })) });
+    expect(screen.getByText('Ausgetreten')).toBeInTheDocument();
+    expect(screen.getAllByText('Pausiert').length).toBe(fixture.children.length);
+    expect(screen.getByText('Mia Müller')).toBeInTheDocument();
   });
 
   it('shows a load error without a Retry button', () => {

@@ -9,7 +9,7 @@ import { useData } from '../../data/DataProvider';
 import { formatDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } from '../../domain/transactions';
-import { transactionView, type TransactionView } from '../../domain/views';
+import { knownPaymentType, transactionView, type TransactionView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import { FinancialStatusCard } from '../dashboard/FinancialStatusCard';
 
@@ -93,14 +93,16 @@ function TransactionCard({ transaction, highlighted }: { transaction: Transactio
   const locale = useLocale();
   const incoming = transaction.paymentDirection === 'IN';
   const rows = shareRows(transaction);
+  // A type the office typed that the contract does not know shows as typed, with the "other" icon.
+  const knownType = knownPaymentType(transaction.paymentType);
   return (
     <li id={transactionElementId(transaction.id)} className={`rounded-lg border border-slate-200 p-3 ${highlighted ? 'animate-pulse ring-4 ring-teal-500' : ''}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">{transaction.description}</p>
           <p className="text-sm text-slate-600">
-            {formatDay(transaction.date, locale)} · <span aria-hidden="true">{TYPE_ICONS[transaction.paymentType] ?? TYPE_ICONS.other}</span>{' '}
-            {t(`transactions.type.${transaction.paymentType}`)}
+            {formatDay(transaction.date, locale)} · <span aria-hidden="true">{TYPE_ICONS[knownType ?? 'other']}</span>{' '}
+            {knownType ? t(`transactions.type.${knownType}`) : transaction.paymentType}
           </p>
         </div>
         <div className="text-right">

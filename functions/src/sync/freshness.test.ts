@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { deletionLimit } from './deletionGuard';
+import { decide } from './freshness';
+
+describe('newer data wins', () => {
+  const stored = { hash: 'h1', lastChanged: '2026-11-21T10:00:00.000Z' };
+
+  it.each([
+    ['no document yet', undefined, { hash: 'h2', changedAt: '2026-11-21T09:00:00.000Z' }, 'write'],
+    ['the same content', stored, { hash: 'h1', changedAt: '2026-11-21T09:00:00.000Z' }, 'unchanged'],
+    ['a newer row', stored, { hash: 'h2', changedAt: '2026-11-21T10:00:01.000Z' }, 'write'],
+    ['a row of the same moment (a new mapping of it)', stored, { hash: 'h2', changedAt: '2026-11-21T10:00:00.000Z' }, 'write'],
+    ['an older row', stored, { hash: 'h2', changedAt: '2026-11-21T09:59:59.000Z' }, 'older'],
+    ['a row without Last Changed', stored, { hash: 'h2', changedAt: null }, 'write'],
+    ['a document without a version', { hash: 'h1', lastChanged: undefined }, { hash: 'h2', changedAt: '2020-01-01T00:00:00.000Z' }, 'write'],
+  ] as const)('%s → %s', (_what, current, row, decision) => {
+    expect(decide(current, row)).toBe(decision);
+  });
+});
+
+describe('the mass-deletion guard', () => {
+  it.each([
+    [0, 20],
+    [100, 20],
+    [400, 20],
+    [1000, 50],
+    [40_000, 2000],
+  ])('a table of %i documents may lose %i in one run', (stored, limit) => {
+    expect(deletionLimit(stored)).toBe(limit);
+  });
+
+  it('takes another share as a parameter, and ignores one that makes no sense', () => {
+    expect(deletionLimit(1000, 0.1)).toBe(100);
+    for (const share of [0, -1, Number.NaN, 2]) expect(deletionLimit(1000, share)).toBe(50);
+  });
+});
