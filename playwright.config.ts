@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { EMULATOR_ORIGINS, HOSTING_DIST, HOSTING_ORIGIN, HOSTING_PORT } from './tests/e2e/support/hosting';
 
 const chromium = {
   // Debian's Chromium: Playwright's own browser download is not available here.
@@ -22,9 +23,15 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts).
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|family|access/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|family|access|hosting/ },
+    // The production build behind firebase.json's headers, with its CSP enforced.
+    {
+      name: 'hosting',
+      testMatch: /hosting\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: HOSTING_ORIGIN, launchOptions: chromium },
+    },
   ],
   webServer: [
     {
@@ -39,6 +46,13 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal' },
       timeout: 60_000,
+    },
+    {
+      command: `npx vite build --logLevel warn --outDir ${HOSTING_DIST} --emptyOutDir && npx tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT} --connect-src "${EMULATOR_ORIGINS}"`,
+      url: `${HOSTING_ORIGIN}/robots.txt`,
+      reuseExistingServer: false,
+      env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal' },
+      timeout: 120_000,
     },
   ],
 });

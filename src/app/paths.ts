@@ -4,6 +4,8 @@ export const paths = {
   verifyEmail: '/verify-email',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Firebase's e-mail action URL: hands each link's mode to the page that completes it. */
+  authAction: '/auth/action',
   dashboard: '/',
   family: '/family',
   plans: '/plans',

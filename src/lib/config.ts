@@ -4,13 +4,32 @@
  */
 const env = import.meta.env;
 
+/** Set at build time by tools/buildConfig.ts from the same rule: a `demo-*` (or unset) project id. */
+declare const __DEMO_PROJECT__: boolean;
+
 const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-family-portal';
-const usesDemoProject = projectId.startsWith('demo-');
+const usesDemoProject = __DEMO_PROJECT__;
+
+/**
+ * Stand-ins for the local demo only. A real project gets exactly what it configured: an unset
+ * IBAN must never become the demo account on a parent's QR code (tools/buildConfig.ts makes
+ * such a build fail instead).
+ */
+const demo = usesDemoProject
+  ? {
+      apiKey: 'demo-api-key',
+      authDomain: `${projectId}.firebaseapp.com`,
+      recipientName: 'Schulverein Lindenhof e.V.',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      schoolContactUrl: 'https://example.org/kontakt',
+    }
+  : undefined;
 
 export const appConfig = {
   firebase: {
-    apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
-    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+    apiKey: env.VITE_FIREBASE_API_KEY || demo?.apiKey || '',
+    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || demo?.authDomain || '',
     projectId,
     appId: env.VITE_FIREBASE_APP_ID || undefined,
   },
@@ -20,9 +39,9 @@ export const appConfig = {
   functionsRegion: env.VITE_FUNCTIONS_REGION || 'europe-west1',
   /** The association's account for SEPA transfers (public payment details, not secrets). */
   sepa: {
-    recipientName: env.VITE_SEPA_RECIPIENT || 'Schulverein Lindenhof e.V.',
-    iban: env.VITE_SEPA_IBAN || 'DE89370400440532013000',
-    bic: env.VITE_SEPA_BIC || 'COBADEFFXXX',
+    recipientName: env.VITE_SEPA_RECIPIENT || demo?.recipientName || '',
+    iban: env.VITE_SEPA_IBAN || demo?.iban || '',
+    bic: env.VITE_SEPA_BIC || demo?.bic || '',
   },
   /**
    * The school's IANA time zone: instants (a cancellation request, a sync run) are shown on the
@@ -30,7 +49,7 @@ export const appConfig = {
    */
   schoolTimeZone: env.VITE_SCHOOL_TIME_ZONE || 'Europe/Berlin',
   /** The school's public contact page, linked from the 'not a member' box. */
-  schoolContactUrl: env.VITE_SCHOOL_CONTACT_URL || 'https://example.org/kontakt',
+  schoolContactUrl: env.VITE_SCHOOL_CONTACT_URL || demo?.schoolContactUrl || '',
 } as const;
 
 /** Base URL of the HTTP Cloud Functions (emulator or production). */

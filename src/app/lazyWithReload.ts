@@ -1,0 +1,57 @@
+/**
+ * Lazy routes that survive a deploy. A tab opened before a deploy still runs the old index
+ * chunk, whose lazy chunks (hashed names) are gone from Hosting: the import fails. One reload
+ * fetches the new index.html and with it the new chunk names.
+ */
+import { lazy, type ComponentType } from 'react';
+
+/** sessionStorage key: the chunk failures that already caused a reload in this tab. */
+export const RELOADED_FOR_KEY = 'chunkReloadedFor';
+
+/** Chromium, Firefox and Safari's wordings of a failed dynamic import, and Vite's CSS preload failure. */
+const CHUNK_LOAD_ERROR = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  return error instanceof Error && CHUNK_LOAD_ERROR.test(error.message);
+}
+
+export interface ReloadEnvironment {
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  reload: () => void;
+}
+
+const browser = (): ReloadEnvironment => ({ storage: window.sessionStorage, reload: () => window.location.reload() });
+
+/**
+ * Runs `load`; when it fails with a chunk-load error, reloads the page once per failure (the
+ * message names the chunk's URL where the browser gives it). The same failure after that
+ * reload is a real outage and is rethrown for the error boundary, so the page cannot loop.
+ */
+export function importWithReload<T>(load: () => Promise<T>, environment: () => ReloadEnvironment = browser): Promise<T> {
+  return load().catch((error: unknown) => {
+    if (!isChunkLoadError(error)) throw error;
+    const { storage, reload } = environment();
+    const failure = (error as Error).message;
+    const reloadedFor = readList(storage.getItem(RELOADED_FOR_KEY));
+    if (reloadedFor.includes(failure)) throw error;
+    storage.setItem(RELOADED_FOR_KEY, JSON.stringify([...reloadedFor, failure]));
+    reload();
+    // The page is going away: keep Suspense's fallback on screen instead of flashing an error.
+    return new Promise<T>(() => undefined);
+  });
+}
+
+function readList(stored: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(stored ?? '[]');
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** React.lazy with one reload on a chunk that is gone after a deploy. */
+// `any` props: the same constraint as React.lazy's own.
+export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(() => importWithReload(load));
+}

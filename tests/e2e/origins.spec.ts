@@ -1,0 +1,34 @@
+/**
+ * No third-party script or call: a whole session (sign-in, every parent screen) sends requests
+ * only to the app itself and the local stand-ins of the Firebase endpoints (the emulators).
+ * getAuth() would load apis.google.com/js/api.js on every page; the app uses initializeAuth.
+ */
+import { expect, test } from '@playwright/test';
+import { APP_ORIGIN, DEMO, DEMO_PASSWORD } from './support/emulators';
+
+const ALLOWED = new Set([APP_ORIGIN, 'http://127.0.0.1:9099', 'http://127.0.0.1:8080', 'http://127.0.0.1:5001']);
+
+test('a parent session requests nothing from any other origin', async ({ page }) => {
+  const origins = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
+  });
+  await page.addInitScript(() => localStorage.setItem('language', 'en'));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.owing);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const [link, path] of [['Family', '/family'], ['Plans', '/plans'], ['Transactions', '/transactions'], ['Book deposits', '/book-deposits']]) {
+    await navigation.getByRole('link', { name: link, exact: true }).click();
+    await expect(page).toHaveURL(`${APP_ORIGIN}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);
+  }
+  expect([...origins].filter((origin) => !ALLOWED.has(origin))).toEqual([]);
+  // The check itself sees requests: the app and the Auth emulator were called.
+  expect(origins).toContain(APP_ORIGIN);
+  expect(origins).toContain('http://127.0.0.1:9099');
+});

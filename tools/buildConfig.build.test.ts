@@ -1,0 +1,83 @@
+/**
+ * A real `vite build` with the project's config: the settings of a production project end up in
+ * the bundle, and a production build without them is refused.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PRODUCTION_IBAN = 'DE02120300000000202051';
+const DEMO_IBAN = 'DE89370400440532013000';
+
+const PRODUCTION = {
+  VITE_FIREBASE_PROJECT_ID: 'lindenhof-portal',
+  VITE_FIREBASE_API_KEY: 'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
+  VITE_FIREBASE_AUTH_DOMAIN: 'lindenhof-portal.firebaseapp.com',
+  VITE_FIREBASE_APP_ID: '1:123456789012:web:abcdef0123456789',
+  VITE_SEPA_RECIPIENT: 'Förderverein Lindenhof e.V.',
+  VITE_SEPA_IBAN: PRODUCTION_IBAN,
+  VITE_SEPA_BIC: 'BYLADEM1001',
+  VITE_SCHOOL_CONTACT_URL: 'https://lindenhof-schule.de/kontakt',
+};
+
+const work = mkdtempSync(join(tmpdir(), 'portal-build-'));
+// An empty env directory: a developer's own .env.production.local must not leak into the test.
+const envDir = mkdtempSync(join(work, 'env-'));
+const saved = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith('VITE_')).map((name) => [name, process.env[name]]));
+
+function useEnvironment(settings: Record<string, string>) {
+  for (const name of Object.keys(process.env)) if (name.startsWith('VITE_')) delete process.env[name];
+  Object.assign(process.env, settings);
+}
+
+// Vitest runs with NODE_ENV=test, which would make Vite bundle React's development build.
+const savedNodeEnv = process.env.NODE_ENV;
+beforeAll(() => {
+  process.env.NODE_ENV = 'production';
+});
+afterAll(() => {
+  process.env.NODE_ENV = savedNodeEnv;
+});
+
+afterEach(() => useEnvironment(saved as Record<string, string>));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const buildInto = (outDir: string) =>
+  build({ root: ROOT, configFile: join(ROOT, 'vite.config.ts'), mode: 'production', envDir, logLevel: 'silent', build: { outDir, emptyOutDir: true } });
+
+function javascriptOf(outDir: string): string {
+  const assets = join(outDir, 'assets');
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => readFileSync(join(assets, file), 'utf8'))
+    .join('\n');
+}
+
+describe('vite build', () => {
+  it('puts the configured bank account into the bundle, and not the demo one', { timeout: 120_000 }, async () => {
+    useEnvironment(PRODUCTION);
+    const outDir = join(work, 'production');
+    await buildInto(outDir);
+    const bundle = javascriptOf(outDir);
+    expect(bundle).toContain(PRODUCTION_IBAN);
+    expect(bundle).not.toContain(DEMO_IBAN);
+    expect(readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
+  it('refuses a production build without its settings, naming each one', { timeout: 120_000 }, async () => {
+    useEnvironment({ VITE_FIREBASE_PROJECT_ID: 'lindenhof-portal' });
+    const failure = await buildInto(join(work, 'incomplete')).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    const message = (failure as Error).message;
+    expect(message).toContain('project "lindenhof-portal"');
+    for (const name of ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID', 'VITE_SEPA_RECIPIENT', 'VITE_SEPA_IBAN', 'VITE_SEPA_BIC', 'VITE_SCHOOL_CONTACT_URL']) {
+      expect(message).toContain(`- ${name} is missing`);
+    }
+  });
+});

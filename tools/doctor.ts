@@ -1,0 +1,77 @@
+/**
+ * `npm run doctor -- --project <id>`: checks a real project's settings before a deploy and
+ * prints every missing or suspicious item at once. Exit code 1 when any is an error.
+ *
+ *   --offline    skip the secrets check (it asks the firebase CLI, which needs a login)
+ *   --dir <path> where the settings live (default: this checkout)
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { error, warning, type Finding } from './doctor/findings';
+import { checkFunctionSettings, checkSecret, SECRETS } from './doctor/functionChecks';
+import { checkProjectId, REMINDERS } from './doctor/projectChecks';
+import { checkTimeZonesAgree, checkWebSettings } from './doctor/webChecks';
+import { lookUpSecret } from './doctor/secrets';
+import { loadFunctionSettings, loadWebSettings } from './doctor/settings';
+
+const USAGE = 'usage: npm run doctor -- --project <firebase-project-id> [--offline] [--dir <path>]';
+
+const MARKS = { error: '✗', warning: '!', note: 'i' } as const;
+
+function printSection(title: string, findings: readonly Finding[]): void {
+  console.log(`\n${title}`);
+  if (findings.length === 0) console.log('  ✓ nothing to fix');
+  for (const finding of findings) console.log(`  ${MARKS[finding.level]} ${finding.setting}: ${finding.message}`);
+}
+
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseArgs({
+      options: { project: { type: 'string' }, offline: { type: 'boolean', default: false }, dir: { type: 'string' } },
+    }).values;
+  } catch (failure) {
+    console.error(`${(failure as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const projectId = options.project?.trim();
+  if (!projectId) {
+    console.error(USAGE);
+    return 2;
+  }
+  const dir = resolve(options.dir ?? resolve(import.meta.dirname, '..'));
+
+  console.log(`Checking the settings for a deploy to ${projectId}`);
+  const projectFindings = checkProjectId(projectId);
+  if (projectFindings.length > 0) {
+    printSection('Project', projectFindings);
+    return 1;
+  }
+
+  const web = loadWebSettings(dir);
+  const functions = loadFunctionSettings(dir, projectId);
+  const missingFile = functions.exists ? [] : [error(functions.file, 'is missing: create it (see functions/.env.demo-family-portal for its form)')];
+  const secrets = options.offline
+    ? [warning('secrets', `not checked (--offline): ${SECRETS.join(', ')} must exist`)]
+    : (await Promise.all(SECRETS.map(async (name) => checkSecret(name, projectId, await lookUpSecret(name, projectId))))).flat();
+
+  const sections: Array<[string, Finding[]]> = [
+    [`Web app (${web.sources.join(', ') || 'no .env file found'})`, [...checkWebSettings(web.env, projectId), ...checkTimeZonesAgree(web.env, functions.env)]],
+    [`Functions (${functions.file})`, [...missingFile, ...checkFunctionSettings(functions.env, projectId)]],
+    ['Secrets (Secret Manager)', secrets],
+    ['Reminders', [...REMINDERS]],
+  ];
+  for (const [title, findings] of sections) printSection(title, findings);
+
+  const all = sections.flatMap(([, findings]) => findings);
+  const errors = all.filter((f) => f.level === 'error').length;
+  const warnings = all.filter((f) => f.level === 'warning').length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  console.log(
+    `\n${plural(errors, 'error')}, ${plural(warnings, 'warning')}: ` +
+      (errors > 0 ? 'fix the errors before deploying.' : warnings > 0 ? 'read the warnings, then deploy.' : 'ready to deploy.'),
+  );
+  return errors > 0 ? 1 : 0;
+}
+
+process.exit(await main());

@@ -1,0 +1,124 @@
+/**
+ * Checks of the functions' settings (functions/.env.<project>) and secrets: pure functions from
+ * settings to findings. The names, defaults and valid values come from the functions' own
+ * modules (config.ts, sync/timeZone.ts, sync/windowsZones.ts), never a copy of them.
+ */
+import { appOrigins, appSheetAccessKey, appSheetAppId, appSheetBaseUrl, maxDeletionPercent, rateLimitHmacKey, schoolTimeZoneParam } from '../../functions/src/config';
+import { assertTimeZone } from '../../functions/src/sync/timeZone';
+import { windowsTimeZone } from '../../functions/src/sync/windowsZones';
+import { error, parseUrl, warning, type Env, type Finding } from './findings';
+
+/** The AppSheet API hosts its documentation names (the regional ones need data residency). */
+const APPSHEET_HOSTS = ['www.appsheet.com', 'eu.appsheet.com', 'asia-southeast.appsheet.com'];
+const isFirebaseHostingHost = (host: string) => host.endsWith('.web.app') || host.endsWith('.firebaseapp.com');
+const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+
+/** A zone both Intl and the AppSheet client know, or the reason it is not. */
+function timeZoneProblem(zone: string): string | null {
+  try {
+    windowsTimeZone(assertTimeZone(zone));
+    return null;
+  } catch (cause) {
+    return (cause as Error).message;
+  }
+}
+
+/** As firebase-tools reads a list parameter: a JSON list, or a comma-separated one. */
+function parseList(value: string): string[] | null {
+  if (!value.includes('[')) return value.split(',').map((item) => item.trim());
+  try {
+    const list: unknown = JSON.parse(value.replace(/'/g, '"'));
+    return Array.isArray(list) && list.every((item) => typeof item === 'string') ? list : null;
+  } catch {
+    return null;
+  }
+}
+
+function checkOrigins(value: string, projectId: string): Finding[] {
+  const name = appOrigins.name;
+  const origins = parseList(value);
+  if (!origins) return [error(name, `is not a list of origins, e.g. ["https://${projectId}.web.app"]`)];
+  const findings: Finding[] = [];
+  const served: string[] = [];
+  for (const origin of origins) {
+    const url = parseUrl(origin);
+    if (!url || url.origin !== origin) {
+      findings.push(error(name, `"${origin}" is not an origin (scheme and host, no path or trailing slash): browsers send e.g. https://${projectId}.web.app`));
+    } else if (url.protocol === 'http:' && isLoopback(url.hostname)) {
+      findings.push(warning(name, `"${origin}" is a local development origin: not needed in production`));
+    } else if (url.protocol !== 'https:') {
+      findings.push(error(name, `"${origin}" is not https: the portal is only served over https`));
+    } else if (isFirebaseHostingHost(url.hostname) && !url.hostname.startsWith(`${projectId}.`)) {
+      findings.push(warning(name, `"${origin}" is another project's Hosting domain`));
+    } else {
+      served.push(url.hostname);
+    }
+  }
+  const reachable = served.some((host) => host.startsWith(`${projectId}.`) || !isFirebaseHostingHost(host));
+  if (!reachable) findings.push(error(name, `must include https://${projectId}.web.app or the custom domain that serves the portal, or every call fails CORS`));
+  return findings;
+}
+
+/** The functions' Secret Manager secrets: checked by name, never read. */
+export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name];
+const FUNCTION_SETTINGS = [appSheetBaseUrl.name, appSheetAppId.name, appOrigins.name, schoolTimeZoneParam.name, maxDeletionPercent.name];
+
+/** functions/.env.<project>: the parameters of functions/src/config.ts. Unset ones with a default use it. */
+export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
+  const findings: Finding[] = [];
+  const value = (name: string) => env[name]?.trim() || undefined;
+
+  const baseUrl = value(appSheetBaseUrl.name);
+  if (baseUrl) {
+    const url = parseUrl(baseUrl);
+    if (!url || url.protocol !== 'https:') findings.push(error(appSheetBaseUrl.name, `"${baseUrl}" must be an https:// address`));
+    else if (url.pathname !== '/' || url.search) findings.push(error(appSheetBaseUrl.name, `"${baseUrl}" must be only the host, e.g. https://www.appsheet.com`));
+    else if (!APPSHEET_HOSTS.includes(url.hostname)) findings.push(warning(appSheetBaseUrl.name, `${url.hostname} is not one of AppSheet's API hosts (${APPSHEET_HOSTS.join(', ')})`));
+  }
+
+  const appId = value(appSheetAppId.name);
+  if (!appId) findings.push(error(appSheetAppId.name, 'is missing: the App Id from AppSheet → Settings → Integrations'));
+  else if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(appId)) {
+    findings.push(warning(appSheetAppId.name, `"${appId}" does not look like an AppSheet App Id (a UUID such as 0a1b2c3d-…)`));
+  }
+
+  const origins = value(appOrigins.name);
+  if (!origins) findings.push(error(appOrigins.name, `is missing: e.g. ["https://${projectId}.web.app"]`));
+  else findings.push(...checkOrigins(origins, projectId));
+
+  const zone = value(schoolTimeZoneParam.name);
+  const zoneProblem = zone && timeZoneProblem(zone);
+  if (zoneProblem) findings.push(error(schoolTimeZoneParam.name, zoneProblem));
+
+  const percent = value(maxDeletionPercent.name);
+  if (percent && !(/^\d+$/.test(percent) && Number(percent) >= 1 && Number(percent) <= 100)) {
+    findings.push(error(maxDeletionPercent.name, `"${percent}" must be a whole number from 1 to 100`));
+  }
+
+  for (const name of Object.keys(env)) {
+    if (SECRETS.includes(name)) {
+      findings.push(error(name, `is a secret and must not be in a .env file (it would deploy as plain text): npx firebase functions:secrets:set ${name}`));
+    } else if (!FUNCTION_SETTINGS.includes(name)) {
+      findings.push(warning(name, 'is not a setting the functions read (a typo?)'));
+    }
+  }
+  return findings;
+}
+
+/** What `firebase functions:secrets:get` told about a secret (its versions, never its value). */
+export type SecretLookup =
+  | { kind: 'found'; enabledVersions: number }
+  | { kind: 'missing' }
+  | { kind: 'unchecked'; reason: string };
+
+export function checkSecret(name: string, projectId: string, lookup: SecretLookup): Finding[] {
+  const setIt = `npx firebase functions:secrets:set ${name} --project ${projectId}`;
+  switch (lookup.kind) {
+    case 'found':
+      return lookup.enabledVersions > 0 ? [] : [error(name, `has no enabled version: ${setIt}`)];
+    case 'missing':
+      return [error(name, `does not exist: ${setIt}`)];
+    case 'unchecked':
+      return [warning(name, `could not be checked (${lookup.reason}); check by hand: npx firebase functions:secrets:get ${name} --project ${projectId}`)];
+  }
+}
