@@ -61,16 +61,22 @@ test('the admin runs a delta and a full sync and sees the results and the histor
 
 test('a second trigger while a sync runs shows that one is already running', async ({ page }) => {
   await openConsole(page);
-  // Another sync, as the schedule would start it, slowed down at the AppSheet side.
-  await fetch('http://127.0.0.1:8787/__demo/faults/Members', { method: 'PUT', body: JSON.stringify({ fault: 'slow', times: 1 }) });
-  const token = await adminIdToken();
-  const other = fetch(`${FUNCTIONS}/triggerFullSync`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-  await expect.poll(async () => {
-    const response = await fetch(`${FUNCTIONS}/getSyncStatus`, { headers: { Authorization: `Bearer ${token}` } });
-    return ((await response.json()) as { data: { latestSync: { status: string } } }).data.latestSync.status;
-  }).toBe('running');
+  // The admin has the confirmation open when another sync starts, as the schedule would start
+  // it; every AppSheet table answers slowly, so that sync holds the lease for several seconds.
+  await page.getByRole('button', { name: 'Delta Sync' }).click();
+  await fetch('http://127.0.0.1:8787/__demo/faults/*', { method: 'PUT', body: JSON.stringify({ fault: 'slow' }) });
+  try {
+    const token = await adminIdToken();
+    const other = fetch(`${FUNCTIONS}/triggerFullSync`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    await expect.poll(async () => {
+      const response = await fetch(`${FUNCTIONS}/getSyncStatus`, { headers: { Authorization: `Bearer ${token}` } });
+      return ((await response.json()) as { data: { latestSync: { status: string } } }).data.latestSync.status;
+    }).toBe('running');
 
-  await runSync(page, 'Delta Sync');
-  await expect(page.getByRole('alert')).toHaveText(/Sync failed: another sync is already running/);
-  expect((await other).status).toBe(200);
+    await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/Sync failed: another sync is already running/);
+    expect((await other).status).toBe(200);
+  } finally {
+    await fetch('http://127.0.0.1:8787/__demo/faults', { method: 'DELETE' });
+  }
 });
