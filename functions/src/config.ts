@@ -5,7 +5,7 @@
  */
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import type { MemoryOption } from 'firebase-functions/v2';
-import { createAppSheetClient, type AppSheetClient } from './sync/appsheetClient';
+import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheetClient';
 import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/timeZone';
 
 /* Where and how big the functions run: each value is a decision with its reason. */
@@ -71,12 +71,13 @@ export function syncSettingsFromConfig() {
   return { appSheet: appSheetFromConfig(), deletionShare: percent > 0 && percent <= 100 ? percent / 100 : undefined };
 }
 
-export function appSheetFromConfig(): AppSheetClient {
+export function appSheetFromConfig(overrides: Pick<AppSheetClientOptions, 'timeoutMs' | 'attempts' | 'backoffMs'> = {}): AppSheetClient {
   return createAppSheetClient({
     baseUrl: appSheetBaseUrl.value(),
     appId: appSheetAppId.value(),
     accessKey: appSheetAccessKey.value(),
     timeZone: schoolTimeZone(),
+    ...overrides,
   });
 }
 
@@ -91,15 +92,7 @@ export const APPSHEET_WRITE_ATTEMPTS = 2;
 export const MEMBER_WRITE_TIMEOUT_SECONDS = 120;
 
 export function appSheetForWrites(): AppSheetClient {
-  return createAppSheetClient({
-    baseUrl: appSheetBaseUrl.value(),
-    appId: appSheetAppId.value(),
-    accessKey: appSheetAccessKey.value(),
-    timeZone: schoolTimeZone(),
-    timeoutMs: APPSHEET_WRITE_TIMEOUT_MS,
-    attempts: APPSHEET_WRITE_ATTEMPTS,
-    backoffMs: 1_000,
-  });
+  return appSheetFromConfig({ timeoutMs: APPSHEET_WRITE_TIMEOUT_MS, attempts: APPSHEET_WRITE_ATTEMPTS, backoffMs: 1_000 });
 }
 
 /** Keys the HMAC that names rate-limit counters, so their ids cannot be matched to addresses. */

@@ -9,6 +9,7 @@ import { runSync, type SyncRequest } from '../../functions/src/sync/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { atSource } from '../support/appSheet';
 
 const { db } = emulatorAdmin();
 let appSheet: DemoServer;
@@ -24,14 +25,6 @@ const indexed = async (email: string) => ((await db.doc(`member_emails/${email}`
 const duplicateEntry = async (email: string) => (await db.doc(`member_email_duplicates/${email}`).get()).data() ?? null;
 const editMember = (memberId: string, values: Record<string, string>) => client.edit('Members', [{ 'Member ID': memberId, ...values }]);
 
-async function atSource(action: 'Add' | 'Delete', table: string, rows: object[]) {
-  const response = await fetch(`${appSheet.url}/api/v2/apps/${DEMO_APP_ID}/tables/${encodeURIComponent(table)}/Action`, {
-    method: 'POST',
-    headers: { ApplicationAccessKey: DEMO_ACCESS_KEY },
-    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE', Timezone: 'W. Europe Standard Time' }, Rows: rows }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
 
 beforeAll(async () => {
   appSheet = await startDemoServer({ families: 8, seed: 5, today: '2026-11-21' });
@@ -87,7 +80,7 @@ describe('the index after a full sync', () => {
   it('removes the entry of a deleted member row in that run, and logs it', async () => {
     const email = emailOf('M0008');
     const [row] = await client.find('Members', 'Filter(Members, [Member ID] = "M0008")');
-    await atSource('Delete', 'Members', [{ 'Member ID': 'M0008' }]);
+    await atSource(appSheet.url, 'Delete', 'Members', [{ 'Member ID': 'M0008' }]);
     try {
       const log = await sync(full);
       expect(log.tables.members.deleted).toBe(1);
@@ -95,7 +88,7 @@ describe('the index after a full sync', () => {
       expect(await indexed(email)).toBeNull();
     } finally {
       const { _RowNumber, ...values } = row ?? {};
-      await atSource('Add', 'Members', [values]);
+      await atSource(appSheet.url, 'Add', 'Members', [values]);
     }
     await sync(full);
     expect(await indexed(email)).toMatchObject({ memberId: 'M0008' });

@@ -9,6 +9,7 @@ import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
 import { craftedToken, createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { atSource } from '../support/appSheet';
 
 const { db } = emulatorAdmin();
 const appSheetUrl = `http://127.0.0.1:${PORTS.appsheet}`;
@@ -27,15 +28,6 @@ async function post(name: string, body: unknown, token: string | null = ownToken
 
 const stored = async (id: string) => (await db.doc(`members/${id}`).get()).data() ?? {};
 const inAppSheet = async (id: string) => (await appSheet.find('Members', `Filter(Members, [Member ID] = "${id}")`))[0] ?? {};
-/** Add or Delete at the source, as the office would in AppSheet. */
-async function appSheetAction(table: string, action: 'Add' | 'Delete', rows: object[]) {
-  const response = await fetch(`${appSheetUrl}/api/v2/apps/${DEMO_APP_ID}/tables/${table}/Action`, {
-    method: 'POST',
-    headers: { ApplicationAccessKey: DEMO_ACCESS_KEY, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE', Timezone: 'W. Europe Standard Time' }, Rows: rows }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
 const setFault = (fault: string | null) => fetch(`${appSheetUrl}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault }) });
 
 beforeAll(async () => {
@@ -200,7 +192,7 @@ describe('a caller the member index does not name', () => {
     const token = await idTokenFor(email);
     expect((await post('updateMemberData', { updates: { phone2: '+49 30 3434' } }, token)).status).toBe(200);
 
-    await appSheetAction('Members', 'Delete', [{ 'Member ID': 'M0007' }]);
+    await atSource(appSheetUrl, 'Delete', 'Members', [{ 'Member ID': 'M0007' }]);
     try {
       await sync();
       expect((await db.doc(`member_emails/${email}`).get()).exists).toBe(false);
@@ -208,7 +200,7 @@ describe('a caller the member index does not name', () => {
       expect((await db.doc('members/M0007').get()).exists).toBe(false);
     } finally {
       const { _RowNumber, ...values } = row ?? {};
-      await appSheetAction('Members', 'Add', [values]);
+      await atSource(appSheetUrl, 'Add', 'Members', [values]);
       await sync();
     }
     expect((await post('updateMemberData', { updates: { phone2: '+49 30 5656' } }, token)).status).toBe(200);

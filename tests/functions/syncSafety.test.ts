@@ -12,6 +12,7 @@ import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { atSource } from '../support/appSheet';
 
 const { db } = emulatorAdmin();
 let appSheet: DemoServer;
@@ -23,24 +24,16 @@ const sync = (request: SyncRequest, deps: Partial<SyncDeps> = {}) => runSync({ d
 const countDocs = async (collection: string) => (await db.collection(collection).count().get()).data().count;
 const paymentRows = () => appSheet.store.tables.Payments ?? [];
 
-async function atSource(action: 'Add' | 'Delete', table: string, rows: object[]) {
-  const response = await fetch(`${appSheet.url}/api/v2/apps/${DEMO_APP_ID}/tables/${encodeURIComponent(table)}/Action`, {
-    method: 'POST',
-    headers: { ApplicationAccessKey: DEMO_ACCESS_KEY },
-    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE', Timezone: 'W. Europe Standard Time' }, Rows: rows }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
 
 /** Takes rows away at the source and gives them back afterwards, as found. */
 async function withoutPayments(count: number, work: (ids: string[]) => Promise<void>) {
   const ids = paymentRows().slice(-count).map((row) => String(row['Payment ID']));
   const rows = (await client.find('Payments')).filter((row) => ids.includes(String(row['Payment ID'])));
-  await atSource('Delete', 'Payments', ids.map((id) => ({ 'Payment ID': id })));
+  await atSource(appSheet.url, 'Delete', 'Payments', ids.map((id) => ({ 'Payment ID': id })));
   try {
     await work(ids);
   } finally {
-    await atSource('Add', 'Payments', rows.map(({ _RowNumber, ...values }) => values));
+    await atSource(appSheet.url, 'Add', 'Payments', rows.map(({ _RowNumber, ...values }) => values));
   }
 }
 

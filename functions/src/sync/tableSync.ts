@@ -197,17 +197,17 @@ async function fetchRows(client: AppSheetClient, appSheetTable: string, selector
 /** Which of the documents that look gone a full sync deletes now, and why it holds back the rest. */
 function plannedDeletions(table: TableName, run: TableRun, fetched: AppSheetRow[], mapped: MappedTable, stored: Map<string, unknown>) {
   const gone = [...stored.keys()].filter((id) => !mapped.docs.has(id) && !mapped.keptKeys.has(id));
-  if (gone.length === 0) return { deletes: gone, heldBack: null };
+  if (gone.length === 0) return { deletes: gone, heldBack: null, heldBackCount: 0 };
   const name = TABLES[table].appSheetTable;
-  const hold = (reason: string) => ({ deletes: [] as string[], heldBack: `${gone.length} deletions held back: ${reason}` });
+  const hold = (reason: string) => ({ deletes: [] as string[], heldBack: `${gone.length} deletions held back: ${reason}`, heldBackCount: gone.length });
   // An empty answer for a table that has data is far more likely a fault than a wiped table.
   if (fetched.length === 0) return hold(`AppSheet returned no rows for ${name} while Firestore holds ${stored.size}`);
   // A row without a key may be any of the documents that look gone.
   if (mapped.rejectedWithoutKey > 0) return hold(`${mapped.rejectedWithoutKey} rows of ${name} have no key`);
   const confirmed = run.deletions?.confirmed;
-  if (confirmed?.table === table && confirmed.count === gone.length) return { deletes: gone, heldBack: null };
+  if (confirmed?.table === table && confirmed.count === gone.length) return { deletes: gone, heldBack: null, heldBackCount: 0 };
   const limit = deletionLimit(stored.size, run.deletions?.share);
-  if (gone.length <= limit) return { deletes: gone, heldBack: null };
+  if (gone.length <= limit) return { deletes: gone, heldBack: null, heldBackCount: 0 };
   const mismatch = confirmed?.table === table ? ` (${confirmed.count} were confirmed; the number has changed)` : '';
   return hold(`more than ${limit} of ${stored.size} documents of ${name} at once${mismatch}; an admin can apply them`);
 }
@@ -222,13 +222,13 @@ export async function syncTableFull(run: TableRun, table: TableName): Promise<Ta
   if (fetched.error) return failedTable(table, fetched.error.message);
 
   const mapped = await mapTable(run, table, fetched.rows);
-  const { deletes, heldBack } = plannedDeletions(table, run, fetched.rows, mapped, stored);
+  const { deletes, heldBack, heldBackCount } = plannedDeletions(table, run, fetched.rows, mapped, stored);
   const { writes, olderSkipped } = upserts(collection, mapped, stored, syncedAt);
   const outcome = await writeChanges(db, writes, deletes.map((id) => collection.doc(id)), { deadline: run.deadline });
   outcome.olderSkipped += olderSkipped;
   const synced = result(table, mapped, outcome, writes, stored);
   synced.heldBack = heldBack;
-  synced.counts.heldBack = heldBack ? [...stored.keys()].filter((id) => !mapped.docs.has(id) && !mapped.keptKeys.has(id)).length : 0;
+  synced.counts.heldBack = heldBackCount;
   return synced;
 }
 

@@ -1,0 +1,12 @@
+/** Changes at the AppSheet demo source, as the office would make them in AppSheet. */
+import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
+
+/** Add or Delete rows; throws with the server's answer unless it accepted them. */
+export async function atSource(baseUrl: string, action: 'Add' | 'Delete', table: string, rows: object[]): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v2/apps/${DEMO_APP_ID}/tables/${encodeURIComponent(table)}/Action`, {
+    method: 'POST',
+    headers: { ApplicationAccessKey: DEMO_ACCESS_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ Action: action, Properties: { Locale: 'de-DE', Timezone: 'W. Europe Standard Time' }, Rows: rows }),
+  });
+  if (response.status !== 200) throw new Error(`AppSheet ${action} on ${table}: HTTP ${response.status} ${await response.text()}`);
+}
