@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { paths } from './app/paths';
+import { paths } from './routing/paths';
 import { AppShell } from './app/AppShell';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { lazyWithReload } from './app/lazyWithReload';

@@ -11,6 +11,14 @@ let failed = 0;
 let skipped = 0;
 
 interface PlaywrightSuite { specs?: Array<{ tests: Array<{ status: string }> }>; suites?: PlaywrightSuite[] }
+interface PlaywrightReport { suites?: PlaywrightSuite[]; errors?: unknown[] }
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests?: number;
+  testResults?: Array<{ status: string; assertionResults: unknown[] }>;
+}
 
 function countPlaywright(suite: PlaywrightSuite): void {
   for (const spec of suite.specs ?? []) {
@@ -25,13 +33,13 @@ function countPlaywright(suite: PlaywrightSuite): void {
 
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
 for (const file of files) {
-  const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const report = JSON.parse(readFileSync(join(dir, file), 'utf8')) as VitestReport | PlaywrightReport;
   if ('numPassedTests' in report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     // A suite that failed to load has no failed test, but it failed.
-    failed += (report.testResults ?? []).filter((r: { status: string; assertionResults: unknown[] }) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    failed += (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
   } else {
     for (const suite of report.suites ?? []) countPlaywright(suite);
     failed += (report.errors ?? []).length;

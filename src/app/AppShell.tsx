@@ -11,8 +11,8 @@ import { LanguageSelect } from '../components/LanguageSelect';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { DataProvider } from '../data/DataProvider';
 import { Icon, NAV_ITEMS } from './navigation';
-import { paths } from './paths';
-import { VerificationBanner } from './VerificationBanner';
+import { paths } from '../routing/paths';
+import { VerificationBanner } from '../auth/VerificationBanner';
 
 const ADMIN_ICON = 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4';
 

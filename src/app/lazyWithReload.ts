@@ -51,7 +51,7 @@ function readList(stored: string | null): string[] {
 }
 
 /** React.lazy with one reload on a chunk that is gone after a deploy. */
-// `any` props: the same constraint as React.lazy's own.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `any` props: the same constraint as React.lazy's own.
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(() => importWithReload(load));
 }

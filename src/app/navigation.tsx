@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { paths } from './paths';
+import { paths } from '../routing/paths';
 
 export interface NavItem {
   path: string;

@@ -49,14 +49,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AppUser | null>(null);
   const [loading, setLoading] = useState(true);
 
-  useEffect(
-    () =>
-      onIdTokenChanged(auth, async (firebaseUser) => {
-        setUser(firebaseUser ? await summarise(firebaseUser) : null);
-        setLoading(false);
-      }),
-    [],
-  );
+  useEffect(() => {
+    async function update(firebaseUser: User | null) {
+      setUser(firebaseUser ? await summarise(firebaseUser) : null);
+      setLoading(false);
+    }
+    // update never rejects: summarise takes a failed admin lookup for "not an admin".
+    return onIdTokenChanged(auth, (firebaseUser) => void update(firebaseUser));
+  }, []);
 
   const refreshUser = useCallback(async () => {
     const current = auth.currentUser;

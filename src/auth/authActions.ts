@@ -9,7 +9,7 @@ import {
   signOut as firebaseSignOut,
   verifyPasswordResetCode,
 } from 'firebase/auth';
-import { paths } from '../app/paths';
+import { paths } from '../routing/paths';
 import { auth } from '../lib/firebase';
 import { checkEmailExists } from '../api/client';
 import { normalizeEmail } from './validation';

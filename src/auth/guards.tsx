@@ -1,7 +1,7 @@
 /** The route guard of spec section 2. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../routing/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { useAuth } from './AuthProvider';
 

@@ -3,7 +3,9 @@ import { calendarDay, formatDay, todayIso } from './dates';
 import { formatAdminDateTime } from './syncDuration';
 import { studentView } from './views';
 
-describe("instants shown on the school's clock (Europe/Berlin by default)", () => {
+const BERLIN = 'Europe/Berlin';
+
+describe("instants shown on the school's clock", () => {
   it.each([
     ['00:30 on 1 March in Berlin', '2026-02-28T23:30:00.000Z', '2026-03-01'],
     ['00:30 on 1 June (summer time)', '2026-05-31T22:30:00.000Z', '2026-06-01'],
@@ -12,13 +14,13 @@ describe("instants shown on the school's clock (Europe/Berlin by default)", () =
     ['25 October, in the repeated hour', '2026-10-25T01:30:00.000Z', '2026-10-25'],
     ['25 October, 00:30 Berlin (still the 24th in UTC)', '2026-10-24T22:30:00.000Z', '2026-10-25'],
   ])('%s: %s falls on %s', (_what, instant, day) => {
-    expect(calendarDay(instant)).toBe(day);
+    expect(calendarDay(instant, BERLIN)).toBe(day);
   });
 
   it('shows a request made at 00:30 on 1 March in Berlin as 1 March, in every UI language', () => {
-    expect(formatDay('2026-02-28T23:30:00.000Z', 'en-GB', 'long')).toBe('1 March 2026');
-    expect(formatDay('2026-02-28T23:30:00.000Z', 'de-DE')).toBe('01.03.2026');
-    expect(formatDay('2026-02-28T23:30:00.000Z', 'ru-RU', 'long')).toBe('1 марта 2026 г.');
+    expect(formatDay('2026-02-28T23:30:00.000Z', 'en-GB', 'long', BERLIN)).toBe('1 March 2026');
+    expect(formatDay('2026-02-28T23:30:00.000Z', 'de-DE', 'short', BERLIN)).toBe('01.03.2026');
+    expect(formatDay('2026-02-28T23:30:00.000Z', 'ru-RU', 'long', BERLIN)).toBe('1 марта 2026 г.');
   });
 
   it('never moves a plain calendar day, whatever the zone', () => {
@@ -34,22 +36,22 @@ describe("instants shown on the school's clock (Europe/Berlin by default)", () =
   });
 
   it("counts today on the school's clock", () => {
-    expect(todayIso(new Date('2026-02-28T23:30:00Z'))).toBe('2026-03-01');
+    expect(todayIso(new Date('2026-02-28T23:30:00Z'), BERLIN)).toBe('2026-03-01');
     expect(todayIso(new Date('2026-02-28T23:30:00Z'), 'UTC')).toBe('2026-02-28');
   });
 
   it('shows admin times on the school clock on both daylight saving days of 2026', () => {
-    expect(formatAdminDateTime('2026-02-28T23:30:00.000Z')).toBe('01.03.2026, 00:30:00');
-    expect(formatAdminDateTime('2026-03-29T00:59:59.000Z')).toBe('29.03.2026, 01:59:59');
-    expect(formatAdminDateTime('2026-03-29T01:00:00.000Z')).toBe('29.03.2026, 03:00:00');
-    expect(formatAdminDateTime('2026-10-25T00:30:00.000Z')).toBe('25.10.2026, 02:30:00');
-    expect(formatAdminDateTime('2026-10-25T01:30:00.000Z')).toBe('25.10.2026, 02:30:00');
-    expect(formatAdminDateTime('2026-10-25T02:00:00.000Z')).toBe('25.10.2026, 03:00:00');
+    expect(formatAdminDateTime('2026-02-28T23:30:00.000Z', BERLIN)).toBe('01.03.2026, 00:30:00');
+    expect(formatAdminDateTime('2026-03-29T00:59:59.000Z', BERLIN)).toBe('29.03.2026, 01:59:59');
+    expect(formatAdminDateTime('2026-03-29T01:00:00.000Z', BERLIN)).toBe('29.03.2026, 03:00:00');
+    expect(formatAdminDateTime('2026-10-25T00:30:00.000Z', BERLIN)).toBe('25.10.2026, 02:30:00');
+    expect(formatAdminDateTime('2026-10-25T01:30:00.000Z', BERLIN)).toBe('25.10.2026, 02:30:00');
+    expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', BERLIN)).toBe('25.10.2026, 03:00:00');
     expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', 'UTC')).toBe('25.10.2026, 02:00:00');
   });
 
   it("dates a child's enrolment by the school's day", () => {
     const child = { id: 'C1', memberId: 'M1', name: 'Mia Müller', birthday: null, age: null, class: null, notes: null, status: 'active' as const };
-    expect(studentView({ ...child, createdAt: '2026-08-31T22:30:00.000Z' }).enrollmentDate).toBe('2026-09-01');
+    expect(studentView({ ...child, createdAt: '2026-08-31T22:30:00.000Z' }, BERLIN).enrollmentDate).toBe('2026-09-01');
   });
 });

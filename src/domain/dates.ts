@@ -2,16 +2,14 @@
  * Stored dates are either a calendar day, "YYYY-MM-DD", shown as it is (no zone may move it), or
  * a UTC instant, "2026-02-28T23:30:00.000Z", shown on the school's clock (VITE_SCHOOL_TIME_ZONE)
  * whatever the device's zone: that request was made on 1 March in Berlin. Intl does the
- * formatting, in the UI locale.
+ * formatting, in the UI locale. The zone is a parameter, so the rules stay pure:
+ * src/lib/schoolClock.ts binds them to the configured zone for the screens.
  */
-import { appConfig } from '../lib/config';
-
-const SCHOOL_ZONE = appConfig.schoolTimeZone;
 const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const dayParts = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day of a stored value: a plain day as it is, an instant as the zone's clock shows it. */
-export function calendarDay(value: string, zone = SCHOOL_ZONE): string {
+export function calendarDay(value: string, zone: string): string {
   if (PLAIN_DAY.test(value)) return value;
   let format = dayParts.get(zone);
   if (!format) {
@@ -27,14 +25,14 @@ export function dayToDate(day: string): Date {
   return new Date(`${day.slice(0, 10)}T12:00:00Z`);
 }
 
-export function formatDay(value: string, locale: string, style: 'short' | 'long' = 'short', zone = SCHOOL_ZONE): string {
+export function formatDay(value: string, locale: string, style: 'short' | 'long', zone: string): string {
   const options: Intl.DateTimeFormatOptions =
     style === 'long' ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
   return new Intl.DateTimeFormat(locale, options).format(dayToDate(calendarDay(value, zone)));
 }
 
 /** Today on the school's clock, the day the school's rules (notice periods, quarters) count from. */
-export function todayIso(now = new Date(), zone = SCHOOL_ZONE): string {
+export function todayIso(now: Date, zone: string): string {
   return calendarDay(now.toISOString(), zone);
 }
 
@@ -53,7 +51,7 @@ export function monthGrid(day: string, locale: string): MonthGrid {
   const first = new Date(Date.UTC(year, month - 1, 1, 12));
   const daysInMonth = new Date(Date.UTC(year, month, 0, 12)).getUTCDate();
   const offset = (first.getUTCDay() + 6) % 7;
-  const cells: Array<number | null> = [...Array(offset).fill(null), ...Array.from({ length: daysInMonth }, (_, i) => i + 1)];
+  const cells: Array<number | null> = [...Array<null>(offset).fill(null), ...Array.from({ length: daysInMonth }, (_, i) => i + 1)];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
   const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });

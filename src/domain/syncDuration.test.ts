@@ -13,7 +13,7 @@ describe('sync duration', () => {
   });
 
   it('shows admin times in de-DE, Berlin time', () => {
-    expect(formatAdminDateTime('2026-11-21T15:05:09.000Z')).toBe('21.11.2026, 16:05:09');
-    expect(formatAdminDateTime('2026-07-01T00:00:00.000Z')).toBe('01.07.2026, 02:00:00');
+    expect(formatAdminDateTime('2026-11-21T15:05:09.000Z', 'Europe/Berlin')).toBe('21.11.2026, 16:05:09');
+    expect(formatAdminDateTime('2026-07-01T00:00:00.000Z', 'Europe/Berlin')).toBe('01.07.2026, 02:00:00');
   });
 });

@@ -79,7 +79,7 @@ describe('updateMemberData', () => {
     ['a forged token', craftedToken({ sub: 'ghost', user_id: 'ghost', email: 'whoever@example.com' })],
   ])('refuses %s and changes nothing', async (_what, token) => {
     const before = await stored('M0004');
-    expect((await post('updateMemberData', { updates: { phone: '0' } }, token as string | null)).status).toBe(401);
+    expect((await post('updateMemberData', { updates: { phone: '0' } }, token)).status).toBe(401);
     expect(await stored('M0004')).toEqual(before);
   });
 

@@ -31,8 +31,8 @@ export const COLUMN_TYPES: Record<string, Record<string, ColumnType>> = Object.f
   Object.values(TABLES).map((table) => [
     table.appSheetTable,
     {
-      [table.keyColumn]: 'text' as ColumnType,
-      [table.changedColumn]: 'dateTime' as ColumnType,
+      [table.keyColumn]: 'text',
+      [table.changedColumn]: 'dateTime',
       ...Object.fromEntries(table.fields.map((field) => [field.column, field.type])),
     },
   ]),
@@ -92,7 +92,7 @@ function enDecimalToDe(text: string): string {
 /** Parses a value sent by a client in the request locale into a raw cell; throws on bad input. */
 export function parseCell(value: unknown, type: ColumnType, locale: Locale, zone: string): RawCell {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
-  const text = typeof value === 'string' ? value : String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
   const de = locale === 'en-US' ? enToDe(text) : text;
   switch (type) {
     case 'decimal':

@@ -74,7 +74,7 @@ describe('generated rows pass the contract', () => {
           Object.entries(COLUMN_TYPES[table.appSheetTable] ?? {}).map(([column, type]) => [column, formatCell(raw[column] ?? null, type, 'de-DE', 'Europe/Berlin')]),
         );
         const mapped = mapRow(table, formatted);
-        expect(mapped.ok ? 'ok' : mapped.reason, `${table.appSheetTable} ${raw[table.keyColumn]}`).toBe('ok');
+        expect(mapped.ok ? 'ok' : mapped.reason, `${table.appSheetTable} ${String(raw[table.keyColumn])}`).toBe('ok');
       }
     }
   });

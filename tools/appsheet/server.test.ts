@@ -16,7 +16,7 @@ async function call(base: string, table: string, body: unknown, key: string | nu
     headers: { 'Content-Type': 'application/json', ...(key ? { ApplicationAccessKey: key } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, body: await response.json() };
 }
 
 const find = (selector?: string, locale = 'de-DE', timezone?: string) => ({

@@ -128,8 +128,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
     const keyOf = (row: Record<string, unknown>) => {
       const key = row[keyColumn];
-      if (key === undefined || key === null || String(key).trim() === '') throw new HttpError(400, `Row has no value for key column '${keyColumn}'`);
-      return String(key).trim();
+      const text = key === undefined || key === null ? '' : typeof key === 'string' ? key.trim() : JSON.stringify(key);
+      if (text === '') throw new HttpError(400, `Row has no value for key column '${keyColumn}'`);
+      return text;
     };
     const applyValues = (target: RawRow, input: Record<string, unknown>) => {
       for (const [column, value] of Object.entries(input)) {

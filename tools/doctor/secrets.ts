@@ -10,7 +10,7 @@ import type { SecretLookup } from './functionChecks';
 export function readSecretsGet(stdout: string): SecretLookup {
   let answer: { status?: string; error?: string; result?: { secrets?: Array<{ state?: string }> } };
   try {
-    answer = JSON.parse(stdout);
+    answer = JSON.parse(stdout) as typeof answer;
   } catch {
     return { kind: 'unchecked', reason: 'the firebase CLI gave no answer' };
   }

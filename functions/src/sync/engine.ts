@@ -61,7 +61,7 @@ const TABLE_CONCURRENCY = 3;
 
 /** Runs `work` for every item, `limit` at a time; `work` must not throw. */
 async function forEachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {

@@ -1,6 +1,6 @@
 import { FieldValue, type DocumentReference, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { HASH_FIELD, REJECTED_FIELD } from './contentHash';
-import { decide, LAST_CHANGED_FIELD, type RowVersion } from './freshness';
+import { decide, LAST_CHANGED_FIELD, type RowVersion, type StoredVersion } from './freshness';
 
 /** A document the sync wants to write, and what it knew of the stored one when it decided to. */
 export interface Upsert {
@@ -89,7 +89,7 @@ export async function writeChanges(
   async function resolveOne(operation: Operation & { kind: 'upsert' }): Promise<void> {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       const [current] = await db.getAll(operation.ref, { fieldMask: [HASH_FIELD, LAST_CHANGED_FIELD] });
-      const stored = current?.exists ? { hash: current.get(HASH_FIELD), lastChanged: current.get(LAST_CHANGED_FIELD) } : undefined;
+      const stored: StoredVersion | undefined = current?.exists ? { hash: current.get(HASH_FIELD), lastChanged: current.get(LAST_CHANGED_FIELD) } : undefined;
       const decision = operation.version ? decide(stored, operation.version) : 'write';
       if (decision === 'older') {
         outcome.olderSkipped += 1;

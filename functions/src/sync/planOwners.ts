@@ -61,7 +61,7 @@ export async function repairPlanOwners(db: Firestore, childIds: string[], synced
     for (const doc of snapshot.docs) {
       const owner = owners.get(doc.get('childId') as string);
       if (!owner || doc.get('memberId') === owner || doc.get(HASH_FIELD) === REJECTED_HASH) continue;
-      const content = Object.fromEntries(Object.entries(doc.data()).filter(([key]) => !key.startsWith('_'))) as SyncedDocument;
+      const content: SyncedDocument = Object.fromEntries(Object.entries(doc.data()).filter(([key]) => !key.startsWith('_')));
       content.memberId = owner;
       const hash = contentHash(content);
       // Only the family changes; written only if the plan is still as read.

@@ -5,7 +5,7 @@ import { ianaTimeZone, windowsTimeZone } from './windowsZones';
 
 const BERLIN = 'Europe/Berlin';
 const wall = (text: string): WallClock => {
-  const [year, month, day, hour, minute, second] = text.split(/[-T:]/).map(Number) as number[];
+  const [year, month, day, hour, minute, second] = text.split(/[-T:]/).map(Number);
   return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! };
 };
 const iso = (instants: number[]) => instants.map((instant) => new Date(instant).toISOString());

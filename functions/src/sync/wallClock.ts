@@ -55,7 +55,7 @@ const hourlyOffsets = new Map<string, Map<number, number>>();
 /** The zone's offset from UTC at an instant, in milliseconds (east of Greenwich positive). */
 export function offsetAt(instant: number, zone: string): number {
   let cache = hourlyOffsets.get(zone);
-  if (!cache) hourlyOffsets.set(zone, (cache = new Map()));
+  if (!cache) hourlyOffsets.set(zone, (cache = new Map<number, number>()));
   const hour = Math.floor(instant / HOUR_MS);
   const cached = cache.get(hour);
   if (cached !== undefined) return cached;

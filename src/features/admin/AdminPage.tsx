@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { fetchSyncHistory, fetchSyncStatus } from '../../api/adminSync';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { useAuth } from '../../auth/AuthProvider';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { LatestSyncPanel } from './LatestSyncPanel';

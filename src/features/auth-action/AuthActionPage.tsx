@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { paths, queryParams } from '../../app/paths';
+import { paths, queryParams } from '../../routing/paths';
 import { PublicLayout, linkClass } from '../../components/PublicLayout';
 
 /**

@@ -4,11 +4,11 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
-import { todayIso } from '../../domain/dates';
-import { currentQuarter } from '../../domain/plans';
+import { todayIso } from '../../lib/schoolClock';
+import { currentQuarter } from '../../domain/schedule';
 import { BookDepositsCard } from './BookDepositsCard';
 import { EnrolmentsCard } from './EnrolmentsCard';
-import { FinancialStatusCard } from './FinancialStatusCard';
+import { FinancialStatusCard } from '../../components/FinancialStatusCard';
 import { QuarterCard } from './QuarterCard';
 import { RecentTransactionsCard } from './RecentTransactionsCard';
 

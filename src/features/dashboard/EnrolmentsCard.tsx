@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { plansPath } from '../../app/paths';
+import { plansPath } from '../../routing/paths';
 import { Card, EmptyState } from '../../components/Card';
 import type { Child, Lesson, Plan, Quarter } from '../../domain/types';
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, monthGrid } from '../../domain/dates';
+import { monthGrid } from '../../domain/dates';
+import { formatDay } from '../../lib/schoolClock';
 import type { Quarter } from '../../domain/types';
 import { Card, EmptyState } from '../../components/Card';
 import { useLocale } from '../../i18n/useLocale';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { resetRequestErrorKey } from '../../auth/authErrors';
 import { sendResetEmail } from '../../auth/authActions';
 import { validateResetRequest } from '../../auth/validation';

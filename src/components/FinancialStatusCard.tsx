@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
-import { Card } from '../../components/Card';
-import { availableCredit, financialStatus } from '../../domain/financialStatus';
-import { formatMoney, TOLERANCE } from '../../domain/money';
-import type { Member } from '../../domain/types';
-import { useLocale } from '../../i18n/useLocale';
+import { paths } from '../routing/paths';
+import { Card } from './Card';
+import { availableCredit, financialStatus } from '../domain/financialStatus';
+import { formatMoney, TOLERANCE } from '../domain/money';
+import type { Member } from '../domain/types';
+import { useLocale } from '../i18n/useLocale';
 import { SepaPayment } from './SepaPayment';
 
 const BADGE = {
@@ -29,7 +29,7 @@ export function FinancialStatusCard({ member, showTransactionsLink = true }: { m
   return (
     <Card
       title={t('finance.title')}
-      action={showTransactionsLink && <Link to={paths.transactions} className="text-sm font-medium text-teal-800 hover:underline">{t('finance.viewTransactions')}</Link>}
+      action={showTransactionsLink && <Link to={paths.transactions} className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 hover:underline">{t('finance.viewTransactions')}</Link>}
     >
       <p className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${BADGE[status.kind]}`}>{t(`finance.${status.kind}`)}</p>
       <p className="mt-2 text-sm text-slate-700">

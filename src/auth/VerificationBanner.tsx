@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { resendVerification } from '../auth/authActions';
-import { useAuth } from '../auth/AuthProvider';
-import { paths } from './paths';
+import { resendVerification } from './authActions';
+import { useAuth } from './AuthProvider';
+import { paths } from '../routing/paths';
 
 /** Shown above the content to a signed-in user whose e-mail is not verified yet. */
 export function VerificationBanner() {

@@ -5,18 +5,29 @@ export const HIGHLIGHT_DELAY_MS = 100;
 export const HIGHLIGHT_MS = 2000;
 
 /**
+ * The marked entry's pulsing ring (spec section 2), on a layer of its own: pulsing the whole
+ * entry would fade its text below a 4.5:1 contrast for half of each pulse.
+ */
+export const HIGHLIGHT_RING = {
+  teal: 'relative before:pointer-events-none before:absolute before:-inset-px before:rounded-lg before:ring-4 before:ring-teal-500 motion-safe:before:animate-pulse',
+  green: 'relative before:pointer-events-none before:absolute before:-inset-px before:rounded-lg before:ring-4 before:ring-green-500 motion-safe:before:animate-pulse',
+} as const;
+
+/**
  * Deep links (?transaction=…, ?deposit=…, ?plan=…): once the data has loaded, wait 100 ms,
  * scroll the entry to the centre and mark it for 2 s (spec section 9).
  */
 export function useHighlight(param: string, ready: boolean, elementId: (id: string) => string): string | null {
   const [params] = useSearchParams();
   const target = params.get(param);
+  // The element's id, not the naming function: a new closure of it is no reason to highlight again.
+  const targetElementId = target ? elementId(target) : null;
   const [highlighted, setHighlighted] = useState<string | null>(null);
   useEffect(() => {
-    if (!ready || !target) return;
+    if (!ready || !target || !targetElementId) return;
     let clear: ReturnType<typeof setTimeout> | undefined;
     const start = setTimeout(() => {
-      const element = document.getElementById(elementId(target));
+      const element = document.getElementById(targetElementId);
       if (!element) return;
       element.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
       setHighlighted(target);
@@ -26,7 +37,6 @@ export function useHighlight(param: string, ready: boolean, elementId: (id: stri
       clearTimeout(start);
       clearTimeout(clear);
     };
-    // elementId is a pure naming function: a new closure of it is no reason to highlight again.
-  }, [ready, target]);
+  }, [ready, target, targetElementId]);
   return highlighted;
 }

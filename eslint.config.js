@@ -1,0 +1,123 @@
+// Lint: type-aware TypeScript rules, React hooks, accessibility, and the import boundaries of
+// design.md section 2 (style.md items 1 and 16), written down once as zones.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+
+/** Zones of import-x/no-restricted-paths: files under `target` must not import from `from`. */
+const boundaries = [
+  {
+    target: 'src/domain/**/!(*.test).ts',
+    from: 'src',
+    except: ['./domain'],
+    message: 'src/domain is pure: it imports only from src/domain (design.md §2).',
+  },
+  {
+    target: ['src/auth', 'src/components', 'src/data', 'src/api', 'src/domain', 'src/lib', 'src/i18n', 'src/routing'],
+    from: ['src/app', 'src/features'],
+    message: 'Shared pieces sit below the features and the shell: move what both need down (style.md §1).',
+  },
+  {
+    target: 'src/features',
+    from: 'src/app',
+    message: 'A feature never imports the app shell: move what it needs below the shell (style.md §16).',
+  },
+  ...features.map((feature) => ({
+    target: `src/features/${feature}`,
+    from: 'src/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: move what two features need into a shared folder (style.md §1).',
+  })),
+  {
+    target: 'src',
+    from: 'functions',
+    message: 'The client never imports the functions: share code through packages/contract.',
+  },
+  {
+    target: 'functions/src/sync',
+    from: 'functions/src/http',
+    message: 'The sync never imports the HTTP layer.',
+  },
+  {
+    target: 'packages/contract',
+    from: ['src', 'functions', 'tools', 'tests'],
+    message: 'packages/contract imports only zod.',
+  },
+];
+
+export default defineConfig([
+  globalIgnores(['**/node_modules/', '**/dist/', 'functions/lib/', '.cache/', '.data/', 'coverage/', 'test-results/', 'playwright-report/', 'public/']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
+    plugins: { 'import-x': importX },
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: root },
+      globals: { ...globals.node },
+    },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
+      // An async React event handler is fine; a promise handed to any other callback that ignores it is not.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // Leaving a property out with a rest sibling, or naming a deliberately unused value with a leading underscore, is fine.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Tests read untyped JSON answers, stringify the requests they sent, and stand in for async
+    // interfaces with plain mocks.
+    files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', 'tests/**', 'src/test/**'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [jsxA11y.flatConfigs.recommended],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // A scrolling region must take the focus so keyboard users can scroll it (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(react|firebase)([-/]|$)|^@firebase/', message: 'src/domain is pure: no React, no Firebase.' }] }],
+    },
+  },
+  {
+    files: ['packages/contract/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/|$)|\\.\\.?/)', message: 'packages/contract imports only zod.' }] }],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+  },
+]);

@@ -1,0 +1,22 @@
+/**
+ * The domain's date rules on the school's clock: the configured VITE_SCHOOL_TIME_ZONE, bound once
+ * here so that src/domain stays pure and the screens never pass a zone by hand.
+ */
+import * as dates from '../domain/dates';
+import { formatAdminDateTime as formatAdminDateTimeIn } from '../domain/syncDuration';
+import { appConfig } from './config';
+
+const zone = appConfig.schoolTimeZone;
+
+export function formatDay(value: string, locale: string, style: 'short' | 'long' = 'short'): string {
+  return dates.formatDay(value, locale, style, zone);
+}
+
+/** Today on the school's clock. */
+export function todayIso(now = new Date()): string {
+  return dates.todayIso(now, zone);
+}
+
+export function formatAdminDateTime(iso: string): string {
+  return formatAdminDateTimeIn(iso, zone);
+}
