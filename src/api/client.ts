@@ -1,22 +1,13 @@
 /**
  * The one typed client for the HTTP Cloud Functions: JSON in and out, the signed-in user's ID
- * token as a bearer token where needed, and non-OK answers turned into errors with the
- * server's message (spec section 8).
+ * token as a bearer token where needed. Answers are parsed by the contract's schemas; a failure
+ * becomes an ApiError with a code, which the screens translate (errorMessages.ts).
  */
+import type * as z from 'zod/mini';
 import { functionsBaseUrl } from '../lib/config';
+import { ApiError } from './apiError';
 
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string | null = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-type ErrorBody = { message?: unknown; error?: unknown };
+export { ApiError, type ApiErrorCode } from './apiError';
 
 export interface CallOptions {
   method?: 'GET' | 'POST';
@@ -26,7 +17,18 @@ export interface CallOptions {
   idToken?: () => Promise<string | null>;
 }
 
-export async function callFunction<T>(name: string, options: CallOptions = {}): Promise<T> {
+/** The schemas load with the first answer: the sign-in screen, which rarely calls, stays small. */
+const contract = () => import('@family-portal/contract');
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export async function callFunction<S extends z.ZodMiniType>(name: string, answer: S, options: CallOptions = {}): Promise<z.infer<S>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.idToken) {
     const token = await options.idToken();
@@ -36,26 +38,29 @@ export async function callFunction<T>(name: string, options: CallOptions = {}): 
   // Admin calls always send JSON (spec section 7); a body-less POST sends none.
   if (options.body !== undefined || options.idToken) headers['Content-Type'] = 'application/json';
   const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
-  const response = await fetch(`${functionsBaseUrl()}/${name}${query}`, {
-    method: options.method ?? 'POST',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  if (!response.ok) {
-    let body: ErrorBody | null = null;
-    try {
-      body = (await response.json()) as ErrorBody | null;
-    } catch {
-      throw new ApiError('Request failed', response.status);
-    }
-    const message = typeof body?.message === 'string' ? body.message : `HTTP ${response.status}`;
-    throw new ApiError(message, response.status, typeof body?.error === 'string' ? body.error : null);
+  let response: Response;
+  try {
+    response = await fetch(`${functionsBaseUrl()}/${name}${query}`, {
+      method: options.method ?? 'POST',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (error) {
+    throw new ApiError((error as Error).message || 'Network error', 0, 'network');
   }
-  return (await response.json()) as T;
+  const body = await readJson(response);
+  if (!response.ok) {
+    const failure = (await contract()).errorBodySchema.safeParse(body);
+    if (!failure.success) throw new ApiError(`HTTP ${response.status} without the API's error body`, response.status, 'unavailable');
+    throw new ApiError(failure.data.message, response.status, failure.data.error);
+  }
+  const parsed = answer.safeParse(body);
+  if (!parsed.success) throw new ApiError(`The answer of ${name} does not match the contract`, response.status, 'invalid-answer');
+  return parsed.data;
 }
 
 /** POST checkEmailExists {email} → whether the address belongs to a member. */
 export async function checkEmailExists(email: string): Promise<boolean> {
-  const { exists } = await callFunction<{ exists: boolean }>('checkEmailExists', { body: { email } });
-  return exists === true;
+  const { exists } = await callFunction('checkEmailExists', (await contract()).checkEmailExistsAnswer, { body: { email } });
+  return exists;
 }

@@ -1,21 +1,14 @@
 /** updateMemberData and cancelMembership (spec section 7), with the parent's ID token. */
-import type { Member } from '../domain/types';
+import { memberAnswer, type CancelMembershipBody, type Member, type UpdateMemberDataBody } from '@family-portal/contract';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
 
-export type ContactUpdates = Partial<Pick<Member, 'primaryName' | 'secondaryName' | 'phone' | 'phone2' | 'address'>>;
-
-export async function updateMemberData(updates: Record<string, string>): Promise<Member> {
-  const { data } = await callFunction<{ success: boolean; message: string; data: Member }>('updateMemberData', {
-    body: { updates },
-    idToken: currentIdToken,
-  });
+export async function updateMemberData(updates: UpdateMemberDataBody['updates']): Promise<Member> {
+  const { data } = await callFunction('updateMemberData', memberAnswer, { body: { updates }, idToken: currentIdToken });
   return data;
 }
 
 export async function cancelMembership(cancellationReason?: string): Promise<{ message: string; data: Member }> {
-  return callFunction<{ message: string; data: Member }>('cancelMembership', {
-    body: cancellationReason ? { cancellationReason } : {},
-    idToken: currentIdToken,
-  });
+  const body: CancelMembershipBody = cancellationReason ? { cancellationReason } : {};
+  return callFunction('cancelMembership', memberAnswer, { body, idToken: currentIdToken });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isNotAMemberError, resetCodeErrorKey, resetConfirmErrorKey, resetRequestErrorKey, signInErrorKey } from './authErrors';
+import { ApiError } from '../api/client';
 
 const error = (code: string) => ({ code, message: `Firebase: Error (${code}).` });
 
@@ -32,7 +33,14 @@ describe('auth error mapping (spec section 8)', () => {
   });
 
   it("recognises the membership gate's refusal inside the SDK's internal error", () => {
-    expect(isNotAMemberError({ code: 'auth/internal-error', message: 'Firebase: {"error":{"message":"BLOCKING_FUNCTION_ERROR_RESPONSE : NOT_A_MEMBER: only members"}}' })).toBe(true);
+    expect(isNotAMemberError({ code: 'auth/internal-error', message: 'Firebase: {"error":{"message":"BLOCKING_FUNCTION_ERROR_RESPONSE : not-a-member: only members"}}' })).toBe(true);
+    expect(isNotAMemberError({ code: 'auth/internal-error', message: 'Firebase: Error (auth/internal-error).' })).toBe(false);
     expect(isNotAMemberError(error('auth/internal-error'))).toBe(false);
+  });
+
+  it('gives the membership check\'s answers the sign-in texts: a 429 is "too many attempts"', () => {
+    expect(signInErrorKey(new ApiError('Too many requests', 429, 'resource-exhausted'))).toBe('auth.errors.tooManyRequests');
+    expect(signInErrorKey(new ApiError('Failed to fetch', 0, 'network'))).toBe('auth.errors.networkError');
+    expect(signInErrorKey(new ApiError('boom', 500, 'internal'))).toBe('auth.errors.genericError');
   });
 });

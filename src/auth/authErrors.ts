@@ -2,20 +2,33 @@
  * Firebase Auth error codes → the spec's i18n keys (section 8). No raw Firebase text reaches a
  * user: anything unknown falls back to the generic message of that flow.
  */
+import { NOT_A_MEMBER } from '@family-portal/contract/rules';
 import type { ParseKeys } from 'i18next';
+import { ApiError } from '../api/apiError';
 
 type AuthErrorKey = Extract<ParseKeys, `auth.errors.${string}`>;
 
 const code = (error: unknown): string => (error as { code?: string } | null)?.code ?? '';
 
-/** The membership gate (functions/src/auth/membershipGate.ts) puts this into its refusal. */
-export const NOT_A_MEMBER = 'NOT_A_MEMBER';
-
+/**
+ * The sign-up gate (a blocking function) refuses a non-member with the code NOT_A_MEMBER leading
+ * its message: Auth passes a blocking function's refusal on only as text, as
+ * "… BLOCKING_FUNCTION_ERROR_RESPONSE : not-a-member: …", so the code is looked for there.
+ */
 export function isNotAMemberError(error: unknown): boolean {
-  return String((error as { message?: string } | null)?.message ?? '').includes(NOT_A_MEMBER);
+  const message = String((error as { message?: string } | null)?.message ?? '');
+  return new RegExp(`\\b${NOT_A_MEMBER}: `).test(message);
+}
+
+/** The membership check before a sign-up is our API; its codes get the same texts as Auth's. */
+function apiErrorKey(error: ApiError): AuthErrorKey {
+  if (error.code === 'resource-exhausted') return 'auth.errors.tooManyRequests';
+  if (error.code === 'network') return 'auth.errors.networkError';
+  return 'auth.errors.genericError';
 }
 
 export function signInErrorKey(error: unknown): AuthErrorKey {
+  if (error instanceof ApiError) return apiErrorKey(error);
   switch (code(error)) {
     case 'auth/user-not-found':
     case 'auth/wrong-password':

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { INVALID_DATA_MESSAGE } from '../data/loadErrors';
 import { Alert } from './Alert';
 
 const MESSAGE_KEYS = {
@@ -12,6 +13,7 @@ const MESSAGE_KEYS = {
   'Failed to fetch plans': 'dataErrors.plans',
   'Failed to fetch room hours': 'dataErrors.roomHours',
   'Failed to refresh data': 'dataErrors.refresh',
+  [INVALID_DATA_MESSAGE]: 'dataErrors.invalid',
 } as const;
 
 /** Spec section 8: the 'loading data' heading, the message, and (except on Family) a Retry that reloads. */

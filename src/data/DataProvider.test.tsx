@@ -2,7 +2,13 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { loadFamilyData, useData } from './DataProvider';
+import { DOCUMENT_SCHEMAS } from '@family-portal/contract';
+import { annaMember } from '../test/fixtures';
+import { INVALID_DATA_MESSAGE } from './loadErrors';
 import { createQueries, DataLoadError } from './queries';
+
+const member = { ...annaMember, id: 'M1', primaryEmail: 'anna@example.com' };
+const child = (id: string) => ({ id, memberId: 'M1', name: `Kind ${id}`, birthday: null, age: null, class: null, notes: null, createdAt: null, status: 'active' });
 
 /**
  * A stand-in for the Firestore module that records the reads it is asked for. `results` holds
@@ -35,14 +41,15 @@ function fakeFirestore(results: Record<string, Array<Record<string, unknown>>>, 
 
 describe('data layer queries (spec section 7)', () => {
   it("finds the member through the e-mail index, its family by memberId (payments by date, newest first) and plans in batches of 10", async () => {
-    const children = Array.from({ length: 23 }, (_, i) => ({ id: `C${i}`, memberId: 'M1', name: `Kind ${i}` }));
+    const children = Array.from({ length: 23 }, (_, i) => child(`C${i}`));
     const { fs, calls } = fakeFirestore({
       member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
-      members: [{ id: 'M1', primaryEmail: 'anna@example.com' }],
+      members: [member],
       children,
     });
-    const data = await loadFamilyData(createQueries(fs, {} as never), ' Anna@Example.com ');
-    expect(data.member).toEqual({ id: 'M1', primaryEmail: 'anna@example.com' });
+    const data = await loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), ' Anna@Example.com ');
+    expect(data.member).toEqual(member);
+    expect(data.children).toEqual(children);
     const of = (name: string) => calls.filter((call) => call.collection === name).map((call) => call.constraints);
     expect(of('member_emails')).toEqual([[{ id: 'anna@example.com' }]]);
     expect(of('members')).toEqual([[{ id: 'M1' }]]);
@@ -63,7 +70,7 @@ describe('data layer queries (spec section 7)', () => {
 
   it('reads nothing but its own index entry when the e-mail belongs to no member (the rules deny the rest)', async () => {
     const { fs, calls } = fakeFirestore({ members: [{ id: 'M1', primaryEmail: 'nobody@example.com' }] });
-    const data = await loadFamilyData(createQueries(fs, {} as never), 'nobody@example.com');
+    const data = await loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'nobody@example.com');
     expect(data.member).toBeNull();
     expect(calls.map((call) => call.collection)).toEqual(['member_emails']);
   });
@@ -81,12 +88,33 @@ describe('data layer queries (spec section 7)', () => {
     ['roomHours', 'Failed to fetch room hours'],
   ])('reports a failed read of %s with the spec message', async (collection, message) => {
     const { fs } = fakeFirestore(
-      { member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [{ id: 'M1' }], children: [{ id: 'C1' }] },
+      { member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member], children: [child('C1')] },
       collection,
     );
-    const failure = loadFamilyData(createQueries(fs, {} as never), 'anna@example.com');
+    const failure = loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');
     await expect(failure).rejects.toBeInstanceOf(DataLoadError);
     await expect(failure).rejects.toThrow(message);
+  });
+
+  it('reports a document that does not fit the contract as a data error, never as a half-read record', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { fs } = fakeFirestore({
+      member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+      members: [member],
+      children: [child('C1')],
+      payments: [{ id: 'P1', memberId: 'M1', date: '2026-11-01', amount: '12,50', type: 'bank', direction: 'IN' }],
+    });
+    const failure = loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');
+    await expect(failure).rejects.toThrow(INVALID_DATA_MESSAGE);
+    // Which document and field, for the office; never the values.
+    expect(error).toHaveBeenCalledWith('A stored document does not match the contract', 'payments/P1: amount: invalid_type');
+  });
+
+  it('fills what older documents lack with the contract defaults', async () => {
+    const { id: _id, cancellationReason: _reason, childrenBalance: _balance, ...older } = member;
+    const { fs } = fakeFirestore({ member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [{ id: 'M1', ...older }] });
+    const data = await loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');
+    expect(data.member).toEqual({ ...member, cancellationReason: null, childrenBalance: 0 });
   });
 
   it('throws when used outside its provider', () => {

@@ -69,8 +69,8 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       setLoading(true);
       setError(null);
       try {
-        const [fs, db] = await Promise.all([import('firebase/firestore'), getDb()]);
-        setData(await loadFamilyData(createQueries(fs, db), email));
+        const [fs, db, { DOCUMENT_SCHEMAS }] = await Promise.all([import('firebase/firestore'), getDb(), import('@family-portal/contract')]);
+        setData(await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS), email));
       } catch (caught) {
         console.error('Loading the family data failed', caught);
         setError(failureMessage ?? (caught instanceof DataLoadError ? caught.message : 'Failed to fetch member data'));

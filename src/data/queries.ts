@@ -1,15 +1,49 @@
 /**
  * The database reads of spec section 7. Each read throws a DataLoadError carrying the spec's
- * message for that collection, so the screens can say what failed.
+ * message for that collection, so the screens can say what failed. Every document is parsed
+ * by the contract's schema: one that does not fit is a data error, never rendered half-read.
  */
-import type { Firestore } from 'firebase/firestore';
-import type { Child, Lesson, Member, OtherPayment, Payment, Plan, Quarter, RoomHour, Teacher } from '../domain/types';
+import type { DOCUMENT_SCHEMAS, SyncedCollection } from '@family-portal/contract';
+import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore';
+import type * as z from 'zod/mini';
+import { INVALID_DATA_MESSAGE } from './loadErrors';
 
 export class DataLoadError extends Error {
   constructor(message: string, override readonly cause?: unknown) {
     super(message);
     this.name = 'DataLoadError';
   }
+}
+
+
+/** A stored document the contract's schema refuses: which one and where, never its values. */
+export class InvalidDocumentError extends Error {
+  constructor(
+    readonly collection: SyncedCollection,
+    readonly documentId: string,
+    readonly problems: string[],
+  ) {
+    super(`${collection}/${documentId}: ${problems.join('; ')}`);
+    this.name = 'InvalidDocumentError';
+  }
+}
+
+/** The contract's schemas; passed in, like the Firestore module, so that both load after sign-in. */
+export type DocumentSchemas = typeof DOCUMENT_SCHEMAS;
+
+export function parseDocument<C extends SyncedCollection>(
+  schemas: DocumentSchemas,
+  collection: C,
+  id: string,
+  data: DocumentData,
+): z.infer<(typeof DOCUMENT_SCHEMAS)[C]> {
+  const parsed = schemas[collection].safeParse({ ...data, id });
+  if (parsed.success) return parsed.data as z.infer<(typeof DOCUMENT_SCHEMAS)[C]>;
+  throw new InvalidDocumentError(
+    collection,
+    id,
+    parsed.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`),
+  );
 }
 
 /** Plans are read by `childId in` batches of at most this many ids (spec section 9; rules limit). */
@@ -21,15 +55,20 @@ async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
   } catch (error) {
+    if (error instanceof InvalidDocumentError) {
+      // For the office or a developer: the document and the fields that do not fit.
+      console.error('A stored document does not match the contract', error.message);
+      throw new DataLoadError(INVALID_DATA_MESSAGE, error);
+    }
     throw new DataLoadError(message, error);
   }
 }
 
-export function createQueries(fs: FirestoreModule, db: Firestore) {
+export function createQueries(fs: FirestoreModule, db: Firestore, schemas: DocumentSchemas) {
   const { collection, doc, getDoc, getDocs, orderBy, query, where } = fs;
-  const all = async <T>(name: string, ...constraints: Parameters<typeof query>[1][]) => {
+  const all = async <C extends SyncedCollection>(name: C, ...constraints: Parameters<typeof query>[1][]) => {
     const snapshot = await getDocs(query(collection(db, name), ...constraints));
-    return snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() }) as T);
+    return snapshot.docs.map((doc: QueryDocumentSnapshot) => parseDocument(schemas, name, doc.id, doc.data()));
   };
 
   return {
@@ -43,14 +82,14 @@ export function createQueries(fs: FirestoreModule, db: Firestore) {
         const memberId: unknown = entry.get('memberId');
         if (typeof memberId !== 'string') return null;
         const member = await getDoc(doc(db, 'members', memberId));
-        return member.exists() ? ({ id: member.id, ...member.data() } as Member) : null;
+        return member.exists() ? parseDocument(schemas, 'members', member.id, member.data()) : null;
       }),
-    children: (memberId: string) => guarded('Failed to fetch children', () => all<Child>('children', where('memberId', '==', memberId))),
+    children: (memberId: string) => guarded('Failed to fetch children', () => all('children', where('memberId', '==', memberId))),
     payments: (memberId: string) =>
-      guarded('Failed to fetch payments', () => all<Payment>('payments', where('memberId', '==', memberId), orderBy('date', 'desc'))),
+      guarded('Failed to fetch payments', () => all('payments', where('memberId', '==', memberId), orderBy('date', 'desc'))),
     otherPayments: (memberId: string) =>
       guarded('Failed to fetch other payments', () =>
-        all<OtherPayment>('otherPayments', where('memberId', '==', memberId), orderBy('date', 'desc')),
+        all('otherPayments', where('memberId', '==', memberId), orderBy('date', 'desc')),
       ),
     /** The rules grant plans by the family's memberId, so every batch names it too. */
     plans: (memberId: string, childIds: string[]) =>
@@ -58,14 +97,14 @@ export function createQueries(fs: FirestoreModule, db: Firestore) {
         const batches: string[][] = [];
         for (let start = 0; start < childIds.length; start += PLAN_BATCH_SIZE) batches.push(childIds.slice(start, start + PLAN_BATCH_SIZE));
         const results = await Promise.all(
-          batches.map((ids) => all<Plan>('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
+          batches.map((ids) => all('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
         );
         return results.flat();
       }),
-    quarters: () => guarded('Failed to fetch quarters', () => all<Quarter>('quarters')),
-    teachers: () => guarded('Failed to fetch teachers', () => all<Teacher>('teachers')),
-    lessons: () => guarded('Failed to fetch lessons', () => all<Lesson>('lessons')),
-    roomHours: () => guarded('Failed to fetch room hours', () => all<RoomHour>('roomHours')),
+    quarters: () => guarded('Failed to fetch quarters', () => all('quarters')),
+    teachers: () => guarded('Failed to fetch teachers', () => all('teachers')),
+    lessons: () => guarded('Failed to fetch lessons', () => all('lessons')),
+    roomHours: () => guarded('Failed to fetch room hours', () => all('roomHours')),
   };
 }
 

@@ -1,5 +1,5 @@
 /** Membership rules of spec sections 4 and 9: cancellation and membership duration. */
-import type { Member } from './types';
+export { cancellationState, type CancellationState } from '@family-portal/contract/rules';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -12,19 +12,6 @@ export function cancellationEffectiveDate(today: string): string {
   // Day 0 of the month after the target month is the target month's last day.
   const last = new Date(Date.UTC(year, month - 1 + 5, 0));
   return `${last.getUTCFullYear()}-${pad(last.getUTCMonth() + 1)}-${pad(last.getUTCDate())}`;
-}
-
-export type CancellationState =
-  | { kind: 'cancelled'; endsAt: string }
-  | { kind: 'pending'; requestedAt: string | null }
-  | { kind: 'available' }
-  | { kind: 'inactive' };
-
-export function cancellationState(member: Pick<Member, 'status' | 'membershipEndsAt' | 'cancellationRequested' | 'cancellationRequestedAt'>): CancellationState {
-  if (member.membershipEndsAt) return { kind: 'cancelled', endsAt: member.membershipEndsAt };
-  if (member.cancellationRequested) return { kind: 'pending', requestedAt: member.cancellationRequestedAt };
-  if (member.status !== 'active') return { kind: 'inactive' };
-  return { kind: 'available' };
 }
 
 export type DurationUnit = 'years' | 'months' | 'weeks' | 'days';

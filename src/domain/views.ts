@@ -1,4 +1,5 @@
 /** The derived views of spec section 3. */
+import { BOOK_DEPOSIT_TYPE } from '@family-portal/contract/rules';
 import { calendarDay } from './dates';
 import { PAYMENT_TYPES, type Child, type Member, type OtherPayment, type Payment, type PaymentType } from './types';
 
@@ -32,7 +33,7 @@ export interface StudentView {
   status: 'active' | 'inactive';
 }
 
-export function studentView(child: Child): StudentView {
+export function studentView(child: Child, zone: string): StudentView {
   const [firstName = '', ...rest] = child.name.trim().split(/\s+/);
   return {
     id: child.id,
@@ -41,7 +42,7 @@ export function studentView(child: Child): StudentView {
     lastName: rest.join(' '),
     dateOfBirth: child.birthday,
     // createdAt is an instant; the enrolment is the day it fell on at the school.
-    enrollmentDate: child.createdAt ? calendarDay(child.createdAt) : '',
+    enrollmentDate: child.createdAt ? calendarDay(child.createdAt, zone) : '',
     status: child.status === 'active' ? 'active' : 'inactive',
   };
 }
@@ -88,7 +89,7 @@ export function transactionView(payment: Payment, noCommentText: string): Transa
 /** Newest first by date; ties keep their order. */
 export const newestFirst = <T extends { date: string }>(items: T[]) => [...items].sort((a, b) => b.date.localeCompare(a.date));
 
-export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
+export { BOOK_DEPOSIT_TYPE };
 
 /** Spec: 'Aktiv' or 'active' is active; 'Erstattet' or 'erstattet' (stored 'returned') is returned. */
 export function depositStatus(deposit: Pick<OtherPayment, 'status'>): 'active' | 'returned' | 'other' {

@@ -16,6 +16,7 @@ export const annaMember: Member = {
   membershipEndsAt: null,
   cancellationRequested: false,
   cancellationRequestedAt: null,
+  cancellationReason: null,
   balance: -440,
   childrenBalance: -380,
   membershipBalance: -60,
@@ -29,9 +30,9 @@ export function familyFixture(overrides: Partial<DataState> = {}): DataState {
       { id: 'C2', memberId: 'M0001', name: 'Leon Müller', birthday: '2019-07-12', age: 7, class: '1b', notes: null, createdAt: null, status: 'active' },
     ],
     plans: [
-      { id: 'PL1', childId: 'C1', quarterId: 'Q4', lessonId: 'L1', weeks: 12, roomHourIds: ['RH1'], paid: 0, balance: -180 },
-      { id: 'PL2', childId: 'C2', quarterId: 'Q4', lessonId: 'L2', weeks: 10, roomHourIds: [], paid: 0, balance: -200 },
-      { id: 'PL3', childId: 'C1', quarterId: 'Q3', lessonId: 'L2', weeks: 10, roomHourIds: [], paid: 200, balance: 0 },
+      { id: 'PL1', memberId: 'M0001', childId: 'C1', quarterId: 'Q4', lessonId: 'L1', weeks: 12, roomHourIds: ['RH1'], paid: 0, balance: -180 },
+      { id: 'PL2', memberId: 'M0001', childId: 'C2', quarterId: 'Q4', lessonId: 'L2', weeks: 10, roomHourIds: [], paid: 0, balance: -200 },
+      { id: 'PL3', memberId: 'M0001', childId: 'C1', quarterId: 'Q3', lessonId: 'L2', weeks: 10, roomHourIds: [], paid: 200, balance: 0 },
     ],
     quarters: [
       { id: 'Q3', name: '2026 Q3', status: 'closed', firstDay: '2026-07-01', lastDay: '2026-09-30' },

@@ -212,7 +212,7 @@ describe('the membership gate on sign-up', () => {
   it('refuses an address that is not a member, even through the Auth API, and creates no account', async () => {
     const { status, body } = await signUpDirectly('stranger@example.com');
     expect(status).toBe(400);
-    expect(body.error?.message).toMatch(/NOT_A_MEMBER/);
+    expect(body.error?.message).toMatch(/not-a-member: only members/);
     await expect(auth.getUserByEmail('stranger@example.com')).rejects.toMatchObject({ code: 'auth/user-not-found' });
   });
 

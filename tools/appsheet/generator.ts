@@ -3,6 +3,7 @@
  * Deterministic for (seed, families, today). Families 1–3 are the demo accounts: one owes
  * money, one is in credit, the third belongs to the admin.
  */
+import { BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { TABLES } from '../../functions/src/sync/tables';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
 import { Random } from './random';
@@ -23,7 +24,6 @@ export const DEMO_ACCOUNTS = [
 export const DEMO_PASSWORD = 'demo1234';
 
 const MEMBERSHIP_FEE_PER_YEAR = 60;
-const BOOK_DEPOSIT = 'Bücherkaution';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -201,7 +201,7 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       otherPaymentRows.push({
         'Other Payment ID': `OP${pad(f, 4)}-${index + 1}`,
         'Member ID': memberId,
-        Type: BOOK_DEPOSIT,
+        Type: BOOK_DEPOSIT_TYPE,
         Status: f === 1 && index === 1 ? 'Erstattet' : active && random.chance(0.85) ? 'Aktiv' : 'Erstattet',
         Date: addDays(today, -random.int(30, 900)),
         Amount: random.pick([20, 30, 50]),
@@ -214,7 +214,7 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       otherPaymentRows.push({
         'Other Payment ID': `OP${pad(f, 4)}-x`,
         'Member ID': memberId,
-        Type: random.pick([BOOK_DEPOSIT, 'Ausflug', 'Materialgeld']),
+        Type: random.pick([BOOK_DEPOSIT_TYPE, 'Ausflug', 'Materialgeld']),
         Status: 'Aktiv',
         Date: addDays(today, -random.int(10, 300)),
         Amount: random.pick([15, 25, 40]),

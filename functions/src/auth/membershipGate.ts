@@ -4,15 +4,14 @@
  */
 import type { AuthBlockingEvent } from 'firebase-functions/v2/identity';
 import { HttpsError } from 'firebase-functions/v2/identity';
+import { NOT_A_MEMBER } from '@family-portal/contract';
 import { adminDb } from '../admin';
 import { findMemberByEmail } from '../members/findMember';
-
-/** The login page recognises the refusal by this code inside the error message. */
-export const NOT_A_MEMBER = 'NOT_A_MEMBER';
 
 export async function refuseNonMembers(event: AuthBlockingEvent): Promise<void> {
   const email = event.data?.email;
   if (!email || (await findMemberByEmail(adminDb(), email)) === null) {
+    // A blocking function's refusal reaches the web app only as its message: the code leads it.
     throw new HttpsError('permission-denied', `${NOT_A_MEMBER}: only members of the school can create an account.`);
   }
 }

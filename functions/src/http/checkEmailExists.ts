@@ -1,6 +1,6 @@
 /** POST {email} → {exists}: whether the address belongs to a member. Nothing else is revealed. */
 import type { Request } from 'express';
-import { z } from 'zod';
+import { checkEmailExistsBody } from '@family-portal/contract';
 import { adminDb } from '../admin';
 import { rateLimitHmacKey } from '../config';
 import { findMemberByEmail } from '../members/findMember';
@@ -23,14 +23,10 @@ export const CHECK_EMAIL_RATE_LIMIT: RateLimit = {
   globalPerMinute: CHECK_EMAIL_GLOBAL_LIMIT_PER_MINUTE,
 };
 
-const body = z
-  .object({ email: z.string().trim().toLowerCase().max(254).pipe(z.email()) })
-  .strict();
-
 export async function checkEmailExists(request: Request) {
   const db = adminDb();
   await enforceRateLimit(db, CHECK_EMAIL_RATE_LIMIT, clientAddress(request), rateLimitHmacKey.value());
-  const parsed = body.safeParse(request.body);
+  const parsed = checkEmailExistsBody.safeParse(request.body);
   if (!parsed.success) throw badRequest('Send a JSON body {"email": "…"} with a valid e-mail address.');
   return { exists: (await findMemberByEmail(db, parsed.data.email)) !== null };
 }

@@ -1,11 +1,12 @@
 /** Every error answer is JSON {error: code, message: text} with a fitting HTTP status. */
+import type { ErrorCode } from '@family-portal/contract';
 import type { Response } from 'express';
 import { logger } from 'firebase-functions';
 
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly data?: unknown,
   ) {

@@ -1,12 +1,12 @@
 /** updateMemberData and cancelMembership (spec section 7): a parent's own member record only. */
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
-import { z } from 'zod';
+import { cancellationState, cancelMembershipBody, memberSchema, NOT_A_MEMBER, updateMemberDataBody } from '@family-portal/contract';
+import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { appSheetForWrites } from '../config';
 import { schoolTimeZone } from '../sync/timeZone';
 import { findMemberByEmail } from '../members/findMember';
-import { inputProblem, MAX_LENGTH, type CheckedField, type InputProblem } from '../members/inputRules';
 import {
   AlreadyRequestedError,
   AppSheetWriteError,
@@ -17,42 +17,7 @@ import {
 import { requireVerifiedUser } from './auth';
 import { badRequest, HttpError } from './errors';
 
-const PROBLEM_TEXT: Record<InputProblem, (field: CheckedField) => string> = {
-  tooLong: (field) => `must be at most ${MAX_LENGTH[field]} characters`,
-  controlCharacters: () => 'must not contain line breaks, tabs or other control characters',
-  formulaStart: () => 'must not start with =, +, - or @ (a spreadsheet would run it as a formula)',
-  phoneFormat: () => 'may contain only digits, spaces and + ( ) / - . with + only at the start, and needs a digit',
-};
-
-/** A trimmed text field under the shared input rules (members/inputRules.ts). */
-const text = (field: CheckedField) =>
-  z
-    .string()
-    .transform((value) => value.trim())
-    .superRefine((value, context) => {
-      const problem = inputProblem(field, value);
-      if (problem) context.addIssue({ code: 'custom', message: PROBLEM_TEXT[problem](field) });
-    });
-
-const updateBody = z
-  .object({
-    updates: z
-      .object({
-        primaryName: text('primaryName').refine((value) => value !== '', 'must not be empty'),
-        secondaryName: text('secondaryName'),
-        phone: text('phone'),
-        phone2: text('phone2'),
-        address: text('address'),
-      })
-      .partial()
-      .strict()
-      .refine((updates) => Object.keys(updates).length > 0, 'at least one field is required'),
-  })
-  .strict();
-
-const cancelBody = z.object({ cancellationReason: text('cancellationReason').optional() }).strict();
-
-function describe(error: z.ZodError): string {
+function describe(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
 }
 
@@ -61,7 +26,7 @@ async function ownMember(request: Request) {
   const member = await findMemberByEmail(adminDb(), caller.email);
   // No index entry: never a member, the row was deleted or rejected, or two rows share the
   // address. Nothing is written and nothing is sent to AppSheet.
-  if (!member) throw new HttpError(404, 'not-a-member', 'No membership was found for this account. Please contact the school office.');
+  if (!member) throw new HttpError(404, NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
   return member;
 }
 
@@ -72,7 +37,7 @@ const appSheetFailed = (error: AppSheetWriteError) => {
 
 export async function updateMemberData(request: Request) {
   const member = await ownMember(request);
-  const parsed = updateBody.safeParse(request.body);
+  const parsed = updateMemberDataBody.safeParse(request.body);
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
   try {
     const data = await updateContactData(appSheetForWrites(), member, parsed.data.updates);
@@ -94,14 +59,15 @@ const alreadyRequested = (requestedAt: unknown) =>
 
 export async function cancelMembership(request: Request) {
   const member = await ownMember(request);
-  const parsed = cancelBody.safeParse(request.body ?? {});
+  const parsed = cancelMembershipBody.safeParse(request.body ?? {});
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
-  const current = member.data() ?? {};
-  if (current.membershipEndsAt) {
-    throw new HttpError(409, 'already-cancelled', `The membership is already cancelled; it ends on ${current.membershipEndsAt}.`);
+  // The same rule as the page that offers the button (packages/contract/src/rules.ts).
+  const state = cancellationState(memberSchema.parse({ id: member.id, ...member.data() }));
+  if (state.kind === 'cancelled') {
+    throw new HttpError(409, 'already-cancelled', `The membership is already cancelled; it ends on ${state.endsAt}.`);
   }
-  if (current.cancellationRequested === true) throw alreadyRequested(current.cancellationRequestedAt);
-  if (current.status !== 'active') throw new HttpError(409, 'not-active', 'Only an active membership can be cancelled.');
+  if (state.kind === 'pending') throw alreadyRequested(state.requestedAt);
+  if (state.kind === 'inactive') throw new HttpError(409, 'not-active', 'Only an active membership can be cancelled.');
   try {
     const reason = parsed.data.cancellationReason || undefined;
     const data = await requestCancellation(adminDb(), appSheetForWrites(), member, reason);

@@ -1,36 +1,17 @@
 /** The admin sync API of spec section 7: status, history, and manual full and delta syncs. */
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
-import { z } from 'zod';
+import { syncHistoryQuery, triggerSyncBody } from '@family-portal/contract';
+import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { syncSettingsFromConfig } from '../config';
 import { runSync } from '../sync/engine';
 import { LEASE_DOC, SyncConflictError, type Lease } from '../sync/lease';
 import { SYNC_LOGS, SYNC_METADATA, type SyncLog, type SyncType } from '../sync/syncLog';
-import { TABLE_NAMES } from '../sync/tables';
 import { requireAdmin } from './auth';
 import { badRequest, HttpError } from './errors';
 
-const historyQuery = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-    offset: z.coerce.number().int().min(0).max(10_000).default(0),
-  })
-  .strict();
-
-// A manual trigger carries no data (no body, or an empty JSON object); a full sync may carry the
-// held-back deletions an admin confirmed, by table and count.
-const triggerBody = z.union([
-  z.undefined(),
-  z.literal(''),
-  z
-    .object({
-      applyHeldBackDeletions: z.object({ table: z.enum(TABLE_NAMES), count: z.number().int().min(1).max(10_000_000) }).strict().optional(),
-    })
-    .strict(),
-]);
-
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'parameter'}: ${issue.message}`).join('; ');
 }
 
@@ -56,7 +37,7 @@ export async function getSyncStatus(request: Request) {
 
 export async function getSyncHistory(request: Request) {
   await requireAdmin(request);
-  const query = historyQuery.safeParse(request.query);
+  const query = syncHistoryQuery.safeParse(request.query);
   if (!query.success) throw badRequest(`Invalid query: ${describeIssues(query.error)}`);
   const { limit, offset } = query.data;
   const [page, lease] = await Promise.all([
@@ -69,7 +50,7 @@ export async function getSyncHistory(request: Request) {
 export function triggerSync(syncType: SyncType) {
   return async (request: Request) => {
     const admin = await requireAdmin(request);
-    const body = triggerBody.safeParse(request.body);
+    const body = triggerSyncBody.safeParse(request.body);
     if (!body.success) throw badRequest(`Invalid request: ${describeIssues(body.error)}`);
     const confirmDeletions = typeof body.data === 'object' ? body.data.applyHeldBackDeletions : undefined;
     if (confirmDeletions && syncType !== 'full') throw badRequest('Held-back deletions are applied by a full sync.');

@@ -4,6 +4,7 @@
  * Once AppSheet has accepted a change it stands: a failing Firestore write is retried and, if it
  * keeps failing, left to the next sync, which copies the row from AppSheet anyway.
  */
+import type { EditableContactField } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { formatAppSheetDateTime, type AppSheetClient } from '../sync/appsheetClient';
@@ -12,9 +13,6 @@ import { LAST_CHANGED_FIELD } from '../sync/freshness';
 import { mapRow, type AppSheetRow, type SyncedDocument } from '../sync/schema';
 import { TABLES } from '../sync/tables';
 
-/** The contact fields a parent may edit (spec section 5). */
-export const EDITABLE_FIELDS = ['primaryName', 'secondaryName', 'phone', 'phone2', 'address'] as const;
-export type EditableField = (typeof EDITABLE_FIELDS)[number];
 
 export class AppSheetWriteError extends Error {}
 
@@ -74,7 +72,7 @@ async function writeMember(
   if (mapped) {
     doc = mapped.doc;
   } else {
-    const current = Object.fromEntries(Object.entries(member.data() ?? {}).filter(([key]) => !key.startsWith('_'))) as SyncedDocument;
+    const current: SyncedDocument = Object.fromEntries(Object.entries(member.data() ?? {}).filter(([key]) => !key.startsWith('_')));
     doc = { ...current, ...changesAsStored(changes, now) };
   }
   await storeMember(member, doc, mapped?.changedAt ?? now.toISOString(), now);
@@ -92,8 +90,8 @@ function changesAsStored(changes: Record<string, string>, now: Date): SyncedDocu
   return stored;
 }
 
-export function updateContactData(appSheet: AppSheetClient, member: DocumentSnapshot, updates: Partial<Record<EditableField, string>>, now = new Date()) {
-  return writeMember(appSheet, member, updates as Record<string, string>, now);
+export function updateContactData(appSheet: AppSheetClient, member: DocumentSnapshot, updates: Partial<Record<EditableContactField, string>>, now = new Date()) {
+  return writeMember(appSheet, member, updates, now);
 }
 
 /** The cancellation that was already recorded: its request date, as an instant (or null). */

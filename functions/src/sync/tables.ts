@@ -3,29 +3,19 @@
  * change-timestamp columns, and how each column becomes a Firestore field (spec section 3).
  * docs/appsheet.md documents the same schema for the people who build the AppSheet app.
  */
+import { ACTIVE, BOOK_DEPOSIT_TYPE, SYNCED_COLLECTIONS, WEEKDAYS, type SyncedCollection } from '@family-portal/contract';
 import { usableAsDocumentId } from './memberIndex';
 import type { FieldSpec, SyncedDocument, TableSpec } from './schema';
 
-export const TABLE_NAMES = [
-  'members',
-  'children',
-  'payments',
-  'otherPayments',
-  'quarters',
-  'teachers',
-  'lessons',
-  'roomHours',
-  'plans',
-] as const;
-
-export type TableName = (typeof TABLE_NAMES)[number];
+/** The contract's nine collections (packages/contract), one per AppSheet table. */
+export const TABLE_NAMES = SYNCED_COLLECTIONS;
+export type TableName = SyncedCollection;
 
 /** The change-timestamp column every table carries (AppSheet type ChangeTimestamp). */
 export const CHANGED_COLUMN = 'Last Changed';
 
 /** Values the school office types in German, and what the portal stores. */
-const ACTIVE_STATUS = { Aktiv: 'active', Inaktiv: 'inactive' } as const;
-export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
+const ACTIVE_STATUS = { Aktiv: ACTIVE, Inaktiv: 'inactive' } as const;
 
 const text = (field: string, column: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({
   field,
@@ -198,7 +188,6 @@ const lessons: TableSpec = {
   ],
 };
 
-export const WEEKDAYS = ['Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.', 'So.'] as const;
 
 const roomHours: TableSpec = {
   collection: 'roomHours',

@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncLog } from '../../api/adminSync';
+import type { SyncLogInput } from '../../api/adminSync';
 import { AuthContext } from '../../auth/AuthProvider';
 import i18n from '../../i18n';
 import AdminPage from './AdminPage';
@@ -11,7 +11,7 @@ import AdminPage from './AdminPage';
 vi.mock('../../api/idToken', () => ({ currentIdToken: async () => 'admin-token' }));
 
 const counts = (synced: number, errors = 0, deleted = 0) => ({ synced, errors, deleted, written: synced });
-const fullLog: SyncLog = {
+const fullLog: SyncLogInput = {
   syncId: 'S2',
   status: 'success',
   syncType: 'full',
@@ -30,7 +30,11 @@ const fullLog: SyncLog = {
   ],
   memberIndex: { indexed: 58, added: 1, removed: 2, duplicates: 1 },
 };
-const deltaLog: SyncLog = { ...fullLog, syncId: 'S1', syncType: 'delta', triggeredBy: 'scheduled', triggeredByEmail: null, startedAt: '2026-11-21T14:30:00.000Z', duration: 125_400, rowErrors: [] };
+const deltaLog: SyncLogInput = { ...fullLog, syncId: 'S1', syncType: 'delta', triggeredBy: 'scheduled', triggeredByEmail: null, startedAt: '2026-11-21T14:30:00.000Z', duration: 125_400, rowErrors: [] };
+
+const syncResult = (syncId: string, syncType: 'full' | 'delta') => ({
+  syncId, syncType, status: 'success', totalMembers: 60, totalChildren: 98, duration: 2100, tables: fullLog.tables, error: null, heldBackDeletions: [],
+});
 
 type Route = (init: RequestInit) => { status: number; body: unknown };
 let routes: Record<string, Route>;
@@ -46,9 +50,9 @@ beforeEach(async () => {
   calls = [];
   routes = {
     getSyncStatus: () => ({ status: 200, body: { data: { latestSync: fullLog } } }),
-    getSyncHistory: () => ({ status: 200, body: { data: { logs: [fullLog, deltaLog] } } }),
-    triggerDeltaSync: () => ({ status: 200, body: { data: { syncId: 'S3', status: 'success', totalMembers: 60, totalChildren: 98 } } }),
-    triggerFullSync: () => ({ status: 200, body: { data: { syncId: 'S4', status: 'success', totalMembers: 60, totalChildren: 98 } } }),
+    getSyncHistory: () => ({ status: 200, body: { data: { logs: [fullLog, deltaLog], limit: 20, offset: 0 } } }),
+    triggerDeltaSync: () => ({ status: 200, body: { data: syncResult('S3', 'delta') } }),
+    triggerFullSync: () => ({ status: 200, body: { data: syncResult('S4', 'full') } }),
   };
   vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
     const name = new URL(url).pathname.split('/').pop() as string;
@@ -124,19 +128,19 @@ describe('admin data-sync console', () => {
   });
 
   it('says when there is no history', async () => {
-    routes.getSyncHistory = () => ({ status: 200, body: { data: { logs: [] } } });
+    routes.getSyncHistory = () => ({ status: 200, body: { data: { logs: [], limit: 20, offset: 0 } } });
     renderPage();
     expect(await screen.findByText('No sync history found')).toBeInTheDocument();
   });
 
   it('runs a delta sync after confirmation, disables both buttons meanwhile, and reloads both panels a second later', async () => {
     let finish: (() => void) | undefined;
-    routes.triggerDeltaSync = () => ({ status: 200, body: { data: { syncId: 'S3', status: 'success', totalMembers: 60, totalChildren: 98 } } });
+    routes.triggerDeltaSync = () => ({ status: 200, body: { data: syncResult('S3', 'delta') } });
     const fetchMock = vi.mocked(fetch);
     const original = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (url, init) => {
       if (String(url).endsWith('/triggerDeltaSync')) await new Promise<void>((resolve) => (finish = resolve));
-      return original(url as string, init as RequestInit);
+      return original(url, init);
     });
     renderPage();
     await loaded();
@@ -164,10 +168,33 @@ describe('admin data-sync console', () => {
   });
 
   it.each([
+    ['de', 'Letzter Sync', 'Vollständiger Sync', 'Fortfahren', 'Vollständiger Sync läuft…', 'Vollständiger Sync erfolgreich abgeschlossen! 60 Mitglieder und 98 Kinder synchronisiert.'],
+    ['ru', 'Последняя синхронизация', 'Полная синхронизация', 'Продолжить', 'Выполняется полная синхронизация…', 'Полная синхронизация успешно завершена! Синхронизировано членов: 60, детей: 98.'],
+  ])('names a running and a finished full sync in whole %s sentences, not with a glued type word', async (language, latestTitle, full, confirm, running, done) => {
+    await i18n.changeLanguage(language);
+    let finish: (() => void) | undefined;
+    const fetchMock = vi.mocked(fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (url, init) => {
+      if (String(url).endsWith('/triggerFullSync')) await new Promise<void>((resolve) => (finish = resolve));
+      return original(url, init);
+    });
+    renderPage();
+    await within(await screen.findByRole('region', { name: latestTitle })).findByText('21.11.2026, 16:05:09');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: full }));
+    await user.click(screen.getByRole('button', { name: confirm }));
+    expect(screen.getByRole('button', { name: running })).toBeDisabled();
+    await act(async () => finish?.());
+    expect(await screen.findByText(done)).toBeInTheDocument();
+  });
+
+  it.each([
     [409, { error: 'sync-already-running', message: 'A full sync (scheduled) has been running since …' }, 'Sync failed: another sync is already running (perhaps the scheduled one). Please try again when it has finished.'],
-    [502, { error: 'sync-failed', message: 'The sync finished with errors: children: HTTP 500' }, 'Sync failed: The sync finished with errors: children: HTTP 500'],
-    [500, 'not json', 'Sync failed: Request failed'],
-    [503, {}, 'Sync failed: HTTP 503'],
+    [502, { error: 'sync-failed', message: 'The sync finished with errors: children: HTTP 500' }, 'Sync failed: The sync finished with errors. See the sync details.'],
+    [500, 'not json', 'Sync failed: The server did not answer in time or could not be reached. Please try again.'],
+    [503, {}, 'Sync failed: The server did not answer in time or could not be reached. Please try again.'],
+    [200, { data: { syncId: 'S9' } }, 'Sync failed: The server sent an unexpected answer. Please reload the page.'],
   ])('shows a %i answer to a full sync as a clear error', async (status, body, text) => {
     routes.triggerFullSync = () => ({ status, body });
     renderPage();
@@ -182,8 +209,8 @@ describe('admin data-sync console', () => {
     routes.getSyncStatus = () => ({ status: 500, body: { error: 'internal', message: 'Something went wrong' } });
     routes.getSyncHistory = () => ({ status: 403, body: { error: 'permission-denied', message: 'Admin access required.' } });
     renderPage();
-    expect(await screen.findByText('Error loading sync status: Something went wrong')).toBeInTheDocument();
-    expect(await screen.findByText('Error loading sync history: Admin access required.')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading sync status: Something went wrong on the server. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading sync history: You are not allowed to do this.')).toBeInTheDocument();
     routes.getSyncStatus = () => ({ status: 200, body: { data: { latestSync: fullLog } } });
     await userEvent.click(within(latestPanel()).getByRole('button', { name: 'Retry' }));
     expect(await within(latestPanel()).findByText('Success')).toBeInTheDocument();
@@ -199,7 +226,7 @@ describe('admin data-sync console', () => {
   });
 
   it('shows a run with warnings with its own badge, and applies held-back deletions only after a confirmation naming table and count', async () => {
-    const warned: SyncLog = {
+    const warned: SyncLogInput = {
       ...fullLog,
       status: 'warning',
       heldBackDeletions: [{ table: 'payments', count: 1129, reason: '1129 deletions held back: more than 56 of 1130 documents of Payments at once' }],
@@ -209,7 +236,7 @@ describe('admin data-sync console', () => {
     let sent: unknown;
     routes.triggerFullSync = (init) => {
       sent = JSON.parse(String(init.body));
-      return { status: 200, body: { data: { syncId: 'S5', status: 'success', totalMembers: 60, totalChildren: 98 } } };
+      return { status: 200, body: { data: syncResult('S5', 'full') } };
     };
     renderPage();
     const panel = await vi.waitFor(() => {

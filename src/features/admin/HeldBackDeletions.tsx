@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyHeldBackDeletions, type SyncLog } from '../../api/adminSync';
 import { ApiError } from '../../api/client';
+import { apiErrorKey } from '../../api/errorMessages';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 type HeldBack = NonNullable<SyncLog['heldBackDeletions']>[number];
@@ -27,7 +28,7 @@ export function HeldBackDeletions({ log, onApplied }: { log: SyncLog; onApplied:
       await applyHeldBackDeletions(item.table, item.count);
       setMessage({ tone: 'status', text: t('admin.heldBack.applied') });
     } catch (error) {
-      const reason = error instanceof ApiError && error.status === 409 ? t('admin.controls.alreadyRunning') : (error as Error).message;
+      const reason = error instanceof ApiError && error.code === 'sync-already-running' ? t('admin.controls.alreadyRunning') : t(apiErrorKey(error));
       setMessage({ tone: 'alert', text: t('admin.controls.failed', { message: reason }) });
     } finally {
       setBusy(false);

@@ -4,11 +4,13 @@ import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { HeldBackDeletions } from './HeldBackDeletions';
 import { SyncDetails } from './SyncDetails';
+import type { ApiErrorKey } from '../../api/errorMessages';
 
 interface Props {
   log: SyncLog | null;
   loading: boolean;
-  error: string | null;
+  /** The text key of the load failure's code. */
+  error: ApiErrorKey | 'errors.unexpected' | null;
   onReload: () => void;
   /** After a sync started here (applying held-back deletions): reload both panels. */
   onSyncFinished?: () => void;
@@ -27,7 +29,7 @@ export function LatestSyncPanel({ log, loading, error, onReload, onSyncFinished 
     >
       {error ? (
         <div className="space-y-2">
-          <Alert tone="error">{t('admin.latest.loadError', { message: error })}</Alert>
+          <Alert tone="error">{t('admin.latest.loadError', { message: t(error) })}</Alert>
           <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
         </div>
       ) : loading && !log ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { triggerSync, type SyncType } from '../../api/adminSync';
 import { ApiError } from '../../api/client';
+import { apiErrorKey } from '../../api/errorMessages';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
@@ -13,7 +14,6 @@ export function ManualSyncControls({ onFinished }: { onFinished: () => void }) {
   const [confirming, setConfirming] = useState<SyncType | null>(null);
   const [running, setRunning] = useState<SyncType | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const typeName = (type: SyncType) => t(`admin.type.${type}`);
 
   async function run(type: SyncType) {
     setConfirming(null);
@@ -23,11 +23,12 @@ export function ManualSyncControls({ onFinished }: { onFinished: () => void }) {
       const result = await triggerSync(type);
       setMessage({
         tone: 'success',
-        text: t('admin.controls.success', { type: typeName(type), members: result.totalMembers, children: result.totalChildren }),
+        // One whole sentence per type: a type word glued into a sentence breaks German and Russian.
+        text: t(`admin.controls.success.${type}`, { members: result.totalMembers, children: result.totalChildren }),
       });
     } catch (error) {
       // A 409 means another sync (perhaps the scheduled one) holds the lease.
-      const reason = error instanceof ApiError && error.status === 409 ? t('admin.controls.alreadyRunning') : (error as Error).message;
+      const reason = error instanceof ApiError && error.code === 'sync-already-running' ? t('admin.controls.alreadyRunning') : t(apiErrorKey(error));
       setMessage({ tone: 'error', text: t('admin.controls.failed', { message: reason }) });
     } finally {
       setRunning(null);
@@ -38,7 +39,7 @@ export function ManualSyncControls({ onFinished }: { onFinished: () => void }) {
   const button = (type: SyncType, primary: boolean) => (
     <button type="button" onClick={() => setConfirming(type)} disabled={running !== null}
       className={`rounded-md px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60 ${primary ? 'bg-teal-700 text-white hover:bg-teal-800' : 'border border-teal-700 text-teal-800 hover:bg-teal-50'}`}>
-      {running === type ? t('admin.controls.running', { type: typeName(type) }) : t(`admin.controls.${type}`)}
+      {running === type ? t(`admin.controls.running.${type}`) : t(`admin.controls.${type}`)}
     </button>
   );
 

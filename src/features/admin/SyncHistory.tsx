@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { SyncLog } from '../../api/adminSync';
 import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
-import { formatAdminDateTime } from '../../domain/syncDuration';
+import { formatAdminDateTime } from '../../lib/schoolClock';
 import { DurationText, StatusBadge, SyncDetails } from './SyncDetails';
+import type { ApiErrorKey } from '../../api/errorMessages';
 
 interface Props {
   logs: SyncLog[] | null;
   loading: boolean;
-  error: string | null;
+  /** The text key of the load failure's code. */
+  error: ApiErrorKey | 'errors.unexpected' | null;
   onReload: () => void;
 }
 
@@ -21,7 +23,7 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
     <Card title={t('admin.history.title')}>
       {error ? (
         <div className="space-y-2">
-          <Alert tone="error">{t('admin.history.loadError', { message: error })}</Alert>
+          <Alert tone="error">{t('admin.history.loadError', { message: t(error) })}</Alert>
           <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
         </div>
       ) : loading && !logs ? (

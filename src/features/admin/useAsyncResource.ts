@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiErrorKey } from '../../api/errorMessages';
 
-/** Loads a value, exposes loading/error/reload, and optionally reloads on an interval. */
+/** Loads a value, exposes loading/error (as the text key of its code)/reload, and optionally reloads on an interval. */
 export function useAsyncResource<T>(load: () => Promise<T>, refreshEveryMs?: number) {
   const [value, setValue] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ReturnType<typeof apiErrorKey> | null>(null);
   const latest = useRef(0);
 
   const reload = useCallback(async () => {
@@ -17,7 +18,7 @@ export function useAsyncResource<T>(load: () => Promise<T>, refreshEveryMs?: num
         setError(null);
       }
     } catch (caught) {
-      if (call === latest.current) setError((caught as Error).message || 'Request failed');
+      if (call === latest.current) setError(apiErrorKey(caught));
     } finally {
       if (call === latest.current) setLoading(false);
     }

@@ -4,11 +4,21 @@ import { cancelMembership } from '../../api/members';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { inputClass } from '../../components/PublicLayout';
-import { formatDay, todayIso } from '../../domain/dates';
+import { formatDay, todayIso } from '../../lib/schoolClock';
 import { cancellationEffectiveDate, cancellationState } from '../../domain/membership';
 import type { Member } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
 import { fieldProblem, MAX_LENGTH, problemMessage } from './contactForm';
+import { ApiError } from '../../api/client';
+import { apiErrorKey } from '../../api/errorMessages';
+
+/** Spec section 8, cancellation: the text for the error's code (never the server's English). */
+function cancelErrorKey(error: unknown) {
+  if (!(error instanceof ApiError)) return 'family.cancel.cancelMembershipError';
+  if (error.code === 'already-cancelled') return 'family.cancel.cancelMembershipAlreadyCancelled';
+  if (error.code === 'unavailable' || error.code === 'internal') return 'family.cancel.cancelMembershipError';
+  return apiErrorKey(error);
+}
 
 export const CLOSE_AFTER_SUCCESS_MS = 3000;
 
@@ -65,16 +75,14 @@ export function CancelMembershipDialog({ member, open, onClose, onCancelled }: P
       onCancelled(data);
       setDone(true);
     } catch (caught) {
-      const message = (caught as Error)?.message ?? '';
-      if (message.includes('already cancelled')) setError(t('family.cancel.cancelMembershipAlreadyCancelled'));
-      else setError(message || t('family.cancel.cancelMembershipError'));
+      setError(t(cancelErrorKey(caught)));
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Modal open={open} title={t('family.cancel.title')} onClose={() => !busy && onClose()}>
+    <Modal open={open} title={t('family.cancel.title')} onClose={onClose} busy={busy}>
       {done ? (
         <Alert tone="success">{t('family.cancel.success', { date: formatDay(effectiveDate, locale, 'long') })}</Alert>
       ) : state.kind === 'cancelled' ? (

@@ -30,7 +30,7 @@ interface Props {
 export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [form, setForm] = useState<ContactForm>(() => formFromMember(member));
-  const [error, setError] = useState<FormProblem | { text: string } | null>(null);
+  const [error, setError] = useState<FormProblem | null>(null);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
   const base = useId();
@@ -61,7 +61,7 @@ export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
     setError(null);
     setSaving(true);
     try {
-      const updated = await updateMemberData(result.updates as Record<string, string>);
+      const updated = await updateMemberData(result.updates);
       onSaved(updated);
       onClose();
     } catch (caught) {
@@ -86,7 +86,7 @@ export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
   );
 
   return (
-    <Modal open={open} title={t('family.edit.title')} onClose={() => !saving && onClose()}>
+    <Modal open={open} title={t('family.edit.title')} onClose={onClose} busy={saving}>
       <form onSubmit={submit} noValidate className="space-y-3">
         {field('primaryName', 'name')}
         {field('secondaryName', 'off')}
@@ -98,7 +98,7 @@ export function EditContactDialog({ member, open, onClose, onSaved }: Props) {
         {field('phone', 'tel')}
         {field('phone2', 'tel')}
         {field('address', 'street-address')}
-        {error && <Alert tone="error">{'key' in error ? problemMessage(t, error) : error.text}</Alert>}
+        {error && <Alert tone="error">{problemMessage(t, error)}</Alert>}
         {saving && <p role="status" className="text-sm text-slate-700">{t(SAVE_PROGRESS_KEYS[progress]!)}</p>}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" onClick={onClose} disabled={saving} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">

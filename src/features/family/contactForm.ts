@@ -1,14 +1,15 @@
 /** The edit dialog's rules (spec section 5) and error texts (spec section 8), as i18n keys. */
 import type { ParseKeys, TFunction } from 'i18next';
-// The same rules the functions enforce, from the one place that defines them.
-import { inputProblem, MAX_LENGTH, type CheckedField, type InputProblem } from '../../../functions/src/members/inputRules';
+// The same rules the functions enforce, from the contract that defines them once.
+import { EDITABLE_CONTACT_FIELDS, inputProblem, MAX_LENGTH, type CheckedField, type EditableContactField, type InputProblem } from '@family-portal/contract/contactInput';
 import { ApiError } from '../../api/client';
+import { apiErrorKey, isTimeout } from '../../api/errorMessages';
 import type { Member } from '../../domain/types';
 
 export { MAX_LENGTH };
 
-export const CONTACT_FIELDS = ['primaryName', 'secondaryName', 'phone', 'phone2', 'address'] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+export const CONTACT_FIELDS = EDITABLE_CONTACT_FIELDS;
+export type ContactField = EditableContactField;
 export type ContactForm = Record<ContactField, string>;
 
 export const formFromMember = (member: Member): ContactForm =>
@@ -56,15 +57,14 @@ export function changedFields(member: Member, form: ContactForm): { updates: Par
   return { updates };
 }
 
-/** Spec section 8, profile save. Returns a key, or the server's own message. */
-export function saveErrorMessage(error: unknown): { key: ParseKeys } | { text: string } {
-  if (!(error instanceof Error)) return { key: 'family.edit.unexpectedError' };
-  const message = error.message.toLowerCase();
-  if (message.includes('network') || message.includes('fetch')) return { key: 'family.edit.networkErrorMsg' };
-  if (message.includes('unauthorized') || message.includes('auth')) return { key: 'family.edit.sessionExpiredMsg' };
-  if (message.includes('timeout')) return { key: 'family.edit.timeoutErrorMsg' };
-  if (error instanceof ApiError && error.message) return { text: error.message };
-  return { key: 'family.edit.genericSaveError' };
+/** Spec section 8, profile save: the text for the error's code (never the server's English). */
+export function saveErrorMessage(error: unknown): { key: ParseKeys } {
+  if (!(error instanceof ApiError)) return { key: 'family.edit.unexpectedError' };
+  if (error.code === 'network') return { key: 'family.edit.networkErrorMsg' };
+  if (error.code === 'unauthenticated') return { key: 'family.edit.sessionExpiredMsg' };
+  if (isTimeout(error)) return { key: 'family.edit.timeoutErrorMsg' };
+  if (error.code === 'unavailable') return { key: 'family.edit.genericSaveError' };
+  return { key: apiErrorKey(error) };
 }
 
 /** The messages shown in turn, every 2 s, while saving (spec section 4). */

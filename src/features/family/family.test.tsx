@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { AuthContext } from '../../auth/AuthProvider';
 import { DataContext, type DataState } from '../../data/DataProvider';
 import i18n from '../../i18n';
+import { pressEscape } from '../../test/dialog';
 import { annaMember, familyFixture } from '../../test/fixtures';
 import { CancelMembershipDialog } from './CancelMembershipDialog';
 import { EditContactDialog } from './EditContactDialog';
@@ -52,9 +53,13 @@ describe('edit contact dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(api.updateMemberData).toHaveBeenCalledWith({ phone: '+49 30 999' });
     expect(screen.getByRole('status')).toHaveTextContent('Checking your entries…');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Connecting to the school office…');
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Updating your details…');
     const saved = { ...annaMember, phone: '+49 30 999' };
     await act(async () => resolve(saved));
@@ -62,13 +67,25 @@ describe('edit contact dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it("shows the server's message when AppSheet refused", async () => {
-    api.updateMemberData.mockRejectedValue(new ApiError('The school office system could not be updated. Nothing was changed; please try again later.', 502));
+  it('says in the parent\'s language, by the error code, that AppSheet refused', async () => {
+    api.updateMemberData.mockRejectedValue(new ApiError('The school office system could not be updated. Nothing was changed; please try again later.', 502, 'appsheet-failed'));
     open();
     await userEvent.type(screen.getByLabelText('Address'), ' 2');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Nothing was changed');
+    expect(await screen.findByRole('alert')).toHaveTextContent("The school office's system could not be updated. Nothing was changed");
   });
+
+  it('never shows the English server text on a German or Russian screen', async () => {
+    api.updateMemberData.mockRejectedValue(new ApiError('The school office system could not be updated. Nothing was changed; please try again later.', 502, 'appsheet-failed'));
+    await i18n.changeLanguage('de');
+    open();
+    await userEvent.type(screen.getByLabelText('Adresse'), ' 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Das System des Schulbüros konnte nicht aktualisiert werden.');
+    expect(alert).not.toHaveTextContent('could not be updated');
+  });
+
   it('says why a value cannot be saved, before anything is sent', async () => {
     open();
     const name = screen.getByLabelText(/Primary name/);
@@ -118,14 +135,18 @@ describe('cancel membership dialog', () => {
     expect(api.cancelMembership).toHaveBeenCalledWith(undefined);
     expect(await screen.findByText(/Your cancellation request has been recorded/)).toBeInTheDocument();
     expect(onCancelled).toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(2900));
+    act(() => {
+      vi.advanceTimersByTime(2900);
+    });
     expect(onClose).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(onClose).toHaveBeenCalled();
   });
 
   it('sends a trimmed reason and maps an already-cancelled answer', async () => {
-    api.cancelMembership.mockRejectedValue(new ApiError('The membership is already cancelled; it ends on 2027-03-31.', 409));
+    api.cancelMembership.mockRejectedValue(new ApiError('The membership is already cancelled; it ends on 2027-03-31.', 409, 'already-cancelled'));
     open();
     await userEvent.type(screen.getByLabelText('Reason (optional)'), '  Umzug ');
     await userEvent.click(screen.getByLabelText('I want to cancel my membership.'));
@@ -195,6 +216,65 @@ describe('family page', () => {
     expect(screen.getByText('Ausgetreten')).toBeInTheDocument();
     expect(screen.getAllByText('Pausiert').length).toBe(fixture.children.length);
     expect(screen.getByText('Mia Müller')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Second parent or guardian', 'Edit', 'Edit contact details'],
+    ['de', 'Zweiter Elternteil oder Erziehungsberechtigte(r)', 'Bearbeiten', 'Kontaktdaten bearbeiten'],
+    ['ru', 'Второй родитель или опекун', 'Изменить', 'Изменить контактные данные'],
+  ])('labels the second parent or guardian as such (%s), on the page and in the edit dialog alike', async (language, label, edit, dialogTitle) => {
+    await i18n.changeLanguage(language);
+    renderPage();
+    const term = screen.getByText(label, { selector: 'dt' });
+    expect(term.nextElementSibling).toHaveTextContent('Dmitri Müller');
+    await userEvent.click(screen.getByRole('button', { name: edit }));
+    expect(within(screen.getByRole('dialog', { name: dialogTitle })).getByLabelText(label)).toHaveValue('Dmitri Müller');
+    await i18n.changeLanguage('en');
+  });
+
+  const dialogNamed = (name: string) => screen.getByRole('dialog', { name });
+
+  it('ignores Escape while the contact data is saved: the answer shows in the open dialog, and it closes only after saving', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    api.updateMemberData.mockReturnValueOnce(new Promise((_resolve, reject) => (fail = reject)));
+    const replaceMember = vi.fn();
+    renderPage({ replaceMember });
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.type(screen.getByLabelText('Address'), ' 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    act(() => pressEscape(dialogNamed('Edit contact details')));
+    expect(dialogNamed('Edit contact details')).toHaveAttribute('open');
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your entries…');
+    await act(async () => fail(new ApiError('The school office system could not be updated.', 502, 'appsheet-failed')));
+    expect(within(dialogNamed('Edit contact details')).getByRole('alert')).toHaveTextContent('could not be updated');
+
+    const saved = { ...annaMember, address: 'Goethestraße 15 2, 14467 Potsdam' };
+    api.updateMemberData.mockResolvedValueOnce(saved);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(replaceMember).toHaveBeenCalledWith(saved);
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    // Page and dialog agree: Edit opens it again.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(dialogNamed('Edit contact details')).toHaveAttribute('open');
+  });
+
+  it('ignores Escape while the cancellation is sent, and closes on Escape otherwise', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    api.cancelMembership.mockReturnValueOnce(new Promise((_resolve, reject) => (fail = reject)));
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel membership' }));
+    await userEvent.click(screen.getByLabelText('I want to cancel my membership.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Request cancellation' }));
+    act(() => pressEscape(dialogNamed('Cancel membership')));
+    expect(dialogNamed('Cancel membership')).toHaveAttribute('open');
+    expect(screen.getByRole('button', { name: 'Keep membership' })).toBeDisabled();
+    await act(async () => fail(new Error('')));
+    expect(within(dialogNamed('Cancel membership')).getByRole('alert')).toHaveTextContent('The cancellation could not be sent. Please try again.');
+
+    act(() => pressEscape(dialogNamed('Cancel membership')));
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel membership' }));
+    expect(dialogNamed('Cancel membership')).toHaveAttribute('open');
   });
 
   it('shows a load error without a Retry button', () => {

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
 import LoginPage from './LoginPage';
 
@@ -57,6 +58,19 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('This email address does not belong to a member')).toBeInTheDocument();
     expect(actions.signUp).toHaveBeenCalledWith('stranger@example.com', 'secret123');
+  });
+
+  it('says "too many attempts" in Russian when the membership check answers 429', async () => {
+    await i18n.changeLanguage('ru');
+    actions.signUp.mockRejectedValue(new ApiError('Too many requests. Please wait a minute and try again.', 429, 'resource-exhausted'));
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: i18n.t('auth.switchToSignup') }));
+    await user.type(screen.getByLabelText(i18n.t('auth.email')), 'anna@example.com');
+    await user.type(screen.getByLabelText(i18n.t('auth.password'), { exact: false }), 'secret123');
+    await user.click(screen.getByRole('button', { name: i18n.t('auth.signUp') }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(i18n.t('auth.errors.tooManyRequests'));
+    expect(alert).not.toHaveTextContent('Too many requests');
   });
 
   it("links the 'not a member' box to the school's contact page", () => {

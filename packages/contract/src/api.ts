@@ -1,0 +1,78 @@
+/**
+ * The HTTP functions' bodies and answers (spec section 7). The functions parse what arrives
+ * with the bodies; the web app parses what comes back with the answers.
+ */
+import * as z from 'zod/mini';
+import { inputProblem, INPUT_PROBLEM_TEXT, type CheckedField } from './contactInput';
+import { memberSchema, SYNCED_COLLECTIONS } from './documents';
+import { SYNC_STATUSES, SYNC_TYPES, syncLogSchema, tableCountsSchema, heldBackDeletionSchema } from './syncLog';
+
+/** A contact text as stored: trimmed, and refused with the API's reason when the rules say so. */
+const contactText = (field: CheckedField) =>
+  z.string().check(
+    z.trim(),
+    z.superRefine((value, context) => {
+      const problem = inputProblem(field, value);
+      if (problem) context.addIssue({ code: 'custom', message: INPUT_PROBLEM_TEXT[problem](field), params: { problem } });
+    }),
+  );
+
+export const checkEmailExistsBody = z.strictObject({
+  email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email()),
+});
+
+export const updateMemberDataBody = z.strictObject({
+  updates: z
+    .strictObject({
+      primaryName: z.optional(contactText('primaryName').check(z.minLength(1, 'must not be empty'))),
+      secondaryName: z.optional(contactText('secondaryName')),
+      phone: z.optional(contactText('phone')),
+      phone2: z.optional(contactText('phone2')),
+      address: z.optional(contactText('address')),
+    })
+    .check(z.refine((updates) => Object.keys(updates).length > 0, 'at least one field is required')),
+});
+export type UpdateMemberDataBody = z.input<typeof updateMemberDataBody>;
+
+export const cancelMembershipBody = z.strictObject({ cancellationReason: z.optional(contactText('cancellationReason')) });
+export type CancelMembershipBody = z.input<typeof cancelMembershipBody>;
+
+/** A manual full sync may carry the held-back deletions an admin confirmed, by table and count. */
+export const applyHeldBackDeletionsSchema = z.strictObject({
+  table: z.enum(SYNCED_COLLECTIONS),
+  count: z.int().check(z.minimum(1), z.maximum(10_000_000)),
+});
+/** A trigger carries no data (no body, or an empty JSON object), or the confirmed deletions. */
+export const triggerSyncBody = z.union([
+  z.undefined(),
+  z.literal(''),
+  z.strictObject({ applyHeldBackDeletions: z.optional(applyHeldBackDeletionsSchema) }),
+]);
+
+export const syncHistoryQuery = z.strictObject({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(10_000)), 0),
+});
+
+export const checkEmailExistsAnswer = z.object({ exists: z.boolean() });
+
+/** updateMemberData and cancelMembership answer the member document as it now stands. */
+export const memberAnswer = z.object({ success: z.literal(true), message: z.string(), data: memberSchema });
+
+export const syncStatusAnswer = z.object({ data: z.object({ latestSync: z.nullable(syncLogSchema) }) });
+
+export const syncHistoryAnswer = z.object({ data: z.object({ logs: z.array(syncLogSchema), limit: z.int(), offset: z.int() }) });
+
+export const syncResultSchema = z.object({
+  syncId: z.string(),
+  syncType: z.enum(SYNC_TYPES),
+  status: z.enum(SYNC_STATUSES),
+  totalMembers: z.int(),
+  totalChildren: z.int(),
+  duration: z.nullable(z.number()),
+  tables: z.record(z.enum(SYNCED_COLLECTIONS), tableCountsSchema),
+  error: z.nullable(z.string()),
+  heldBackDeletions: z.array(heldBackDeletionSchema),
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;
+export const syncResultAnswer = z.object({ data: syncResultSchema });

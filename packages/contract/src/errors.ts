@@ -1,0 +1,54 @@
+/**
+ * Every error the HTTP functions answer is JSON `{error: code, message: text}` (design §5). The
+ * web app shows a translated text per code; `message` is the API's English for other callers
+ * and logs, never shown to a parent.
+ */
+import * as z from 'zod/mini';
+import { NOT_A_MEMBER } from './rules';
+
+export const ERROR_CODES = [
+  'invalid-argument',
+  'payload-too-large',
+  'method-not-allowed',
+  'unauthenticated',
+  'email-not-verified',
+  'permission-denied',
+  NOT_A_MEMBER,
+  'already-cancelled',
+  'already-requested',
+  'not-active',
+  'request-in-progress',
+  'sync-already-running',
+  'resource-exhausted',
+  'appsheet-failed',
+  'sync-failed',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  'invalid-argument': 400,
+  'payload-too-large': 413,
+  'method-not-allowed': 405,
+  unauthenticated: 401,
+  'email-not-verified': 403,
+  'permission-denied': 403,
+  [NOT_A_MEMBER]: 404,
+  'already-cancelled': 409,
+  'already-requested': 409,
+  'not-active': 409,
+  'request-in-progress': 409,
+  'sync-already-running': 409,
+  'resource-exhausted': 429,
+  'appsheet-failed': 502,
+  'sync-failed': 502,
+  internal: 500,
+};
+
+export const errorBodySchema = z.object({
+  error: z.enum(ERROR_CODES),
+  message: z.string(),
+  data: z.optional(z.unknown()),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,52 @@
+/**
+ * Words and rules that the web app, the functions and the demo data must spell the same way.
+ * No zod here: the web app's first screens import this (as @family-portal/contract/rules)
+ * without loading the schemas.
+ */
+
+/** The `otherPayments` type of a book deposit, as the school office types it. */
+export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
+
+/** Room hours' days as the office writes them, Monday first; the plans page sorts by this order. */
+export const WEEKDAYS = ['Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.', 'So.'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const PAYMENT_TYPES = ['cash', 'bank', 'card', 'other'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const PAYMENT_DIRECTIONS = ['IN', 'OUT'] as const;
+export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
+
+/** The stored status of an active member, child or quarter; any other word is not active. */
+export const ACTIVE = 'active';
+
+/**
+ * The error code of "this e-mail is not a member's": the API answers it as `error`, and the
+ * sign-up gate (a blocking function, whose refusal reaches the web app only as a message)
+ * starts its message with it.
+ */
+export const NOT_A_MEMBER = 'not-a-member';
+
+export interface CancellationFacts {
+  status: string;
+  membershipEndsAt: string | null;
+  cancellationRequested: boolean;
+  cancellationRequestedAt: string | null;
+}
+
+export type CancellationState =
+  | { kind: 'cancelled'; endsAt: string }
+  | { kind: 'pending'; requestedAt: string | null }
+  | { kind: 'available' }
+  | { kind: 'inactive' };
+
+/**
+ * Whether a membership can be cancelled (spec section 5): not when it already ends, not when a
+ * request is pending, and only while active. The page offers the button by it; the function
+ * refuses by it.
+ */
+export function cancellationState(member: CancellationFacts): CancellationState {
+  if (member.membershipEndsAt) return { kind: 'cancelled', endsAt: member.membershipEndsAt };
+  if (member.cancellationRequested) return { kind: 'pending', requestedAt: member.cancellationRequestedAt };
+  if (member.status !== ACTIVE) return { kind: 'inactive' };
+  return { kind: 'available' };
+}

@@ -1,0 +1,80 @@
+/** The sync log entry of spec section 3, kept in sync_logs/{syncId} and shown in the admin console. */
+import * as z from 'zod/mini';
+import { SYNCED_COLLECTIONS } from './documents';
+
+export const SYNC_TYPES = ['full', 'delta'] as const;
+export type SyncType = (typeof SYNC_TYPES)[number];
+export const SYNC_TRIGGERS = ['manual', 'scheduled'] as const;
+export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+/**
+ * `warning`: every table synced, but the office has something to look at (rejected rows, values
+ * outside the contract's lists) or deletions were held back for an admin to confirm.
+ */
+export const SYNC_STATUSES = ['running', 'success', 'warning', 'error'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+
+const count = z._default(z.int().check(z.nonnegative()), 0);
+
+export const tableCountsSchema = z.object({
+  /** Rows read and accepted (written or already up to date). */
+  synced: count,
+  /** Rows rejected as malformed, or 1 when the table could not be fetched. */
+  errors: count,
+  /** Documents removed because their row no longer exists (full sync only). */
+  deleted: count,
+  /** Documents actually written, i.e. changed content. */
+  written: count,
+  /** Rows kept with a value the contract does not know (stored as typed). */
+  warnings: count,
+  /** Deletions not made because they looked like a bad answer (full sync only). */
+  heldBack: count,
+  /** Rows not written because the stored document came from a newer row. */
+  olderSkipped: count,
+});
+export type TableCounts = z.infer<typeof tableCountsSchema>;
+
+const table = z.enum(SYNCED_COLLECTIONS);
+const rowNote = z.object({ table, key: z.nullable(z.string()), reason: z.string() });
+export type RowNote = z.infer<typeof rowNote>;
+
+export const memberIndexSummarySchema = z.object({
+  indexed: z.int(),
+  added: z.int(),
+  removed: z.int(),
+  duplicates: z.int(),
+});
+export type MemberIndexSummary = z.infer<typeof memberIndexSummarySchema>;
+
+export const heldBackDeletionSchema = z.object({ table, count: z.int(), reason: z.string() });
+export type HeldBackDeletion = z.infer<typeof heldBackDeletionSchema>;
+
+export const syncLogSchema = z.object({
+  syncId: z.string(),
+  status: z.enum(SYNC_STATUSES),
+  syncType: z.enum(SYNC_TYPES),
+  triggeredBy: z.enum(SYNC_TRIGGERS),
+  triggeredByEmail: z._default(z.nullable(z.string()), null),
+  startedAt: z.string(),
+  finishedAt: z._default(z.nullable(z.string()), null),
+  /** Milliseconds; null while running. */
+  duration: z._default(z.nullable(z.number()), null),
+  error: z._default(z.nullable(z.string()), null),
+  /** Every one of the nine tables. */
+  tables: z.record(table, tableCountsSchema),
+  /** The first rejected rows with their reasons, for the office to fix in AppSheet. */
+  rowErrors: z._default(z.array(rowNote), []),
+  /** The first values kept as typed though the contract does not know them, for the office to tidy. */
+  rowWarnings: z._default(z.array(rowNote), []),
+  /** Per table, why deletions were held back (an admin can apply them from the console). */
+  heldBackDeletions: z._default(z.array(heldBackDeletionSchema), []),
+  totalMembers: z._default(z.int(), 0),
+  totalChildren: z._default(z.int(), 0),
+  /** Delta syncs: rows changed at or after this instant were read; null for full syncs. */
+  deltaSince: z._default(z.nullable(z.string()), null),
+  /** How the run left the e-mail → member index (null when the members table did not get that far). */
+  memberIndex: z._default(z.nullable(memberIndexSummarySchema), null),
+});
+
+export type SyncLog = z.infer<typeof syncLogSchema>;
+/** A log as written or sent: counts and lists the schema defaults may be left out. */
+export type SyncLogInput = z.input<typeof syncLogSchema>;

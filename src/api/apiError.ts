@@ -1,0 +1,20 @@
+/** A failed call of an HTTP function, by code (kept apart from client.ts, which reads the build's settings). */
+import type { ErrorCode } from '@family-portal/contract';
+
+/**
+ * The API's codes, plus what only the client can tell: the server could not be reached
+ * (`network`), answered without the API's JSON (`unavailable`: a timeout or a proxy's page), or
+ * answered something the contract does not describe (`invalid-answer`).
+ */
+export type ApiErrorCode = ErrorCode | 'network' | 'unavailable' | 'invalid-answer';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: ApiErrorCode,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
