@@ -1,5 +1,7 @@
 /** Form rules of spec section 5, as i18n keys of the message to show (null = valid). */
 export const MIN_PASSWORD_LENGTH = 6;
+/** What the password texts interpolate ({{min}}), so the number is written in one place only. */
+export const passwordTextValues = { min: MIN_PASSWORD_LENGTH } as const;
 
 // Deliberately basic (spec: text, @, text, dot, text): the server has the final word.
 const BASIC_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

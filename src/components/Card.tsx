@@ -16,8 +16,15 @@ export function Card({ title, action, children, className = '' }: { title: strin
   );
 }
 
-export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">{children}</p>;
+/** What an empty list says: a short description, optionally under a title of its own. */
+export function EmptyState({ title, children }: { title?: string; children: ReactNode }) {
+  if (!title) return <p className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">{children}</p>;
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-4 text-center text-sm text-slate-600">
+      <p className="font-semibold text-slate-800">{title}</p>
+      <p className="mt-1">{children}</p>
+    </div>
+  );
 }
 
 /** Grey placeholder blocks while data loads. */

@@ -1,10 +1,10 @@
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { epcPayload, formatIban } from '../../domain/epc';
-import { formatMoney } from '../../domain/money';
-import { appConfig } from '../../lib/config';
-import { useLocale } from '../../i18n/useLocale';
+import { epcPayload, formatIban } from '../domain/epc';
+import { bankingAmount, formatMoney } from '../domain/money';
+import { appConfig } from '../lib/config';
+import { useLocale } from '../i18n/useLocale';
 import { CopyButton } from './CopyButton';
 
 /**
@@ -42,7 +42,8 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
     [t('sepa.recipient'), recipientName, recipientName],
     [t('sepa.iban'), formatIban(iban), iban.replace(/\s+/g, '')],
     [t('sepa.bic'), bic, bic],
-    [t('sepa.amount'), amountText, amount.toFixed(2)],
+    // Copied as a banking app in this language takes it: "440,00" in German (see bankingAmount).
+    [t('sepa.amount'), amountText, bankingAmount(amount, locale)],
     [t('sepa.reference'), reference, reference],
   ];
   return (
@@ -59,12 +60,13 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
         </div>
         <dl className="grow space-y-2 text-sm">
           {fields.map(([label, shown, copied]) => (
-            <div key={label} className="flex items-center justify-between gap-2">
-              <div className="min-w-0">
-                <dt className="text-slate-600">{label}</dt>
-                <dd className="font-medium break-words text-slate-900">{shown}</dd>
-              </div>
-              <CopyButton value={copied} label={label} />
+            // A <dl> group holds only its <dt> and <dd>: the copy button belongs to the value.
+            <div key={label}>
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="flex items-center justify-between gap-2">
+                <span className="min-w-0 font-medium break-words text-slate-900">{shown}</span>
+                <CopyButton value={copied} label={label} />
+              </dd>
             </div>
           ))}
         </dl>

@@ -3,7 +3,8 @@ import { formatDay, monthGrid } from './dates';
 import { epcPayload, EpcError, formatIban } from './epc';
 import { availableCredit, financialStatus } from './financialStatus';
 import { formatMoney, isZero } from './money';
-import { currentQuarter, planCardState, planCost } from './plans';
+import { planCardState, planCost } from './plans';
+import { currentQuarter } from './schedule';
 import type { Child, Member, OtherPayment, Payment, Quarter } from './types';
 import { depositStatus, familyView, newestFirst, recentActiveDeposits, studentView, transactionView } from './views';
 
@@ -43,7 +44,7 @@ describe('plan cost and card state', () => {
     expect(planCardState({ paid: 150, balance: -5 }, 120)).toEqual({ kind: 'partlyPaid', progress: 100 });
   });
 
-  it('finds the active quarter, else the one around today', () => {
+  it('finds the active quarter, else the one around today (more cases in schedule.test.ts)', () => {
     const quarters: Quarter[] = [
       { id: 'q3', name: '2026 Q3', status: 'closed', firstDay: '2026-07-01', lastDay: '2026-09-30' },
       { id: 'q4', name: '2026 Q4', status: 'planned', firstDay: '2026-10-01', lastDay: '2026-12-31' },
@@ -65,9 +66,9 @@ describe('money and dates in the three locales', () => {
   });
 
   it('formats days without shifting them across time zones', () => {
-    expect(formatDay('2026-10-01', 'de-DE')).toBe('01.10.2026');
-    expect(formatDay('2026-10-01', 'en-GB')).toBe('01/10/2026');
-    expect(formatDay('2026-12-31', 'ru-RU', 'long')).toBe('31 декабря 2026 г.');
+    expect(formatDay('2026-10-01', 'de-DE', 'short', 'Europe/Berlin')).toBe('01.10.2026');
+    expect(formatDay('2026-10-01', 'en-GB', 'short', 'Europe/Berlin')).toBe('01/10/2026');
+    expect(formatDay('2026-12-31', 'ru-RU', 'long', 'Europe/Berlin')).toBe('31 декабря 2026 г.');
   });
 
   it('lays out a month from Monday for the mini calendar', () => {
@@ -85,7 +86,7 @@ describe('derived views (spec section 3)', () => {
   const member: Member = {
     id: 'M1', primaryName: 'Anna Müller', secondaryName: 'Jonas Müller', primaryEmail: 'anna@example.com', phone: '+49 30 1',
     phone2: null, address: 'Lindenstraße 5', status: 'active', type: 'Familie', membershipStartsAt: '2020-01-01', membershipEndsAt: null,
-    cancellationRequested: false, cancellationRequestedAt: null, balance: -10, childrenBalance: -10, membershipBalance: 0,
+    cancellationRequested: false, cancellationRequestedAt: null, cancellationReason: null, balance: -10, childrenBalance: -10, membershipBalance: 0,
   };
 
   it('names the family with both names when there is a second one', () => {
@@ -95,7 +96,7 @@ describe('derived views (spec section 3)', () => {
 
   it('splits a child name into first and last name', () => {
     const child: Child = { id: 'C1', memberId: 'M1', name: 'Mia Sophie Müller', birthday: '2018-05-01', age: 8, class: '2a', notes: null, createdAt: null, status: 'Inaktiv' };
-    expect(studentView(child)).toEqual({ id: 'C1', familyId: 'M1', firstName: 'Mia', lastName: 'Sophie Müller', dateOfBirth: '2018-05-01', enrollmentDate: '', status: 'inactive' });
+    expect(studentView(child, 'Europe/Berlin')).toEqual({ id: 'C1', familyId: 'M1', firstName: 'Mia', lastName: 'Sophie Müller', dateOfBirth: '2018-05-01', enrollmentDate: '', status: 'inactive' });
   });
 
   it('maps a payment to a transaction with a no-comment text', () => {

@@ -15,3 +15,22 @@ export function formatMoney(amount: number, locale: string): string {
   }
   return format.format(Object.is(amount, -0) ? 0 : amount);
 }
+
+const bankingFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The amount as the copy button puts it on the clipboard, for pasting into a banking app's
+ * amount field: "1234,50" in de-DE and ru-RU, "1234.50" in en-GB. Deliberately without a
+ * currency sign (the field is EUR already, and a sign makes many apps reject the paste) and
+ * without thousands separators: "1.234,50" or the narrow space of "1 234,50" are refused or,
+ * worse, misread by some apps ("1.234" as 1.234 €). The decimal mark is the UI language's,
+ * because a banking app set to German reads "440.00" as 44000 or refuses it. Always 2 decimals.
+ */
+export function bankingAmount(amount: number, locale: string): string {
+  let format = bankingFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+    bankingFormats.set(locale, format);
+  }
+  return format.format(Object.is(amount, -0) ? 0 : amount);
+}

@@ -1,5 +1,5 @@
 import { isZero, TOLERANCE } from './money';
-import type { Lesson, Plan, Quarter } from './types';
+import type { Lesson, Plan } from './types';
 
 /** Spec section 9: hours (default 1) × weeks × pricePerHour, plus extrasPerQuarter. */
 export function planCost(plan: Pick<Plan, 'weeks'>, lesson: Pick<Lesson, 'hours' | 'pricePerHour' | 'extrasPerQuarter'>): number {
@@ -20,13 +20,4 @@ export function planCardState(plan: Pick<Plan, 'paid' | 'balance'>, cost: number
   if (plan.balance > TOLERANCE) return { kind: 'paidWithCredit', credit: plan.balance };
   const progress = cost > 0 ? Math.min(100, (plan.paid / cost) * 100) : 100;
   return { kind: 'partlyPaid', progress };
-}
-
-/** The quarter the school marks active; else the one that contains today. */
-export function currentQuarter(quarters: Quarter[], today: string): Quarter | null {
-  return (
-    quarters.find((quarter) => quarter.status === 'active') ??
-    quarters.find((quarter) => quarter.firstDay <= today && today <= quarter.lastDay) ??
-    null
-  );
 }

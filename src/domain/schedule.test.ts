@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourLabel, quarterTabs, sortRoomHours } from './schedule';
+import { currentQuarter, hourLabel, quarterTabs, sortRoomHours } from './schedule';
 import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } from './transactions';
 import type { Quarter } from './types';
 import type { TransactionView } from './views';
@@ -11,6 +11,30 @@ describe('quarter tabs', () => {
     const { tabs, more } = quarterTabs([quarter('a', '2025 Q4'), quarter('b', '2026 Q3'), quarter('c', '2026 Q4', 'active'), quarter('d', '2027 Q1', 'planned'), quarter('e', '2026 Q1')]);
     expect(tabs.map((q) => q.name)).toEqual(['2026 Q4', '2027 Q1']);
     expect(more.map((q) => q.name)).toEqual(['2026 Q3', '2026 Q1', '2025 Q4']);
+  });
+});
+
+describe('current quarter (one rule for the dashboard and the plans page)', () => {
+  const q = (id: string, name: string, status: string, firstDay: string, lastDay: string): Quarter => ({ id, name, status, firstDay, lastDay });
+  const q3 = (status = 'closed') => q('q3', '2026 Q3', status, '2026-07-01', '2026-09-30');
+  const q4 = (status = 'planned') => q('q4', '2026 Q4', status, '2026-10-01', '2026-12-31');
+
+  it('takes the active quarter that contains today, even when another one is active too', () => {
+    expect(currentQuarter([q3('active'), q4('active')], '2026-08-15')?.id).toBe('q3');
+    expect(currentQuarter([q4('active'), q3('active')], '2026-08-15')?.id).toBe('q3');
+    expect(currentQuarter([q3('active'), q4('active')], '2026-10-01')?.id).toBe('q4');
+  });
+
+  it("else the active quarter (the office's marking, e.g. in the holidays), first in tab order", () => {
+    expect(currentQuarter([q3(), q4('active')], '2026-08-15')?.id).toBe('q4');
+    expect(currentQuarter([q3('active'), q4('active')], '2027-01-05')?.id).toBe('q4');
+  });
+
+  it('else the quarter that contains today, else none', () => {
+    expect(currentQuarter([q3(), q4()], '2026-08-15')?.id).toBe('q3');
+    expect(currentQuarter([q4(), q3()], '2026-12-31')?.id).toBe('q4');
+    expect(currentQuarter([q3(), q4()], '2027-02-01')).toBeNull();
+    expect(currentQuarter([], '2027-02-01')).toBeNull();
   });
 });
 
@@ -30,6 +54,13 @@ describe('lesson times', () => {
     expect(hourLabel('12) 9:00')).toBe('9:00');
     expect(hourLabel('4 16:30')).toBe('16:30');
     expect(hourLabel('7')).toBe('7');
+  });
+
+  it('keeps a label that starts with a time whole: it has no code to strip', () => {
+    expect(hourLabel('08:00-08:45')).toBe('08:00-08:45');
+    expect(hourLabel('8:00 - 8:45')).toBe('8:00 - 8:45');
+    expect(hourLabel('8.00-8.45 Uhr')).toBe('8.00-8.45 Uhr');
+    expect(hourLabel('3.15:40-16:25')).toBe('15:40-16:25');
   });
 });
 

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '../auth/AuthProvider';
 import { DataContext, type DataState } from '../data/DataProvider';
 import i18n from '../i18n';
 import { familyFixture } from '../test/fixtures';
 import BookDepositsPage from './book-deposits/BookDepositsPage';
+import DashboardPage from './dashboard/DashboardPage';
 import PlansPage from './plans/PlansPage';
 import TransactionsPage from './transactions/TransactionsPage';
 
@@ -46,9 +48,20 @@ describe('book deposits page', () => {
     expect(screen.getByRole('heading', { name: '4 deposits' })).toBeInTheDocument();
   });
 
-  it('says when there are no deposits at all', () => {
+  it('says when there are no deposits at all, with a title and a description', () => {
     renderPage(<BookDepositsPage />, '/', { otherPayments: [] });
-    expect(screen.getByText('You have no book deposits.')).toBeInTheDocument();
+    const empty = screen.getByRole('region', { name: 'No book deposits' });
+    expect(within(empty).getByText("Deposits you pay for your children's school books will appear here.")).toBeInTheDocument();
+  });
+
+  it('says when no deposit is active or none is returned, each with a title and a description', async () => {
+    const deposits = familyFixture().otherPayments;
+    renderPage(<BookDepositsPage />, '/', { otherPayments: deposits.filter((d) => d.status === 'returned') });
+    expect(within(screen.getByRole('region', { name: 'No active book deposits' })).getByText('No deposit is awaiting return at the moment.')).toBeInTheDocument();
+    cleanup();
+    renderPage(<BookDepositsPage />, '/', { otherPayments: deposits.filter((d) => d.status === 'active') });
+    await userEvent.click(screen.getByRole('button', { name: 'Returned (0)' }));
+    expect(within(screen.getByRole('region', { name: 'No refunded deposits' })).getByText('Deposits will appear here once they have been refunded.')).toBeInTheDocument();
   });
 
   it('highlights a deep-linked deposit after 100 ms for 2 s', async () => {
@@ -56,10 +69,14 @@ describe('book deposits page', () => {
     renderPage(<BookDepositsPage />, '/book-deposits?deposit=OP3');
     const entry = document.getElementById('deposit-OP3')!;
     expect(entry.className).not.toContain('ring-4');
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(entry.className).toContain('ring-green-500');
     expect(entry.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(entry.className).not.toContain('ring-4');
   });
 });
@@ -126,7 +143,40 @@ describe('plans page', () => {
     vi.useFakeTimers();
     renderPage(<PlansPage />, '/plans?plan=PL3');
     expect(screen.getByRole('region', { name: '2026 Q3' })).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(document.getElementById('plan-PL3')!.className).toContain('ring-4');
+  });
+});
+
+describe('current quarter: the dashboard and the plans page pick the same one', () => {
+  const user = { uid: 'u', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
+  const q3 = { id: 'Q3', name: '2026 Q3', firstDay: '2026-07-01', lastDay: '2026-09-30' };
+  const q4 = { id: 'Q4', name: '2026 Q4', firstDay: '2026-10-01', lastDay: '2026-12-31' };
+
+  function shownQuarters(quarters: DataState['quarters']) {
+    const dashboard = render(
+      <AuthContext.Provider value={{ user, loading: false, refreshUser: async () => null }}>
+        <DataContext.Provider value={familyFixture({ quarters })}>
+          <MemoryRouter><DashboardPage /></MemoryRouter>
+        </DataContext.Provider>
+      </AuthContext.Provider>,
+    );
+    const onDashboard = within(screen.getByRole('region', { name: 'Current quarter' })).getByText(/^2026 Q/).textContent;
+    dashboard.unmount();
+    renderPage(<PlansPage />, '/plans', { quarters });
+    const onPlans = screen.getAllByRole('button', { pressed: true }).map((button) => button.textContent);
+    return { onDashboard, onPlans };
+  }
+
+  it('takes the active quarter that contains today over another active one', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-08-15T10:00:00Z') });
+    expect(shownQuarters([{ ...q4, status: 'active' }, { ...q3, status: 'active' }])).toEqual({ onDashboard: '2026 Q3', onPlans: ['2026 Q3'] });
+  });
+
+  it('takes the quarter that contains today when none is marked active', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-08-15T10:00:00Z') });
+    expect(shownQuarters([{ ...q3, status: 'closed' }, { ...q4, status: 'planned' }])).toEqual({ onDashboard: '2026 Q3', onPlans: ['2026 Q3'] });
   });
 });

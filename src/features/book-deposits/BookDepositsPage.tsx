@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { queryParams } from '../../app/paths';
-import { useHighlight } from '../../app/useHighlight';
+import { queryParams } from '../../routing/paths';
+import { HIGHLIGHT_RING, useHighlight } from '../../routing/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
-import { formatDay } from '../../domain/dates';
+import { formatDay } from '../../lib/schoolClock';
 import { bookDeposits, depositCounts, depositSum, depositTitle, filterDeposits, showsCommentSection, type DepositFilter } from '../../domain/deposits';
 import { formatMoney } from '../../domain/money';
 import { depositStatus } from '../../domain/views';
@@ -19,20 +19,17 @@ export default function BookDepositsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const data = useData();
-  const [filter, setFilter] = useState<DepositFilter>('active');
   const deposits = bookDeposits(data.otherPayments);
   const highlighted = useHighlight(queryParams.deposit, !data.loading, depositElementId);
   useEffect(() => {
     document.title = `${t('pages.bookDeposits.title')} · ${t('app.name')}`;
   }, [t]);
-  // A deep link to a returned deposit shows the list it is in.
+  // A deep link to a returned deposit shows the list it is in, until the user picks a list.
   const [params] = useSearchParams();
   const linked = params.get(queryParams.deposit);
-  useEffect(() => {
-    const target = deposits.find((d) => d.id === linked);
-    if (target && depositStatus(target) === 'returned') setFilter('returned');
-    // Only once the data is there; later filter choices are the user's.
-  }, [data.loading]);
+  const linkedIsReturned = deposits.some((d) => d.id === linked && depositStatus(d) === 'returned');
+  const [chosenFilter, setFilter] = useState<DepositFilter | null>(null);
+  const filter = chosenFilter ?? (linkedIsReturned ? 'returned' : 'active');
 
   if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-24" /><Skeleton className="h-24" /></div>;
   if (data.error) return <LoadError message={data.error} />;
@@ -40,7 +37,8 @@ export default function BookDepositsPage() {
   const counts = depositCounts(deposits);
   const shown = filterDeposits(deposits, filter);
   const money = (amount: number) => formatMoney(amount, locale);
-  const emptyKey = deposits.length === 0 ? 'deposits.emptyAll' : filter === 'active' ? 'deposits.emptyActive' : 'deposits.emptyReturned';
+  // No deposits at all, or none in the chosen list: each with a title and a description.
+  const empty = deposits.length === 0 ? 'all' : filter;
 
   return (
     <div className="space-y-4">
@@ -57,8 +55,8 @@ export default function BookDepositsPage() {
         ))}
       </div>
       {shown.length === 0 || deposits.length === 0 ? (
-        <Card title={t(`deposits.filter.${filter}`)}>
-          <EmptyState>{t(emptyKey)}</EmptyState>
+        <Card title={t(`deposits.empty.${empty}.title`)}>
+          <EmptyState>{t(`deposits.empty.${empty}.text`)}</EmptyState>
         </Card>
       ) : (
         <Card
@@ -71,7 +69,7 @@ export default function BookDepositsPage() {
               const returned = depositStatus(deposit) === 'returned';
               return (
                 <li key={deposit.id} id={depositElementId(deposit.id)}
-                  className={`rounded-lg border border-slate-200 p-3 transition ${highlighted === deposit.id ? 'animate-pulse ring-4 ring-green-500' : ''}`}>
+                  className={`rounded-lg border border-slate-200 p-3 transition ${highlighted === deposit.id ? HIGHLIGHT_RING.green : ''}`}>
                   <div className="flex items-start justify-between gap-3">
                     <div>
                       <p className="font-semibold text-slate-900">

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { bookDepositPath, paths } from '../../app/paths';
+import { bookDepositPath, paths } from '../../routing/paths';
 import { Card, EmptyState } from '../../components/Card';
-import { formatDay } from '../../domain/dates';
+import { formatDay } from '../../lib/schoolClock';
 import { formatMoney } from '../../domain/money';
 import type { Child, OtherPayment } from '../../domain/types';
 import { recentActiveDeposits } from '../../domain/views';
@@ -18,9 +18,9 @@ export function BookDepositsCard({ otherPayments, childrenOfFamily }: { otherPay
       ? (childrenOfFamily.find((child) => child.id === deposit.childId)?.name ?? t('deposits.unknownChild'))
       : deposit.comment || t('deposits.generalDeposit');
   return (
-    <Card title={t('deposits.title')} action={<Link to={paths.bookDeposits} className="text-sm font-medium text-teal-800 hover:underline">{t('deposits.viewAll')}</Link>}>
+    <Card title={t('deposits.title')} action={<Link to={paths.bookDeposits} className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 hover:underline">{t('deposits.viewAll')}</Link>}>
       {deposits.length === 0 ? (
-        <EmptyState>{t('deposits.none')}</EmptyState>
+        <EmptyState title={t('deposits.empty.active.title')}>{t('deposits.empty.active.text')}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
           {deposits.map((deposit) => (

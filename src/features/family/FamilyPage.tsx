@@ -4,7 +4,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
-import { formatDay, todayIso } from '../../domain/dates';
+import { formatDay, todayIso } from '../../lib/schoolClock';
 import { cancellationState, memberDuration } from '../../domain/membership';
 import type { Child, Member } from '../../domain/types';
 import { familyView } from '../../domain/views';
@@ -64,8 +64,11 @@ function ContactCard({ member, onSaved }: { member: Member; onSaved: (member: Me
         {t('family.contact.edit')}
       </button>
     }>
-      <dl className="divide-y divide-slate-100 text-sm">
-        <Row label={t('family.contact.familyName')} value={family.familyName} />
+      <p className="font-semibold text-slate-900">{family.familyName}</p>
+      {/* The same labels as in the edit dialog, so a parent finds each field there again. */}
+      <dl className="mt-2 divide-y divide-slate-100 text-sm">
+        <Row label={t('family.fields.primaryName')} value={member.primaryName} />
+        <Row label={t('family.fields.secondaryName')} value={member.secondaryName} />
         <Row label={t('family.fields.primaryEmail')} value={family.primaryEmail} />
         <Row label={t('family.fields.phone')} value={member.phone} />
         <Row label={t('family.fields.phone2')} value={member.phone2} />

@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { paths } from '../../app/paths';
+import { paths } from '../../routing/paths';
 import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
 import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
-import { validateCredentials } from '../../auth/validation';
+import { passwordTextValues, validateCredentials } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
 import { inputClass, linkClass, primaryButtonClass, PublicLayout } from '../../components/PublicLayout';
 import { NotAMemberBox } from './NotAMemberBox';
@@ -45,7 +45,7 @@ export default function LoginPage() {
     try {
       if (isSignup) {
         await signUp(email, password);
-        navigate(paths.verifyEmail, { replace: true });
+        void navigate(paths.verifyEmail, { replace: true });
       } else {
         await signIn(email, password);
         // The route guard takes a signed-in user on to the dashboard.
@@ -78,10 +78,10 @@ export default function LoginPage() {
           </label>
           <input id={passwordId} type="password" autoComplete={isSignup ? 'new-password' : 'current-password'}
             value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />
-          {isSignup && <p className="mt-1 text-xs text-slate-600">{t('auth.passwordHint')}</p>}
+          {isSignup && <p className="mt-1 text-xs text-slate-600">{t('auth.passwordHint', passwordTextValues)}</p>}
         </div>
 
-        {error && <Alert tone="error">{t(error)}</Alert>}
+        {error && <Alert tone="error">{t(error, passwordTextValues)}</Alert>}
         {notAMember && (
           <Alert tone="warning" title={t('auth.errors.notAMember')}>
             {t('auth.errors.notAMemberDescription')}

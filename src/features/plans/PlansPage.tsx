@@ -1,14 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { queryParams } from '../../app/paths';
-import { useHighlight } from '../../app/useHighlight';
+import { queryParams } from '../../routing/paths';
+import { HIGHLIGHT_RING, useHighlight } from '../../routing/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
+import { todayIso } from '../../lib/schoolClock';
 import { formatMoney } from '../../domain/money';
 import { planCardState, planCost } from '../../domain/plans';
-import { hourLabel, quarterTabs, sortRoomHours } from '../../domain/schedule';
+import { currentQuarter, hourLabel, quarterTabs, sortRoomHours } from '../../domain/schedule';
 import type { Plan } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
 
@@ -33,9 +34,9 @@ export default function PlansPage() {
   if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-40" /></div>;
   if (data.error) return <LoadError message={data.error} />;
 
-  // A deep link to a plan opens its quarter; otherwise the first tab.
+  // A deep link to a plan opens its quarter; otherwise the current quarter, as on the dashboard.
   const linkedQuarter = data.plans.find((plan) => plan.id === linkedPlan)?.quarterId;
-  const selected = quarterId ?? linkedQuarter ?? tabs[0]?.id ?? ALL;
+  const selected = quarterId ?? linkedQuarter ?? currentQuarter(data.quarters, todayIso())?.id ?? tabs[0]?.id ?? ALL;
   const quarters = (selected === ALL ? [...tabs, ...more] : [...tabs, ...more].filter((q) => q.id === selected));
   const children = data.children.filter((child) => !childFilter || child.id === childFilter);
   const setChild = (id: string | null) => {
@@ -161,7 +162,7 @@ function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
   const state = planCardState(plan, cost);
   const money = (amount: number) => formatMoney(amount, locale);
   return (
-    <li id={planElementId(plan.id)} className={`rounded-lg border border-slate-200 p-3 text-sm ${highlighted ? 'animate-pulse ring-4 ring-teal-500' : ''}`}>
+    <li id={planElementId(plan.id)} className={`rounded-lg border border-slate-200 p-3 text-sm ${highlighted ? HIGHLIGHT_RING.teal : ''}`}>
       <p className="font-semibold text-slate-900">{lesson?.name ?? plan.lessonId}</p>
       {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
       {times.length > 0 && (

@@ -47,7 +47,14 @@ describe('reset-password page', () => {
   it('validates the new password, saves it, and goes to /login after 2 s', async () => {
     renderAt('?mode=resetPassword&oobCode=good');
     expect(await screen.findByText('New password for anna@example.com')).toBeInTheDocument();
+    expect(screen.getByText('At least 6 characters.')).toBeInTheDocument();
     const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New password'), 'abc');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The password must be at least 6 characters long');
+    await user.clear(screen.getByLabelText('New password'));
+    await user.clear(screen.getByLabelText('Repeat the new password'));
     await user.type(screen.getByLabelText('New password'), 'abcdef');
     await user.type(screen.getByLabelText('Repeat the new password'), 'abcdeg');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
@@ -58,9 +65,13 @@ describe('reset-password page', () => {
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
     expect(actions.confirmReset).toHaveBeenCalledWith('good', 'abcdef');
-    act(() => vi.advanceTimersByTime(1900));
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
     expect(screen.queryByRole('heading', { name: 'Login page' })).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.getByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 });

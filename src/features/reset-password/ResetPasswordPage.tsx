@@ -2,10 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { paths, queryParams } from '../../app/paths';
+import { paths, queryParams } from '../../routing/paths';
 import { resetCodeErrorKey, resetConfirmErrorKey } from '../../auth/authErrors';
 import { confirmReset, verifyResetCode } from '../../auth/authActions';
-import { validateNewPassword } from '../../auth/validation';
+import { passwordTextValues, validateNewPassword } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
 import { inputClass, primaryButtonClass, PublicLayout, secondaryButtonClass } from '../../components/PublicLayout';
 
@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (state.name !== 'success') return;
-    const timer = setTimeout(() => navigate(paths.login, { replace: true }), REDIRECT_AFTER_RESET_MS);
+    const timer = setTimeout(() => void navigate(paths.login, { replace: true }), REDIRECT_AFTER_RESET_MS);
     return () => clearTimeout(timer);
   }, [state.name, navigate]);
 
@@ -94,7 +94,7 @@ export default function ResetPasswordPage() {
           </label>
           <input id={passwordId} type="password" autoComplete="new-password" aria-describedby={hintId} value={password}
             onChange={(e) => setPassword(e.target.value)} className={inputClass} />
-          <p id={hintId} className="mt-1 text-xs text-slate-600">{t('auth.passwordHint')}</p>
+          <p id={hintId} className="mt-1 text-xs text-slate-600">{t('auth.passwordHint', passwordTextValues)}</p>
         </div>
         <div>
           <label htmlFor={confirmationId} className="text-sm font-medium text-slate-800">
@@ -103,7 +103,7 @@ export default function ResetPasswordPage() {
           <input id={confirmationId} type="password" autoComplete="new-password" value={confirmation}
             onChange={(e) => setConfirmation(e.target.value)} className={inputClass} />
         </div>
-        {error && <Alert tone="error">{t(error)}</Alert>}
+        {error && <Alert tone="error">{t(error, passwordTextValues)}</Alert>}
         <button type="submit" className={primaryButtonClass} disabled={saving}>
           {t(saving ? 'reset.saving' : 'reset.submit')}
         </button>

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { paths, queryParams } from '../../app/paths';
-import { VerificationBanner } from '../../app/VerificationBanner';
+import { paths, queryParams } from '../../routing/paths';
+import { VerificationBanner } from '../../auth/VerificationBanner';
 import { applyVerificationCode, resendVerification, signOut } from '../../auth/authActions';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../components/Alert';
@@ -23,11 +23,14 @@ export default function VerifyEmailPage() {
   const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; key: ParseKeys } | null>(null);
   const [busy, setBusy] = useState(false);
   const applied = useRef(false);
+  // A link that failed (expired, used, mistyped) calls for a new one; sending needs a signed-in,
+  // still unverified user. Without one the error text says to sign in first.
+  const canResend = Boolean(user && !user.emailVerified);
 
   // A verified, signed-in user goes on to the dashboard shortly after success.
   useEffect(() => {
     if (state !== 'success' || !user?.emailVerified) return;
-    const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), REDIRECT_AFTER_VERIFICATION_MS);
+    const timer = setTimeout(() => void navigate(paths.dashboard, { replace: true }), REDIRECT_AFTER_VERIFICATION_MS);
     return () => clearTimeout(timer);
   }, [state, user?.emailVerified, navigate]);
 
@@ -69,14 +72,16 @@ export default function VerifyEmailPage() {
 
   async function useOtherAccount() {
     await signOut();
-    navigate(paths.login, { replace: true });
+    void navigate(paths.login, { replace: true });
   }
 
   return (
     <PublicLayout title={t('verify.title')} above={<VerificationBanner />}>
       {state === 'verifying' && <Alert tone="info">{t('verify.verifying')}</Alert>}
       {state === 'success' && <Alert tone="success" title={t('verify.successTitle')}>{t('verify.successText')}</Alert>}
-      {state === 'error' && <Alert tone="error" title={t('auth.errors.verificationFailed')}>{t('verify.errorText')}</Alert>}
+      {state === 'error' && (
+        <Alert tone="error" title={t('auth.errors.verificationFailed')}>{t(canResend ? 'verify.errorTextResend' : 'verify.errorText')}</Alert>
+      )}
       {state === 'waiting' && (
         <p className="text-slate-700">{user?.email ? t('verify.waitingFor', { email: user.email }) : t('verify.waiting')}</p>
       )}
@@ -92,6 +97,11 @@ export default function VerifyEmailPage() {
               {t('verify.resend')}
             </button>
           </>
+        )}
+        {state === 'error' && canResend && (
+          <button type="button" className={primaryButtonClass} onClick={resend} disabled={busy}>
+            {t('verify.resend')}
+          </button>
         )}
         {user && (
           <button type="button" className={state === 'success' ? primaryButtonClass : secondaryButtonClass} onClick={() => navigate(paths.dashboard)}>
