@@ -4,13 +4,11 @@
  * office"), and the office's fix gives each parent their own family back. Desktop only: it
  * changes the shared demo data (and puts it back).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import type Texts from '../../src/i18n/locales/en.json';
+import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, documentsWhere, fullSyncAsAdmin, memberEmail } from './support/emulators';
+import { signIn, texts } from './support/signIn';
 import { webSdkAs } from './support/webSdk';
 
-const texts = (language: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts;
 const PASSWORD = 'access-test-1';
 
 async function editMemberEmail(memberId: string, email: string) {
@@ -20,16 +18,6 @@ async function editMemberEmail(memberId: string, email: string) {
     body: JSON.stringify({ Action: 'Edit', Properties: { Locale: 'de-DE' }, Rows: [{ 'Member ID': memberId, Email: email }] }),
   });
   expect(response.status).toBe(200);
-}
-
-async function signIn(page: Page, language: 'de' | 'ru', email: string) {
-  const t = texts(language);
-  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  await page.goto('/login');
-  await page.getByLabel(t.auth.email).fill(email);
-  await page.getByLabel(t.auth.password).fill(PASSWORD);
-  await page.getByRole('button', { name: t.auth.signIn, exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 /** What the rules let this parent read of both families, straight through the web SDK. */
@@ -63,7 +51,7 @@ test("a typing slip in the office's member rows locks both families out until it
       const email = emails[family.id] as string;
       const t = texts(family.language);
       const page = await browser.newPage();
-      await signIn(page, family.language, email);
+      await signIn(page, email, { password: PASSWORD, language: family.language });
       await expect(page.getByText(t.errors.noMember.replace('{{email}}', email))).toBeVisible();
       for (const name of Object.values(names)) await expect(page.getByText(name)).toHaveCount(0);
       await page.goto('/family');
@@ -79,7 +67,7 @@ test("a typing slip in the office's member rows locks both families out until it
   for (const family of [a, b]) {
     const email = emails[family.id] as string;
     const page = await browser.newPage();
-    await signIn(page, family.language, email);
+    await signIn(page, email, { password: PASSWORD, language: family.language });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts(family.language).dashboard.welcome.replace('{{name}}', names[family.id] as string));
     await page.close();
     expect(await readableMembers(email, [a.id, b.id])).toEqual([family.id]);

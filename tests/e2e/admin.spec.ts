@@ -1,15 +1,12 @@
 /** The demo admin runs, watches and reviews syncs on the local stack. */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/emulators';
+import { signIn } from './support/signIn';
 
 const FUNCTIONS = 'http://127.0.0.1:5001/demo-family-portal/europe-west1';
 
 async function openConsole(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO.admin);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, DEMO.admin);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   await page.getByRole('link', { name: 'Admin Panel' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Data Sync' })).toBeVisible();

@@ -3,8 +3,9 @@
  * the Auth emulator's out-of-band links, pointed at /auth/action, complete verification and
  * password reset. Desktop only: these flows create accounts once per run.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { APP_ORIGIN, latestOobCode, memberEmail, signUpThroughAuthApi, createVerifiedAccount } from './support/emulators';
+import { signIn } from './support/signIn';
 
 const AUTH = 'http://127.0.0.1:9099';
 
@@ -12,15 +13,6 @@ const AUTH = 'http://127.0.0.1:9099';
 function throughActionUrl(oobLink: string): string {
   const link = new URL(oobLink);
   return `${APP_ORIGIN}/auth/action${link.search}`;
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 test('a verification link through /auth/action verifies the address and leads to the dashboard', async ({ page }) => {
@@ -40,7 +32,7 @@ test('a verification link through /auth/action verifies the address and leads to
     body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken }),
   });
 
-  await signIn(page, email, 'action-1');
+  await signIn(page, email, { password: 'action-1' });
   await expect(page).toHaveURL(/\/verify-email$/);
   const link = await latestOobCode(email, 'VERIFY_EMAIL');
   await page.goto(throughActionUrl(link.oobLink));
@@ -67,7 +59,7 @@ test('a reset link through /auth/action sets a new password that works', async (
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
 
-  await signIn(page, email, 'action-new');
+  await signIn(page, email, { password: 'action-new' });
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 });
 

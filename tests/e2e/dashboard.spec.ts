@@ -2,35 +2,23 @@
  * The dashboard as each demo parent sees it, in en, de and ru, on desktop and phone, checked
  * against the family's synced documents; the SEPA QR code is decoded and compared.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { readFileSync } from 'node:fs';
-import type Texts from '../../src/i18n/locales/en.json';
 import { epcPayload } from '../../src/domain/epc';
 import { formatMoney } from '../../src/domain/money';
-import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
+import { DEMO, documentsWhere } from './support/emulators';
+import { signIn, texts } from './support/signIn';
 
 // The app's own texts, so that the assertions follow the translations.
-const texts = (language: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts;
 const [en, de, ru] = [texts('en'), texts('de'), texts('ru')];
 
 const LOCALES = { en: { texts: en, intl: 'en-GB' }, de: { texts: de, intl: 'de-DE' }, ru: { texts: ru, intl: 'ru-RU' } } as const;
-type Language = keyof typeof LOCALES;
 
 const FAMILIES = [
   { email: DEMO.owing, memberId: 'M0001', otherMemberId: 'M0002', status: 'paymentRequired' },
   { email: DEMO.credit, memberId: 'M0002', otherMemberId: 'M0001', status: 'credit' },
 ] as const;
-
-async function signIn(page: Page, language: Language, email: string) {
-  const { texts } = LOCALES[language];
-  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  await page.goto('/login');
-  await page.getByLabel(texts.auth.email).fill(email);
-  await page.getByLabel(texts.auth.password).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: texts.auth.signIn, exact: true }).click();
-}
 
 for (const family of FAMILIES) {
   for (const language of ['en', 'de', 'ru'] as const) {
@@ -39,7 +27,7 @@ for (const family of FAMILIES) {
       const [own] = (await documentsWhere('members', 'primaryEmail', family.email)) as Array<Record<string, any>>;
       const [other] = (await documentsWhere('members', 'primaryEmail', family.email === DEMO.owing ? DEMO.credit : DEMO.owing)) as Array<Record<string, any>>;
       expect(own?.id).toBe(family.memberId);
-      await signIn(page, language, family.email);
+      await signIn(page, family.email, { language });
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.dashboard.welcome.replace('{{name}}', own!.primaryName));
       const finance = page.getByRole('region', { name: texts.finance.title });
@@ -76,7 +64,7 @@ for (const family of FAMILIES) {
 
 test('the owing parent can pay by scanning the EPC QR code, and the deep links lead to the entries', async ({ page }) => {
   const [own] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as Array<Record<string, any>>;
-  await signIn(page, 'de', DEMO.owing);
+  await signIn(page, DEMO.owing, { language: 'de' });
   const qr = page.getByTestId('sepa-qr');
   await expect(qr).toBeVisible();
   await expect(qr).toHaveAttribute('alt', /SEPA-Überweisung/);
@@ -94,7 +82,7 @@ test('the owing parent can pay by scanning the EPC QR code, and the deep links l
 });
 
 test('the parent in credit sees no payment block', async ({ page }) => {
-  await signIn(page, 'en', DEMO.credit);
+  await signIn(page, DEMO.credit);
   await expect(page.getByText(en.finance.credit, { exact: true })).toBeVisible();
   await expect(page.getByText(en.sepa.title)).toHaveCount(0);
   await expect(page.getByTestId('sepa-qr')).toHaveCount(0);

@@ -3,23 +3,12 @@
  * reach the AppSheet demo source and survive the next full sync. Desktop only: the changes are
  * made once per run.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { appSheetRow, DEMO, DEMO_PASSWORD, fullSyncAsAdmin } from './support/emulators';
-
-async function signIn(page: Page, language: 'de' | 'ru', email: string) {
-  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  await page.goto('/login');
-  const texts = language === 'de' ? { email: 'E-Mail-Adresse', password: 'Passwort', signIn: 'Anmelden' } : { email: 'Электронная почта', password: 'Пароль', signIn: 'Войти' };
-  await page.getByLabel(texts.email).fill(email);
-  await page.getByLabel(texts.password).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: texts.signIn, exact: true }).click();
-  // The login page has an h1 too: wait until the app has left it.
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { appSheetRow, DEMO, fullSyncAsAdmin } from './support/emulators';
+import { signIn } from './support/signIn';
 
 test('a parent edits the contact data in German; AppSheet has it and a full sync keeps it', async ({ page }) => {
-  await signIn(page, 'de', DEMO.credit);
+  await signIn(page, DEMO.credit, { language: 'de' });
   await page.getByRole('link', { name: 'Familie', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Familie' })).toBeVisible();
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
@@ -40,7 +29,7 @@ test('a parent edits the contact data in German; AppSheet has it and a full sync
 });
 
 test('a parent requests cancellation in Russian; AppSheet has the request and the page shows it pending', async ({ page }) => {
-  await signIn(page, 'ru', DEMO.owing);
+  await signIn(page, DEMO.owing, { language: 'ru' });
   await page.goto('/family');
   await page.getByRole('button', { name: 'Расторгнуть членство' }).click();
   const dialog = page.getByRole('dialog', { name: 'Расторжение членства' });

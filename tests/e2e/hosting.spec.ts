@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD } from './support/emulators';
+import { DEMO } from './support/emulators';
 import { EMULATOR_ORIGINS, HOSTING_DIST } from './support/hosting';
+import { signIn } from './support/signIn';
 
 interface HostingConfig {
   headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
@@ -31,14 +32,6 @@ async function watchForProblems(page: Page): Promise<string[]> {
     localStorage.setItem('language', 'en');
   });
   return problems;
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
 /** A full page load of `path` (through the SPA rewrite), until its data has arrived. */

@@ -4,7 +4,8 @@
  * getAuth() would load apis.google.com/js/api.js on every page; the app uses initializeAuth.
  */
 import { expect, test } from '@playwright/test';
-import { APP_ORIGIN, DEMO, DEMO_PASSWORD } from './support/emulators';
+import { APP_ORIGIN, DEMO } from './support/emulators';
+import { signIn } from './support/signIn';
 
 const ALLOWED = new Set([APP_ORIGIN, 'http://127.0.0.1:9099', 'http://127.0.0.1:8080', 'http://127.0.0.1:5001']);
 
@@ -14,11 +15,7 @@ test('a parent session requests nothing from any other origin', async ({ page })
     const url = new URL(request.url());
     if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
   });
-  await page.addInitScript(() => localStorage.setItem('language', 'en'));
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO.owing);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, DEMO.owing);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   const navigation = page.getByRole('navigation', { name: 'Main navigation' });
   for (const [link, path] of [['Family', '/family'], ['Plans', '/plans'], ['Transactions', '/transactions'], ['Book deposits', '/book-deposits']]) {

@@ -2,25 +2,11 @@
  * Plans, transactions and book deposits as the owing demo parent sees them, in en, de and ru,
  * checked against the family's synced documents; and the dashboard's deep links.
  */
-import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import type Texts from '../../src/i18n/locales/en.json';
-import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
+import { expect, test } from '@playwright/test';
+import { DEMO, documentsWhere } from './support/emulators';
+import { signIn, texts } from './support/signIn';
 
-const texts = (language: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts & Record<string, any>;
 type Doc = Record<string, any>;
-
-async function signIn(page: Page, language: string) {
-  const t = texts(language);
-  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-  await page.goto('/login');
-  await page.getByLabel(t.auth.email).fill(DEMO.owing);
-  await page.getByLabel(t.auth.password).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: t.auth.signIn, exact: true }).click();
-  // The login page has an h1 too: wait until the app has left it.
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
 
 async function family() {
   const children = (await documentsWhere('children', 'memberId', 'M0001')) as Doc[];
@@ -33,7 +19,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
   test(`plans in ${language}: the active quarter's courses of each child`, async ({ page }) => {
     const t = texts(language);
     const { children, plans, activeQuarter } = await family();
-    await signIn(page, language);
+    await signIn(page, DEMO.owing, { language });
     await page.goto('/plans');
     await expect(page.getByRole('button', { name: activeQuarter.name })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: t.plans.allQuarters })).toBeVisible();
@@ -49,7 +35,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
     const t = texts(language);
     const year = String(new Date().getFullYear());
     const payments = ((await documentsWhere('payments', 'memberId', 'M0001')) as Doc[]).filter((p) => p.date.startsWith(year));
-    await signIn(page, language);
+    await signIn(page, DEMO.owing, { language });
     await page.goto('/transactions');
     await expect(page.getByRole('heading', { level: 1, name: t.pages.transactions.title })).toBeVisible();
     await expect(page.locator('[id^="transaction-"]')).toHaveCount(payments.length);
@@ -63,7 +49,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
     const t = texts(language);
     const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
     const active = deposits.filter((d) => d.status === 'active');
-    await signIn(page, language);
+    await signIn(page, DEMO.owing, { language });
     await page.goto('/book-deposits');
     await expect(page.getByRole('button', { name: `${t.deposits.filter.active} (${active.length})` })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('[id^="deposit-"]')).toHaveCount(active.length);
@@ -73,7 +59,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
 }
 
 test("the dashboard's deep links land on the linked entries", async ({ page }) => {
-  await signIn(page, 'en');
+  await signIn(page, DEMO.owing);
   const recent = page.getByRole('region', { name: 'Recent transactions' }).getByRole('link').nth(2);
   const href = (await recent.getAttribute('href'))!;
   await recent.click();

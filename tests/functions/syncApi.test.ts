@@ -67,7 +67,10 @@ describe('who may call the admin sync API', () => {
     const user = await createAccount('revoked.admin@example.com', { admin: true });
     const token = await idTokenFor('revoked.admin@example.com');
     expect((await call('getSyncStatus', { token })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation has second precision
+    // Revocation has second precision: it revokes tokens issued before its second, so it must
+    // come in a later second than the token's.
+    const issuedAt = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number }).iat;
+    while (Math.floor(Date.now() / 1000) <= issuedAt) await new Promise((resolve) => setTimeout(resolve, 20));
     await auth.revokeRefreshTokens(user.uid);
     const { status, body } = await call('getSyncStatus', { token });
     expect(status).toBe(401);
@@ -177,7 +180,8 @@ describe('conflicts and failures', () => {
   it('answers 409 to the second of two triggers at once', async () => {
     await setFault('Members', 'slow', 1);
     const first = call('triggerFullSync');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The second trigger comes once the first holds the lease.
+    while (!(await db.doc('sync_metadata/lease').get()).exists) await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await call('triggerDeltaSync');
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ error: 'sync-already-running', message: expect.stringMatching(/full sync .* running since .*Try again/) });

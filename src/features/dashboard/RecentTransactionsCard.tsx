@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { paths, transactionPath } from '../../app/paths';
+import { paths, transactionPath } from '../../routing/paths';
 import { Card, EmptyState } from '../../components/Card';
-import { formatDay } from '../../domain/dates';
+import { formatDay } from '../../lib/schoolClock';
 import { formatMoney } from '../../domain/money';
 import type { Payment } from '../../domain/types';
 import { newestFirst, transactionView } from '../../domain/views';
@@ -16,7 +16,7 @@ export function RecentTransactionsCard({ payments }: { payments: Payment[] }) {
   const locale = useLocale();
   const recent = newestFirst(payments).slice(0, RECENT_TRANSACTIONS).map((payment) => transactionView(payment, t('transactions.noComment')));
   return (
-    <Card title={t('transactions.recentTitle')} action={<Link to={paths.transactions} className="text-sm font-medium text-teal-800 hover:underline">{t('transactions.viewAll')}</Link>}>
+    <Card title={t('transactions.recentTitle')} action={<Link to={paths.transactions} className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 hover:underline">{t('transactions.viewAll')}</Link>}>
       {recent.length === 0 ? (
         <EmptyState>{t('transactions.none')}</EmptyState>
       ) : (

@@ -1,17 +1,17 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { queryParams } from '../../app/paths';
-import { useHighlight } from '../../app/useHighlight';
+import { queryParams } from '../../routing/paths';
+import { HIGHLIGHT_RING, useHighlight } from '../../routing/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
-import { formatDay } from '../../domain/dates';
+import { formatDay } from '../../lib/schoolClock';
 import { formatMoney } from '../../domain/money';
 import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } from '../../domain/transactions';
 import { knownPaymentType, transactionView, type TransactionView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
-import { FinancialStatusCard } from '../dashboard/FinancialStatusCard';
+import { FinancialStatusCard } from '../../components/FinancialStatusCard';
 
 export const transactionElementId = (id: string) => `transaction-${id}`;
 const TYPE_ICONS: Record<string, string> = { cash: '💶', bank: '🏦', card: '💳', other: '🧾' };
@@ -51,7 +51,7 @@ export default function TransactionsPage() {
             <button key={value} type="button" aria-pressed={selected === value} onClick={() => setYear(value)}
               className={`rounded-full border px-3 py-1 text-sm font-medium ${selected === value ? 'border-teal-700 bg-teal-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50'}`}>
               {value}
-              {value === currentYear && <span className="ml-1 text-xs opacity-80">({t('transactions.current')})</span>}
+              {value === currentYear && <span className="ml-1 text-xs">({t('transactions.current')})</span>}
             </button>
           ))}
           <label htmlFor={moreId} className="sr-only">{t('transactions.more')}</label>
@@ -96,7 +96,7 @@ function TransactionCard({ transaction, highlighted }: { transaction: Transactio
   // A type the office typed that the contract does not know shows as typed, with the "other" icon.
   const knownType = knownPaymentType(transaction.paymentType);
   return (
-    <li id={transactionElementId(transaction.id)} className={`rounded-lg border border-slate-200 p-3 ${highlighted ? 'animate-pulse ring-4 ring-teal-500' : ''}`}>
+    <li id={transactionElementId(transaction.id)} className={`rounded-lg border border-slate-200 p-3 ${highlighted ? HIGHLIGHT_RING.teal : ''}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900">{transaction.description}</p>
@@ -116,15 +116,18 @@ function TransactionCard({ transaction, highlighted }: { transaction: Transactio
         </div>
       </div>
       {rows.length > 0 && (
-        <dl className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm">
+        // The heading stays outside the <dl>, which may hold only dt/dd groups.
+        <div className="mt-2 rounded bg-slate-50 px-2 py-1 text-sm">
           <p className="font-medium text-slate-700">{t('transactions.usedFor')}</p>
-          {rows.map((row) => (
-            <div key={row.kind} className="flex justify-between">
-              <dt className="text-slate-600">{t(`transactions.share.${row.kind}`)}</dt>
-              <dd className="tabular-nums">{formatMoney(row.amount, locale)}</dd>
-            </div>
-          ))}
-        </dl>
+          <dl>
+            {rows.map((row) => (
+              <div key={row.kind} className="flex justify-between">
+                <dt className="text-slate-600">{t(`transactions.share.${row.kind}`)}</dt>
+                <dd className="tabular-nums">{formatMoney(row.amount, locale)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       )}
     </li>
   );

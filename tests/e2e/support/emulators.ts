@@ -24,7 +24,8 @@ export interface OobCode {
   email: string;
   oobCode: string;
   oobLink: string;
-  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
+  /** VERIFY_EMAIL, PASSWORD_RESET, or another kind the emulator may add. */
+  requestType: string;
 }
 
 /** The newest e-mail action link the Auth emulator "sent" to this address. */

@@ -1,0 +1,75 @@
+/** axe-core against the page as the user sees it: WCAG 2.x A/AA and axe's best practices. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import axe, { type Result } from 'axe-core';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Rule, impact, help link, and for each element (up to five) where it is and what to fix. */
+function describe(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}\n      ${node.html.slice(0, 200)}`)
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n    … and ${v.nodes.length - 5} more` : '';
+      return `  ${v.id} (${v.impact}): ${v.help}\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+function expectNone(violations: Result[], context: string) {
+  expect(violations.length, `axe violations on ${context}:\n${describe(violations)}`).toBe(0);
+}
+
+/**
+ * Fails with a readable list (rule, impact, elements, what to fix) when axe finds a violation.
+ * `within` limits the check to one part of the page, e.g. an open dialog.
+ */
+export async function expectNoAxeViolations(page: Page, context: string, { within }: { within?: string } = {}) {
+  await test.step(`axe: ${context}`, async () => {
+    // Legacy mode: axe.run() in the page itself, without a blank page per check for
+    // axe.finishRun(); the portal has no frames, which is all that mode leaves out.
+    let builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true);
+    if (within) builder = builder.include(within);
+    const { violations } = await builder.analyze();
+    expectNone(violations, context);
+  });
+}
+
+/**
+ * Checks a state that lasts only a moment (a deep-linked entry marked for two seconds): `act`
+ * brings it about, and axe runs inside the page on the first element that matches `selector`,
+ * without a round trip to the test in between. Fails if the state was gone before axe was done.
+ */
+export async function expectNoAxeViolationsOnceShown(page: Page, context: string, selector: string, act: () => Promise<void>) {
+  await test.step(`axe: ${context}`, async () => {
+    await page.evaluate(axe.source);
+    const run = page.evaluate(
+      async ({ selector, tags }) => {
+        const element = await new Promise<Element>((resolve, reject) => {
+          const found = () => document.querySelector(selector);
+          const observer = new MutationObserver(() => {
+            const match = found();
+            if (match) {
+              observer.disconnect();
+              resolve(match);
+            }
+          });
+          observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+          const match = found();
+          if (match) resolve(match);
+          setTimeout(() => reject(new Error(`${selector} did not appear within 10 s`)), 10_000);
+        });
+        const results = await (window as unknown as { axe: typeof axe }).axe.run(element, { runOnly: { type: 'tag', values: tags } });
+        return { violations: results.violations, stillShown: element.isConnected && element.matches(selector) };
+      },
+      { selector, tags: TAGS },
+    );
+    await act();
+    const { violations, stillShown } = await run;
+    expect(stillShown, `${context}: the state ended before axe had finished`).toBe(true);
+    expectNone(violations, context);
+  });
+}

@@ -1,0 +1,35 @@
+/** The one way a browser test signs in: through the login page, as a parent or admin would. */
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import type Texts from '../../../src/i18n/locales/en.json';
+import { DEMO_PASSWORD } from './emulators';
+
+export type Language = 'en' | 'de' | 'ru';
+
+/** The app's own texts, read at run time, so that the tests follow the translations. */
+export function texts(language: Language): typeof Texts {
+  return JSON.parse(readFileSync(new URL(`../../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts;
+}
+
+/** Fills in and submits the login form (in the page's saved language), and nothing more. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD, language: Language = 'en') {
+  const t = texts(language);
+  await page.goto('/login');
+  await page.getByLabel(t.auth.email).fill(email);
+  await page.getByLabel(t.auth.password).fill(password);
+  await page.getByRole('button', { name: t.auth.signIn, exact: true }).click();
+}
+
+/**
+ * Signs in with the app in `language` and returns once the app has left /login and the landing
+ * screen (dashboard or verify-email) shows its heading: the login page has an h1 too, so
+ * waiting for "a heading" alone could pass before the sign-in did anything. No fixed waits.
+ */
+export async function signIn(page: Page, email: string, { password = DEMO_PASSWORD, language = 'en' }: { password?: string; language?: Language } = {}) {
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+  await submitLogin(page, email, password, language);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  // The landing screen's heading inside <main>: the dashboard's (or the family-less card's,
+  // which has no h1) appears only once the family's data has arrived, skeletons have none.
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+}

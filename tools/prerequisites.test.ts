@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, missingLines, prerequisites, type Prerequisite } from './prerequisites';
+
+const item = (name: string, present: boolean): Prerequisite => ({ name, usedFor: `${name} things`, install: `apt-get install -y ${name}`, present: () => present });
+
+describe('npm test prerequisites', () => {
+  it('says in one line per missing program how to install it, and nothing when all are there', () => {
+    expect(missingLines([item('java', false), item('jar', true), item('chromium', false)])).toEqual([
+      'Missing java, needed for java things: apt-get install -y java',
+      'Missing chromium, needed for chromium things: apt-get install -y chromium',
+    ]);
+    expect(missingLines([item('java', true)])).toEqual([]);
+  });
+
+  it('looks for Chromium where the browser tests launch it', () => {
+    expect(chromiumPath({})).toBe('/usr/bin/chromium');
+    expect(chromiumPath({ CHROMIUM_PATH: '/opt/chromium/chrome' })).toBe('/opt/chromium/chrome');
+    const chromium = prerequisites({ CHROMIUM_PATH: '/nonexistent/chromium' }).find((p) => p.name.startsWith('Chromium'))!;
+    expect(chromium.present()).toBe(false);
+    expect(missingLines([chromium])).toEqual([
+      'Missing Chromium at /nonexistent/chromium, needed for the browser tests: install Chromium there, or unset CHROMIUM_PATH and apt-get install -y chromium',
+    ]);
+  });
+
+  it('finds what this machine has (the suite itself needs all of it)', () => {
+    expect(missingLines(prerequisites({}))).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * What `npm test` needs beyond `npm install`, checked before anything runs: without it the
+ * emulator and browser suites fail in dozens of confusing ways (68 browser tests with a launch
+ * error each, for one missing Chromium). Prints one line per missing program with the command
+ * that installs it, and exits 1.
+ *
+ *   npx tsx tools/prerequisites.ts
+ */
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+export interface Prerequisite {
+  name: string;
+  /** Why `npm test` needs it. */
+  usedFor: string;
+  install: string;
+  present: () => boolean;
+}
+
+const runs = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+const executable = (path: string) => {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Chromium where playwright.config.ts looks for it. */
+export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function prerequisites(env: NodeJS.ProcessEnv = process.env): Prerequisite[] {
+  return [
+    {
+      name: 'Java (17 or newer)',
+      usedFor: 'the Firestore and Auth emulators',
+      install: 'apt-get install -y openjdk-17-jre-headless',
+      present: () => runs('java', ['-version']),
+    },
+    {
+      name: 'the JDK\'s jar tool',
+      usedFor: 'building the Firestore emulator\'s launcher offline (tools/lib/stack.ts)',
+      install: 'apt-get install -y openjdk-17-jdk-headless',
+      present: () => runs('jar', ['--version']),
+    },
+    {
+      name: `Chromium at ${chromiumPath(env)}`,
+      usedFor: 'the browser tests',
+      install: env.CHROMIUM_PATH ? `install Chromium there, or unset CHROMIUM_PATH and apt-get install -y chromium` : 'apt-get install -y chromium (or set CHROMIUM_PATH to a Chromium binary)',
+      present: () => executable(chromiumPath(env)),
+    },
+  ];
+}
+
+/** One line per missing prerequisite, saying how to install it. */
+export function missingLines(list: Prerequisite[]): string[] {
+  return list.filter((item) => !item.present()).map((item) => `Missing ${item.name}, needed for ${item.usedFor}: ${item.install}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const lines = missingLines(prerequisites());
+  for (const line of lines) console.error(line);
+  if (lines.length > 0) {
+    console.error('npm test stopped before running anything; install the above (as root, after apt-get update) and run it again.');
+    process.exit(1);
+  }
+}
