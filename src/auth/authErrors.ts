@@ -21,14 +21,14 @@ export function isNotAMemberError(error: unknown): boolean {
 }
 
 /** The membership check before a sign-up is our API; its codes get the same texts as Auth's. */
-function apiErrorKey(error: ApiError): AuthErrorKey {
+function membershipCheckErrorKey(error: ApiError): AuthErrorKey {
   if (error.code === 'resource-exhausted') return 'auth.errors.tooManyRequests';
   if (error.code === 'network') return 'auth.errors.networkError';
   return 'auth.errors.genericError';
 }
 
 export function signInErrorKey(error: unknown): AuthErrorKey {
-  if (error instanceof ApiError) return apiErrorKey(error);
+  if (error instanceof ApiError) return membershipCheckErrorKey(error);
   switch (code(error)) {
     case 'auth/user-not-found':
     case 'auth/wrong-password':

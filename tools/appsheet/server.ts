@@ -128,7 +128,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
     const keyOf = (row: Record<string, unknown>) => {
       const key = row[keyColumn];
-      const text = key === undefined || key === null ? '' : typeof key === 'string' ? key.trim() : JSON.stringify(key);
+      const text = typeof key === 'string' ? key.trim() : typeof key === 'number' ? String(key) : '';
       if (text === '') throw new HttpError(400, `Row has no value for key column '${keyColumn}'`);
       return text;
     };

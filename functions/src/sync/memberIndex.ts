@@ -11,6 +11,7 @@
  * from every member; a delta sync recomputes only the e-mails its changed rows touch, old and
  * new, which also catches a duplicate whose twin did not change.
  */
+import type { MemberIndexSummary } from '@family-portal/contract';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
 import { writeChanges } from './firestoreWriter';
@@ -19,15 +20,8 @@ import type { RowError } from './syncLog';
 export const MEMBER_EMAILS = 'member_emails';
 export const MEMBER_EMAIL_DUPLICATES = 'member_email_duplicates';
 
-export interface IndexSummary {
-  /** E-mails in this run's scope (all for a full sync) that lead to exactly one member. */
-  indexed: number;
-  added: number;
-  /** Entries removed: the member was deleted, rejected, changed its e-mail or got a twin. */
-  removed: number;
-  /** E-mails shared by two or more members (none of them indexed). */
-  duplicates: number;
-}
+/** What the sync log records of the index (the contract's shape, documented there). */
+export type IndexSummary = MemberIndexSummary;
 
 export interface IndexOutcome {
   summary: IndexSummary;

@@ -38,9 +38,12 @@ const rowNote = z.object({ table, key: z.nullable(z.string()), reason: z.string(
 export type RowNote = z.infer<typeof rowNote>;
 
 export const memberIndexSummarySchema = z.object({
+  /** E-mails in the run's scope (all for a full sync) that lead to exactly one member. */
   indexed: z.int(),
   added: z.int(),
+  /** Entries removed: the member was deleted, rejected, changed its e-mail or got a twin. */
   removed: z.int(),
+  /** E-mails shared by two or more members (none of them indexed). */
   duplicates: z.int(),
 });
 export type MemberIndexSummary = z.infer<typeof memberIndexSummarySchema>;
