@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './routing/paths';
-import { AppShell } from './app/AppShell';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { lazyWithReload } from './app/lazyWithReload';
 import { ScrollToTop } from './app/ScrollToTop';
@@ -14,6 +13,8 @@ const VerifyEmailPage = lazyWithReload(() => import('./features/verify-email/Ver
 const ForgotPasswordPage = lazyWithReload(() => import('./features/forgot-password/ForgotPasswordPage'));
 const ResetPasswordPage = lazyWithReload(() => import('./features/reset-password/ResetPasswordPage'));
 const AuthActionPage = lazyWithReload(() => import('./features/auth-action/AuthActionPage'));
+// The signed-in frame (navigation, the family's data) is not part of the login page's JavaScript.
+const AppShell = lazyWithReload(() => import('./app/AppShell').then(({ AppShell }) => ({ default: AppShell })));
 const DashboardPage = lazyWithReload(() => import('./features/dashboard/DashboardPage'));
 const AdminPage = lazyWithReload(() => import('./features/admin/AdminPage'));
 const FamilyPage = lazyWithReload(() => import('./features/family/FamilyPage'));

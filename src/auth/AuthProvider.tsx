@@ -1,6 +1,6 @@
-import { onIdTokenChanged, type User } from 'firebase/auth';
+import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { auth, getDb } from '../lib/firebase';
+import { getAuth, getDb } from '../lib/firebase';
 
 /** The auth user summary of spec section 3, plus the admin flag. */
 export interface AppUser {
@@ -54,12 +54,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser(firebaseUser ? await summarise(firebaseUser) : null);
       setLoading(false);
     }
-    // update never rejects: summarise takes a failed admin lookup for "not an admin".
-    return onIdTokenChanged(auth, (firebaseUser) => void update(firebaseUser));
+    let unsubscribe: (() => void) | undefined;
+    let stopped = false;
+    // Auth loads after the first paint (see lib/firebase); until it reports, `loading` holds.
+    void Promise.all([getAuth(), import('firebase/auth')]).then(([auth, { onIdTokenChanged }]) => {
+      // update never rejects: summarise takes a failed admin lookup for "not an admin".
+      if (!stopped) unsubscribe = onIdTokenChanged(auth, (firebaseUser) => void update(firebaseUser));
+    });
+    return () => {
+      stopped = true;
+      unsubscribe?.();
+    };
   }, []);
 
   const refreshUser = useCallback(async () => {
-    const current = auth.currentUser;
+    const current = (await getAuth()).currentUser;
     if (!current) return null;
     await current.reload();
     // A fresh token carries email_verified for the security rules; it also fires onIdTokenChanged.

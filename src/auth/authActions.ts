@@ -10,7 +10,7 @@ import {
   verifyPasswordResetCode,
 } from 'firebase/auth';
 import { paths } from '../routing/paths';
-import { auth } from '../lib/firebase';
+import { clearLocalData, getAuth } from '../lib/firebase';
 import { checkEmailExists } from '../api/client';
 import { normalizeEmail } from './validation';
 
@@ -24,34 +24,36 @@ export class NotAMemberError extends Error {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  await signInWithEmailAndPassword(auth, normalizeEmail(email), password);
+  await signInWithEmailAndPassword(await getAuth(), normalizeEmail(email), password);
 }
 
 /** Checks membership first; only a member's account is created, then asked to verify. */
 export async function signUp(email: string, password: string): Promise<void> {
   const address = normalizeEmail(email);
   if (!(await checkEmailExists(address))) throw new NotAMemberError();
-  const { user } = await createUserWithEmailAndPassword(auth, address, password);
+  const { user } = await createUserWithEmailAndPassword(await getAuth(), address, password);
   await sendEmailVerification(user, returnUrl(paths.verifyEmail));
 }
 
 export async function resendVerification(): Promise<void> {
-  if (!auth.currentUser) throw new Error('No user is currently signed in');
-  await sendEmailVerification(auth.currentUser, returnUrl(paths.verifyEmail));
+  const { currentUser } = await getAuth();
+  if (!currentUser) throw new Error('No user is currently signed in');
+  await sendEmailVerification(currentUser, returnUrl(paths.verifyEmail));
 }
 
-export const applyVerificationCode = (code: string) => applyActionCode(auth, code);
+export const applyVerificationCode = async (code: string) => applyActionCode(await getAuth(), code);
 
-export const sendResetEmail = (email: string) => sendPasswordResetEmail(auth, normalizeEmail(email), returnUrl(paths.login));
+export const sendResetEmail = async (email: string) => sendPasswordResetEmail(await getAuth(), normalizeEmail(email), returnUrl(paths.login));
 
 /** Returns the e-mail address the reset code belongs to. */
-export const verifyResetCode = (code: string) => verifyPasswordResetCode(auth, code);
+export const verifyResetCode = async (code: string) => verifyPasswordResetCode(await getAuth(), code);
 
-export const confirmReset = (code: string, password: string) => confirmPasswordReset(auth, code, password);
+export const confirmReset = async (code: string, password: string) => confirmPasswordReset(await getAuth(), code, password);
 
 export async function signOut(): Promise<void> {
   try {
-    await firebaseSignOut(auth);
+    await firebaseSignOut(await getAuth());
+    await clearLocalData();
   } catch (error) {
     // Spec: a failed sign-out is only logged.
     console.error('Sign-out failed', error);

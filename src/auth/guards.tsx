@@ -25,8 +25,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
 /** The login page is for signed-out users; a signed-in user goes to the dashboard. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
-  if (loading) return <LoadingScreen />;
+  const { user } = useAuth();
+  // The form paints before Auth has loaded: most visitors of /login are signed out, and one who
+  // turns out to be signed in moves on as soon as Auth says so.
   if (user) return <Navigate to={paths.dashboard} replace />;
   return children;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { loadFamilyData, useData } from './DataProvider';
+import { useData } from './DataProvider';
+import { loadFamilyData } from './familyData';
 import { DOCUMENT_SCHEMAS } from '@family-portal/contract';
 import { annaMember } from '../test/fixtures';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
@@ -30,10 +31,19 @@ function fakeFirestore(results: Record<string, Array<Record<string, unknown>>>, 
     orderBy: (field: string, direction: string) => ({ orderBy: [field, direction] }),
     limit: (count: number) => ({ limit: count }),
     query: (ref: { name: string }, ...constraints: unknown[]) => ({ name: ref.name, constraints }),
+    documentId: () => 'documentId()',
     getDocs: async (q: { name: string; constraints: unknown[] }) => {
       calls.push({ collection: q.name, constraints: q.constraints });
       if (q.name === failing) throw new Error('permission-denied');
-      return { docs: (results[q.name] ?? []).map(({ id, ...data }) => ({ id, data: () => data })) };
+      // Honours the filters the data layer uses: ==, and in (also on the document id).
+      const matches = (candidate: Record<string, unknown>) =>
+        q.constraints.every((constraint) => {
+          if (!constraint || typeof constraint !== 'object' || !('where' in constraint)) return true;
+          const [field, op, value] = (constraint as { where: [string, string, unknown] }).where;
+          const actual = field === 'documentId()' ? candidate.id : candidate[field];
+          return op === 'in' ? (value as unknown[]).includes(actual) : actual === value;
+        });
+      return { docs: (results[q.name] ?? []).filter(matches).map(({ id, ...data }) => ({ id, data: () => data })) };
     },
   };
   return { fs: fs as unknown as typeof import('firebase/firestore'), calls };
@@ -65,7 +75,43 @@ describe('data layer queries (spec section 7)', () => {
       ['childId', 'in', 10],
       ['childId', 'in', 3],
     ]);
-    for (const name of ['quarters', 'teachers', 'lessons', 'roomHours']) expect(of(name)).toEqual([[]]);
+    expect(of('quarters')).toEqual([[]]);
+    // No plans, so nothing of the timetable is read.
+    for (const name of ['teachers', 'lessons', 'roomHours']) expect(of(name)).toEqual([]);
+  });
+
+  it('reads only the lessons, room hours and teachers the plans point to, by id in batches of 30', async () => {
+    const children = [child('C1'), child('C2')];
+    // 35 lessons (two batches), each taught by one of two teachers, with one room hour each.
+    const lessons = Array.from({ length: 35 }, (_, i) => ({ id: `L${i}`, name: `Kurs ${i}`, teacherId: `T${i % 2}`, hours: null, pricePerHour: 10, extrasPerQuarter: 0, whatsappGroup: null }));
+    const plans = lessons.map((lesson, i) => ({ id: `PL${i}`, memberId: 'M1', childId: i % 2 ? 'C2' : 'C1', quarterId: 'Q1', lessonId: lesson.id, weeks: 10, roomHourIds: [`RH${i}`], paid: 0, balance: 0 }));
+    const roomHours = lessons.map((lesson, i) => ({ id: `RH${i}`, lessonId: lesson.id, dayOfWeek: 'Mo.', hourRefLabel: '1', roomName: null }));
+    const { fs, calls } = fakeFirestore({
+      member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+      members: [member],
+      children,
+      plans,
+      // The school's other lessons, teachers and room hours are never asked for.
+      lessons: [...lessons, { ...lessons[0]!, id: 'L-other', teacherId: 'T-other' }],
+      teachers: [{ id: 'T0', name: 'Frau Null' }, { id: 'T1', name: 'Herr Eins' }, { id: 'T-other', name: 'Fremd' }],
+      roomHours: [...roomHours, { ...roomHours[0]!, id: 'RH-other' }],
+    });
+    const data = await loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');
+    expect(data.lessons.map((lesson) => lesson.id).sort()).toEqual(lessons.map((lesson) => lesson.id).sort());
+    expect(data.roomHours).toHaveLength(35);
+    expect(data.teachers.map((teacher) => teacher.name).sort()).toEqual(['Frau Null', 'Herr Eins']);
+    const idBatches = (name: string) =>
+      calls
+        .filter((call) => call.collection === name)
+        .map(({ constraints }) => {
+          expect(constraints[1]).toEqual({ limit: 30 });
+          const [field, op, ids] = (constraints[0] as { where: [string, string, string[]] }).where;
+          expect([field, op]).toEqual(['documentId()', 'in']);
+          return ids.length;
+        });
+    expect(idBatches('lessons')).toEqual([30, 5]);
+    expect(idBatches('roomHours')).toEqual([30, 5]);
+    expect(idBatches('teachers')).toEqual([2]);
   });
 
   it('reads nothing but its own index entry when the e-mail belongs to no member (the rules deny the rest)', async () => {
@@ -88,7 +134,13 @@ describe('data layer queries (spec section 7)', () => {
     ['roomHours', 'Failed to fetch room hours'],
   ])('reports a failed read of %s with the spec message', async (collection, message) => {
     const { fs } = fakeFirestore(
-      { member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member], children: [child('C1')] },
+      {
+        member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+        members: [member],
+        children: [child('C1')],
+        plans: [{ id: 'PL1', memberId: 'M1', childId: 'C1', quarterId: 'Q1', lessonId: 'L1', weeks: 10, roomHourIds: ['RH1'], paid: 0, balance: 0 }],
+        lessons: [{ id: 'L1', name: 'Mathe', teacherId: 'T1', hours: null, pricePerHour: 10, extrasPerQuarter: 0, whatsappGroup: null }],
+      },
       collection,
     );
     const failure = loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');

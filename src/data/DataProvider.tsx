@@ -3,21 +3,10 @@
  * collections, read once after sign-in and kept while the user moves between screens.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Child, Lesson, Member, OtherPayment, Payment, Plan, Quarter, RoomHour, Teacher } from '../domain/types';
+import type { Member } from '../domain/types';
 import { getDb } from '../lib/firebase';
-import { createQueries, DataLoadError, type Queries } from './queries';
-
-export interface FamilyData {
-  member: Member | null;
-  children: Child[];
-  plans: Plan[];
-  quarters: Quarter[];
-  payments: Payment[];
-  otherPayments: OtherPayment[];
-  lessons: Lesson[];
-  teachers: Teacher[];
-  roomHours: RoomHour[];
-}
+import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
+import { createQueries, DataLoadError } from './queries';
 
 export interface DataState extends FamilyData {
   loading: boolean;
@@ -28,36 +17,7 @@ export interface DataState extends FamilyData {
   replaceMember: (member: Member) => void;
 }
 
-const EMPTY: FamilyData = {
-  member: null,
-  children: [],
-  plans: [],
-  quarters: [],
-  payments: [],
-  otherPayments: [],
-  lessons: [],
-  teachers: [],
-  roomHours: [],
-};
-
 export const DataContext = createContext<DataState | null>(null);
-
-export async function loadFamilyData(queries: Queries, email: string): Promise<FamilyData> {
-  // Without a membership nothing else is readable (the rules deny even the reference data).
-  const member = await queries.member(email);
-  if (!member) return EMPTY;
-  const reference = Promise.all([queries.quarters(), queries.teachers(), queries.lessons(), queries.roomHours()]);
-  const [children, payments, otherPayments] = await Promise.all([
-    queries.children(member.id),
-    queries.payments(member.id),
-    queries.otherPayments(member.id),
-  ]);
-  const [plans, [quarters, teachers, lessons, roomHours]] = await Promise.all([
-    queries.plans(member.id, children.map((child) => child.id)),
-    reference,
-  ]);
-  return { member, children, plans, quarters, payments, otherPayments, lessons, teachers, roomHours };
-}
 
 export function DataProvider({ email, children }: { email: string; children: ReactNode }) {
   const [data, setData] = useState<FamilyData>(EMPTY);
@@ -65,15 +25,34 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(
-    async (failureMessage?: string) => {
+    async ({ failureMessage, cacheFirst = false }: { failureMessage?: string; cacheFirst?: boolean } = {}) => {
       setLoading(true);
       setError(null);
+      // What is on screen from this load (an object: the cache read sets it from a callback).
+      const shown: { by: 'nothing' | 'cache' | 'server' } = { by: 'nothing' };
       try {
         const [fs, db, { DOCUMENT_SCHEMAS }] = await Promise.all([import('firebase/firestore'), getDb(), import('@family-portal/contract')]);
-        setData(await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS), email));
+        if (cacheFirst) {
+          // A returning parent sees the figures this device kept at once; the server's answer
+          // replaces them when it comes. A cache without this family's entry shows nothing.
+          const cache = { ...fs, getDoc: fs.getDocFromCache, getDocs: fs.getDocsFromCache };
+          void loadFamilyData(createQueries(cache, db, DOCUMENT_SCHEMAS), email).then(
+            (cached) => {
+              if (shown.by !== 'nothing' || !cached.member) return;
+              shown.by = 'cache';
+              setData(cached);
+              setLoading(false);
+            },
+            () => undefined,
+          );
+        }
+        const fresh = await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS), email);
+        shown.by = 'server';
+        setData(fresh);
       } catch (caught) {
         console.error('Loading the family data failed', caught);
-        setError(failureMessage ?? (caught instanceof DataLoadError ? caught.message : 'Failed to fetch member data'));
+        // Figures from the cache stay on screen rather than give way to an error.
+        if (shown.by !== 'cache') setError(failureMessage ?? (caught instanceof DataLoadError ? caught.message : 'Failed to fetch member data'));
       } finally {
         setLoading(false);
       }
@@ -82,10 +61,10 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   );
 
   useEffect(() => {
-    void load();
+    void load({ cacheFirst: true });
   }, [load]);
 
-  const refresh = useCallback(() => load('Failed to refresh data'), [load]);
+  const refresh = useCallback(() => load({ failureMessage: 'Failed to refresh data' }), [load]);
   const replaceMember = useCallback((member: Member) => setData((current) => ({ ...current, member })), []);
   const value = useMemo(() => ({ ...data, loading, error, refresh, replaceMember }), [data, loading, error, refresh, replaceMember]);
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>;

@@ -49,6 +49,19 @@ export function parseDocument<C extends SyncedCollection>(
 /** Plans are read by `childId in` batches of at most this many ids (spec section 9; rules limit). */
 export const PLAN_BATCH_SIZE = 10;
 
+/**
+ * Lessons, teachers and room hours are read by id, this many per query (Firestore's limit for an
+ * `in` filter). The rules refuse a member's list without this limit, so a session reads what the
+ * family's plans point to, never the school's whole timetable.
+ */
+export const REFERENCE_BATCH_SIZE = 30;
+
+function batchesOf<T>(items: T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
 type FirestoreModule = typeof import('firebase/firestore');
 
 async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
@@ -65,10 +78,17 @@ async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
 }
 
 export function createQueries(fs: FirestoreModule, db: Firestore, schemas: DocumentSchemas) {
-  const { collection, doc, getDoc, getDocs, orderBy, query, where } = fs;
+  const { collection, doc, documentId, getDoc, getDocs, limit, orderBy, query, where } = fs;
   const all = async <C extends SyncedCollection>(name: C, ...constraints: Parameters<typeof query>[1][]) => {
     const snapshot = await getDocs(query(collection(db, name), ...constraints));
     return snapshot.docs.map((doc: QueryDocumentSnapshot) => parseDocument(schemas, name, doc.id, doc.data()));
+  };
+  const byIds = async <C extends 'lessons' | 'teachers' | 'roomHours'>(name: C, ids: Iterable<string>) => {
+    const batches = batchesOf([...new Set(ids)].sort(), REFERENCE_BATCH_SIZE);
+    const results = await Promise.all(
+      batches.map((batch) => all(name, where(documentId(), 'in', batch), limit(REFERENCE_BATCH_SIZE))),
+    );
+    return results.flat();
   };
 
   return {
@@ -94,17 +114,16 @@ export function createQueries(fs: FirestoreModule, db: Firestore, schemas: Docum
     /** The rules grant plans by the family's memberId, so every batch names it too. */
     plans: (memberId: string, childIds: string[]) =>
       guarded('Failed to fetch plans', async () => {
-        const batches: string[][] = [];
-        for (let start = 0; start < childIds.length; start += PLAN_BATCH_SIZE) batches.push(childIds.slice(start, start + PLAN_BATCH_SIZE));
         const results = await Promise.all(
-          batches.map((ids) => all('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
+          batchesOf(childIds, PLAN_BATCH_SIZE).map((ids) => all('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
         );
         return results.flat();
       }),
+    /** All quarters: a handful per school year, whatever the school's size. */
     quarters: () => guarded('Failed to fetch quarters', () => all('quarters')),
-    teachers: () => guarded('Failed to fetch teachers', () => all('teachers')),
-    lessons: () => guarded('Failed to fetch lessons', () => all('lessons')),
-    roomHours: () => guarded('Failed to fetch room hours', () => all('roomHours')),
+    teachers: (ids: Iterable<string>) => guarded('Failed to fetch teachers', () => byIds('teachers', ids)),
+    lessons: (ids: Iterable<string>) => guarded('Failed to fetch lessons', () => byIds('lessons', ids)),
+    roomHours: (ids: Iterable<string>) => guarded('Failed to fetch room hours', () => byIds('roomHours', ids)),
   };
 }
 

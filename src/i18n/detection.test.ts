@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentLanguage, i18nInitOptions, LANGUAGE_STORAGE_KEY, setLanguage } from '.';
+import { createLanguageDetector, currentLanguage, i18nInitOptions, LANGUAGE_STORAGE_KEY, localeBackend, setLanguage } from '.';
 
 async function detectWith(browserLanguages: string[]): Promise<string> {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browserLanguages);
   vi.spyOn(navigator, 'language', 'get').mockReturnValue(browserLanguages[0] ?? '');
-  const instance = i18next.createInstance().use(LanguageDetector);
+  const instance = i18next.createInstance().use(localeBackend).use(createLanguageDetector());
   await instance.init(i18nInitOptions);
   return currentLanguage(instance.resolvedLanguage);
 }
@@ -23,6 +22,23 @@ describe('language detection', () => {
   it('uses the browser language when nothing is saved, including regional variants', async () => {
     expect(await detectWith(['de-DE', 'en'])).toBe('de');
     expect(await detectWith(['ru-RU'])).toBe('ru');
+  });
+
+  it('takes the first browser language the portal speaks, after ones it does not', async () => {
+    expect(await detectWith(['fr-FR', 'ru', 'de'])).toBe('ru');
+  });
+
+  it('ignores a saved choice the portal does not speak', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'fr');
+    expect(await detectWith(['de-DE'])).toBe('de');
+  });
+
+  it("loads the detected language's texts and no other language's", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ru-RU', 'en']);
+    const instance = i18next.createInstance().use(localeBackend).use(createLanguageDetector());
+    await instance.init(i18nInitOptions);
+    expect(instance.t('nav.family')).toBe('Семья');
+    expect(['en', 'de', 'ru'].filter((language) => instance.hasResourceBundle(language, 'translation'))).toEqual(['ru']);
   });
 
   it('falls back to English for other browser languages', async () => {

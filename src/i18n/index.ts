@@ -1,9 +1,7 @@
 import i18n, { type InitOptions } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import ru from './locales/ru.json';
 
 export const supportedLanguages = ['en', 'de', 'ru'] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -14,31 +12,57 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 /** Intl locale used for money and dates in each UI language (spec section 9). */
 export const intlLocales: Record<Language, string> = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' };
 
-export const resources = {
-  en: { translation: en },
-  de: { translation: de },
-  ru: { translation: ru },
-} as const;
+const isSupported = (code: string): code is Language => (supportedLanguages as readonly string[]).includes(code);
+
+/**
+ * Each language's texts are a chunk of their own, loaded when that language is used: the
+ * first page loads one language, not three.
+ */
+export const localeBackend = resourcesToBackend((language: string) => import(`./locales/${language}.json`));
+
+/**
+ * The first of the browser's languages that the portal speaks, else English. Deciding here
+ * (instead of by i18next's fallback) means the texts of one language are all that load.
+ */
+export const supportedBrowserLanguage = {
+  name: 'supportedBrowserLanguage',
+  lookup(): string {
+    const codes = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+    return codes.map((code) => (code ?? '').toLowerCase().split('-')[0] ?? '').find(isSupported) ?? 'en';
+  },
+};
+
+export function createLanguageDetector(): LanguageDetector {
+  const detector = new LanguageDetector();
+  detector.addDetector(supportedBrowserLanguage);
+  return detector;
+}
 
 /** Shared by the app and the tests that check language detection. */
 export const i18nInitOptions: InitOptions = {
-    resources,
-    supportedLngs: supportedLanguages,
-    // Without this a browser in de-DE would not match 'de' and fall back to English.
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: 'en',
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      // Only an explicit choice is saved (setLanguage), not what the browser happened to say.
-      caches: [],
-    },
-    interpolation: { escapeValue: false },
-    returnNull: false,
+  supportedLngs: supportedLanguages,
+  // Without this a browser in de-DE would not match 'de'.
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  // The detector always ends in a supported language and every language has every key (see
+  // locales.test.ts), so no second language is loaded as a fallback.
+  fallbackLng: false,
+  detection: {
+    order: ['localStorage', supportedBrowserLanguage.name],
+    lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+    // Only an explicit choice is saved (setLanguage), not what the browser happened to say.
+    caches: [],
+  },
+  interpolation: { escapeValue: false },
+  returnNull: false,
 };
 
-void i18n.use(LanguageDetector).use(initReactI18next).init(i18nInitOptions);
+/** Settles once the detected language's texts are loaded: render after it, never before. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeBackend)
+  .use(createLanguageDetector())
+  .use(initReactI18next)
+  .init(i18nInitOptions);
 
 function syncDocumentLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage(language);

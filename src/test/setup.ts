@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import i18n, { i18nReady } from '../i18n';
+import de from '../i18n/locales/de.json';
+import en from '../i18n/locales/en.json';
+import ru from '../i18n/locales/ru.json';
+
+// The app loads one language at a time; components under test switch freely between all three.
+await i18nReady;
+for (const [language, texts] of Object.entries({ en, de, ru })) i18n.addResourceBundle(language, 'translation', texts);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -14,6 +14,7 @@ import {
   documentId,
   getDoc,
   getDocs,
+  limit,
   orderBy,
   query,
   setDoc,
@@ -205,9 +206,24 @@ const READS: Read[] = [
   { collection: 'plans', what: "list the former member's plans", allowed: [], read: (db) => familyQuery(db, 'plans', 'M4') },
   { collection: 'plans', what: "list the rejected row's plans", allowed: [], read: (db) => familyQuery(db, 'plans', 'M5') },
   { collection: 'plans', what: 'list all plans', allowed: [], read: (db) => getDocs(collection(db, 'plans')) },
-  ...['quarters', 'teachers', 'lessons', 'roomHours'].flatMap((name): Read[] => [
+  { collection: 'quarters', what: 'get a quarters document', allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, 'quarters/r1')) },
+  { collection: 'quarters', what: 'list quarters', allowed: [...INDEXED, 'admin'], read: (db) => getDocs(collection(db, 'quarters')) },
+  ...['teachers', 'lessons', 'roomHours'].flatMap((name): Read[] => [
     { collection: name, what: `get a ${name} document`, allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, `${name}/r1`)) },
-    { collection: name, what: `list ${name}`, allowed: [...INDEXED, 'admin'], read: (db) => getDocs(collection(db, name)) },
+    {
+      collection: name,
+      what: `list ${name} by id, 30 at most (how a session reads what its plans point to)`,
+      allowed: [...INDEXED, 'admin'],
+      read: (db) => getDocs(query(collection(db, name), where(documentId(), 'in', ['r1', 'r2']), limit(30))),
+    },
+    { collection: name, what: `list all ${name} (the whole timetable)`, allowed: [], read: (db) => getDocs(collection(db, name)) },
+    {
+      collection: name,
+      what: `list ${name} by id without a limit`,
+      allowed: [],
+      read: (db) => getDocs(query(collection(db, name), where(documentId(), 'in', ['r1', 'r2']))),
+    },
+    { collection: name, what: `list ${name} 31 at a time`, allowed: [], read: (db) => getDocs(query(collection(db, name), limit(31))) },
   ]),
   {
     collection: 'member_emails',
@@ -284,6 +300,12 @@ describe('what the allowed reads return', () => {
   it('reads its own admin record even when there is none (how the app learns it is no admin)', async () => {
     const snapshot = await assertSucceeds(getDoc(doc(dbAs('member of another family'), `admin_users/${OTHER}`)));
     expect(snapshot.exists()).toBe(false);
+  });
+
+  it('a member reads timetable documents by id, 30 per query, and gets exactly those', async () => {
+    const db = dbAs('own member');
+    const lessons = await assertSucceeds(getDocs(query(collection(db, 'lessons'), where(documentId(), 'in', ['r1', 'missing']), limit(30))));
+    expect(lessons.docs.map((d) => d.id)).toEqual(['r1']);
   });
 
   it('an inactive admin without a membership reads no reference data', async () => {

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { annaMember } from '../test/fixtures';
+import { DataProvider, useData } from './DataProvider';
+
+/** Two stand-in stores: what this device kept, and the server, whose answer waits until released. */
+type Store = Record<string, Array<Record<string, unknown>>>;
+const stores = vi.hoisted(() => {
+  const nothing: Store = {};
+  return { cache: nothing, server: nothing, serverFails: false, release: () => {} };
+});
+
+vi.mock('../lib/firebase', () => ({ getDb: () => Promise.resolve({}) }));
+vi.mock('firebase/firestore', () => {
+  let released = new Promise<void>((resolve) => (stores.release = resolve));
+  const readDoc = (store: 'cache' | 'server') => async (ref: { name: string; id: string }) => {
+    if (store === 'server') {
+      await released;
+      if (stores.serverFails) throw new Error('unavailable');
+    }
+    const found = (stores[store][ref.name] ?? []).find((candidate) => candidate.id === ref.id);
+    if (!found && store === 'cache') throw new Error('Failed to get document from cache');
+    const { id: _id, ...data } = found ?? {};
+    return { id: ref.id, exists: () => !!found, data: () => data, get: (field: string) => data[field] };
+  };
+  const readDocs = (store: 'cache' | 'server') => async (q: { name: string }) => {
+    if (store === 'server') await released;
+    return { docs: (stores[store][q.name] ?? []).map(({ id, ...data }) => ({ id, data: () => data })) };
+  };
+  return {
+    collection: (_db: unknown, name: string) => ({ name }),
+    doc: (_db: unknown, name: string, id: string) => ({ name, id }),
+    documentId: () => 'documentId()',
+    where: () => ({}),
+    orderBy: () => ({}),
+    limit: () => ({}),
+    query: (ref: { name: string }) => ref,
+    getDoc: readDoc('server'),
+    getDocs: readDocs('server'),
+    getDocFromCache: readDoc('cache'),
+    getDocsFromCache: readDocs('cache'),
+    reset: () => (released = new Promise<void>((resolve) => (stores.release = resolve))),
+  };
+});
+
+const family = (balance: number) => ({
+  member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+  members: [{ ...annaMember, id: 'M1', balance }],
+});
+
+function Balance() {
+  const { member, loading, error } = useData();
+  if (error) return <p>error: {error}</p>;
+  if (loading && !member) return <p>loading</p>;
+  return <p>balance {member?.balance}</p>;
+}
+
+const show = () => render(<DataProvider email="anna@example.com"><Balance /></DataProvider>);
+
+describe('a returning parent (persistent local cache)', () => {
+  beforeEach(async () => {
+    const fs = (await import('firebase/firestore')) as unknown as { reset: () => void };
+    fs.reset();
+    stores.serverFails = false;
+  });
+  afterEach(() => stores.release());
+
+  it('sees the figures this device kept at once, then the fresh ones from the server', async () => {
+    stores.cache = family(-40);
+    stores.server = family(25);
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    stores.release();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+  });
+
+  it('on a first visit (nothing kept) waits for the server', async () => {
+    stores.cache = {};
+    stores.server = family(25);
+    show();
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    stores.release();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+  });
+
+  it('keeps the kept figures on screen when the server cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stores.cache = family(-40);
+    stores.server = family(25);
+    stores.serverFails = true;
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    stores.release();
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith('Loading the family data failed', expect.any(Error)));
+    expect(screen.getByText('balance -40')).toBeInTheDocument();
+  });
+
+  it('without kept figures, a server failure is the spec message', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stores.cache = {};
+    stores.server = family(25);
+    stores.serverFails = true;
+    show();
+    stores.release();
+    expect(await screen.findByText('error: Failed to fetch member data')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,232 @@
+/**
+ * Web benchmark (design §9, client budgets): the production build served as Firebase Hosting
+ * serves it, against the emulators, with the demo school of 60 families and the 2,000-family
+ * school. Prints, and asserts nothing:
+ *   - the JavaScript `/login` needs to paint, in kB gzipped, and what loads after the paint;
+ *   - the documents a parent's session reads, for demo families 1–3, on both schools;
+ *   - the time from "Sign in" to the dashboard with the family's figures, first and repeat visit;
+ *   - Lighthouse (mobile, its default simulated throttling) on /login and the signed-in dashboard.
+ *
+ *   npm run bench:web
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
+import * as firestore from 'firebase/firestore';
+import lighthouse from 'lighthouse';
+import { DOCUMENT_SCHEMAS } from '@family-portal/contract';
+import { loadFamilyData } from '../../src/data/familyData';
+import { createQueries } from '../../src/data/queries';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../tools/appsheet/generator';
+import { seedAndSync } from '../../tools/lib/demoAccounts';
+import { clearAuth, clearFirestore } from '../../tools/lib/emulators';
+import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
+import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
+
+const DIST = '.cache/bench-web-dist';
+const APP_PORT = 4175;
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const APPSHEET_PORT = 8789;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const SCHOOLS = [60, 2000];
+const RUNS = 3;
+const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+function build() {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir', '--manifest'], {
+    stdio: 'inherit',
+    env: { ...process.env, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID },
+  });
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
+
+/**
+ * What `/login` needs before it paints, from Vite's manifest: the entry and its static imports
+ * (what index.html loads and preloads), the login route's chunk with its static imports, and the
+ * texts of one language. Firebase Auth is imported dynamically and loads after the paint.
+ */
+function loginJavaScript() {
+  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const key = (pattern: RegExp) => {
+    const found = Object.keys(manifest).find((candidate) => pattern.test(candidate));
+    if (!found) throw new Error(`no chunk for ${pattern} in the manifest`);
+    return found;
+  };
+  const initial = closure(entry);
+  const painted = closure([key(/features\/login\/LoginPage/), key(/locales\/en\.json/)], new Set(initial));
+  const auth = [...closure([key(/node_modules\/firebase\/auth\//), key(/node_modules\/firebase\/app\//)])].filter((chunk) => !painted.has(chunk));
+  const sum = (keys: Iterable<string>) => [...keys].reduce((total, chunk) => total + gz(manifest[chunk]!.file), 0);
+  const firestoreChunk = key(/node_modules\/firebase\/firestore\//);
+  return { initial: sum(initial), painted: sum(painted), auth: sum(auth), firestoreInPaint: painted.has(firestoreChunk) };
+}
+
+/** Documents a parent's session reads through the app's own data layer and the web SDK, rules enforced. */
+async function documentsRead(email: string): Promise<{ documents: number; queries: number }> {
+  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `reads-${email}-${Date.now()}`);
+  const auth = getAuth(app);
+  connectAuthEmulator(auth, `http://${EMULATOR_HOST}:${PORTS.auth}`, { disableWarnings: true });
+  const db = firestore.getFirestore(app);
+  firestore.connectFirestoreEmulator(db, EMULATOR_HOST, PORTS.firestore);
+  await signInWithEmailAndPassword(auth, email, DEMO_PASSWORD);
+  const count = { documents: 0, queries: 0 };
+  const counting = {
+    ...firestore,
+    getDoc: async (...args: Parameters<typeof firestore.getDoc>) => {
+      const snapshot = await firestore.getDoc(...args);
+      count.queries += 1;
+      count.documents += snapshot.exists() ? 1 : 0;
+      return snapshot;
+    },
+    getDocs: async (...args: Parameters<typeof firestore.getDocs>) => {
+      const snapshot = await firestore.getDocs(...args);
+      count.queries += 1;
+      count.documents += snapshot.size;
+      return snapshot;
+    },
+  } as typeof firestore;
+  const data = await loadFamilyData(createQueries(counting, db, DOCUMENT_SCHEMAS), email);
+  if (!data.member) throw new Error(`${email} has no member document`);
+  await signOut(auth);
+  await firestore.terminate(db);
+  return count;
+}
+
+async function signInAndWaitForDashboard(page: Page, email: string, name: string): Promise<number> {
+  await page.goto(`${APP}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  const start = Date.now();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: `Welcome, ${name}!` }).waitFor();
+  return Date.now() - start;
+}
+
+/** From "Sign in" to the welcome heading (rendered with the member's data): first visit and repeat. */
+async function dashboardTimes(email: string, name: string) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const first: number[] = [];
+  const repeat: number[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ locale: 'en-GB' });
+      const page = await context.newPage();
+      first.push(await signInAndWaitForDashboard(page, email, name));
+      const start = Date.now();
+      await page.reload();
+      await page.getByRole('heading', { name: `Welcome, ${name}!` }).waitFor();
+      repeat.push(Date.now() - start);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { first: median(first), repeat: median(repeat) };
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+async function lighthouseScores(url: string, port: number, signedIn: boolean) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)]));
+  const failing = Object.values(audits)
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  const metric = (id: string) => audits[id]?.displayValue ?? '?';
+  return { scores, failing, metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}` };
+}
+
+/** Lighthouse drives a Chromium that Playwright started, so that the dashboard run is signed in. */
+async function lighthouseRuns() {
+  const port = 9333;
+  const profile = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+      locale: 'en-GB',
+    });
+    const login = await lighthouseScores(`${APP}/login`, port, false);
+    const page = await context.newPage();
+    await signInAndWaitForDashboard(page, DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
+    const dashboard = await lighthouseScores(`${APP}/dashboard`, port, true);
+    return { login, dashboard };
+  } finally {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function withSchool<T>(families: number, work: () => Promise<T>): Promise<T> {
+  if (await isPortOpen(APPSHEET_PORT)) throw new Error(`port ${APPSHEET_PORT} is already in use`);
+  const server = run(
+    process.execPath,
+    ['--import', 'tsx', 'tools/appsheet/server.ts', '--port', String(APPSHEET_PORT), '--families', String(families), '--fresh', '--data', `.cache/bench-web-appsheet-${families}.json`],
+    { stdio: 'ignore' },
+  );
+  try {
+    await waitForPort(APPSHEET_PORT);
+    await Promise.all([clearFirestore(), clearAuth()]);
+    const log = await seedAndSync(`http://127.0.0.1:${APPSHEET_PORT}`);
+    if (log.status === 'error') throw new Error(`the sync of the ${families}-family school failed: ${log.error}`);
+  } finally {
+    await stop(server);
+  }
+  return work();
+}
+
+build();
+const js = loginJavaScript();
+if (await isPortOpen(APP_PORT)) throw new Error(`port ${APP_PORT} is already in use`);
+const origins = `http://${EMULATOR_HOST}:${PORTS.auth} http://${EMULATOR_HOST}:${PORTS.firestore}`;
+const hosting = run('npx', ['tsx', 'tools/serveDist.ts', '--dir', DIST, '--port', String(APP_PORT), '--connect-src', origins], { stdio: 'ignore' });
+try {
+  await waitForPort(APP_PORT);
+  console.log('Web benchmark (production build served with firebase.json, emulators, Debian Chromium, this machine)');
+  console.log('Budgets (design §9): /login ≤ 130 kB gz; Lighthouse mobile ≥ 98 / 100 / 100 / 100; dashboard ≤ 1.0 s after sign-in; reads independent of school size.\n');
+  console.log(`/login JavaScript to paint: ${kB(js.painted)} kB gzipped (index.html's own: ${kB(js.initial)} kB; Firestore in it: ${js.firestoreInPaint ? 'yes' : 'no'})`);
+  console.log(`  loaded after the paint: Firebase Auth ${kB(js.auth)} kB\n`);
+
+  for (const families of SCHOOLS) {
+    await withSchool(families, async () => {
+      console.log(`school of ${families.toLocaleString('en')} families:`);
+      const parents = DEMO_ACCOUNTS.slice(0, 3);
+      for (const [index, parent] of parents.entries()) {
+        const { documents, queries } = await documentsRead(parent.email);
+        console.log(`  demo family ${index + 1} (${parent.name}): ${documents} documents read in ${queries} reads`);
+      }
+      const times = await dashboardTimes(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
+      console.log(`  dashboard with the family's figures, median of ${RUNS}: first visit ${times.first} ms after "Sign in", repeat visit ${times.repeat} ms after reload`);
+      if (families === SCHOOLS.at(-1)) {
+        const { login, dashboard } = await lighthouseRuns();
+        for (const [page, run] of [['/login', login], ['dashboard (signed in)', dashboard]] as const) {
+          console.log(`  Lighthouse mobile ${page}: ${CATEGORIES.map((category) => `${category} ${run.scores[category]}`).join(', ')}`);
+          console.log(`    ${run.metrics}${run.failing.length ? `; below full marks: ${run.failing.join(', ')}` : ''}`);
+        }
+      }
+    });
+  }
+} finally {
+  await stop(hosting);
+}
+process.exit(0);

@@ -1,0 +1,48 @@
+/**
+ * The persistent local cache (design §9: a repeat visit renders from the device first): a parent
+ * who opened the portal once sees the family's figures again with Firestore out of reach, and
+ * signing out forgets them on that device.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { formatMoney } from '../../src/domain/money';
+import { DEMO, documentsWhere } from './support/emulators';
+import { signIn, texts } from './support/signIn';
+
+const en = texts('en');
+const FIRESTORE_EMULATOR = 'http://127.0.0.1:8080/**';
+
+/** The names of this origin's IndexedDB databases that Firestore's cache keeps. */
+const firestoreDatabases = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? '').filter((name) => name.startsWith('firestore/')));
+
+test('a returning parent sees the family dashboard from this device while Firestore cannot be reached', async ({ page }) => {
+  const [member] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as Array<{ primaryName: string; balance: number }>;
+  const welcome = page.getByRole('heading', { level: 1, name: en.dashboard.welcome.replace('{{name}}', member!.primaryName) });
+  const balance = page.getByRole('region', { name: en.finance.title }).getByText(formatMoney(member!.balance, 'en-GB'), { exact: true }).first();
+
+  await signIn(page, DEMO.owing);
+  await expect(welcome).toBeVisible();
+  await expect(balance).toBeVisible();
+  expect(await firestoreDatabases(page)).not.toEqual([]);
+
+  // Every request to Firestore now fails; Auth still answers (the session is kept on the device).
+  let refused = 0;
+  await page.route(FIRESTORE_EMULATOR, (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.reload();
+  await expect(welcome).toBeVisible();
+  await expect(balance).toBeVisible();
+  expect(refused).toBeGreaterThan(0);
+});
+
+test("signing out forgets the family's documents on this device", async ({ page }) => {
+  await signIn(page, DEMO.credit);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await firestoreDatabases(page)).not.toEqual([]);
+
+  await page.getByRole('button', { name: en.common.signOut }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => firestoreDatabases(page)).toEqual([]);
+});
