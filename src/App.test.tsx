@@ -100,6 +100,27 @@ describe('route guard', () => {
     expect(await heading('Data Sync')).toBeInTheDocument();
   });
 
+  it('holds /admin while the admin record is being read, then opens it for an admin', async () => {
+    const view = renderAt('/admin', { user: { ...parent, isAdmin: null } });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Welcome, Anna Müller!' })).not.toBeInTheDocument();
+    view.rerender(
+      <AuthContext.Provider value={{ user: { ...parent, isAdmin: true }, loading: false, refreshUser: async () => null }}>
+        <MemoryRouter initialEntries={['/admin']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AuthContext.Provider>,
+    );
+    expect(await heading('Data Sync')).toBeInTheDocument();
+  });
+
+  it('paints the login form before Auth has reported, and moves a signed-in user on once it has', async () => {
+    renderAt('/login', { loading: true });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    cleanupAndRender('/login', { user: parent });
+    expect(await heading('Welcome, Anna Müller!')).toBeInTheDocument();
+  });
+
   it('sends any other path to the dashboard', async () => {
     renderAt('/no/such/page', { user: parent });
     expect(await heading('Welcome, Anna Müller!')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { ScrollToTop } from './app/ScrollToTop';
 import { AuthProvider } from './auth/AuthProvider';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { LoadingScreen } from './components/LoadingScreen';
+import { getDb } from './lib/firebase';
 
 const LoginPage = lazyWithReload(() => import('./features/login/LoginPage'));
 const VerifyEmailPage = lazyWithReload(() => import('./features/verify-email/VerifyEmailPage'));
@@ -14,8 +15,15 @@ const ForgotPasswordPage = lazyWithReload(() => import('./features/forgot-passwo
 const ResetPasswordPage = lazyWithReload(() => import('./features/reset-password/ResetPasswordPage'));
 const AuthActionPage = lazyWithReload(() => import('./features/auth-action/AuthActionPage'));
 // The signed-in frame (navigation, the family's data) is not part of the login page's JavaScript.
-const AppShell = lazyWithReload(() => import('./app/AppShell').then(({ AppShell }) => ({ default: AppShell })));
-const DashboardPage = lazyWithReload(() => import('./features/dashboard/DashboardPage'));
+const loadAppShell = () => import('./app/AppShell').then(({ AppShell }) => ({ default: AppShell }));
+const loadDashboard = () => import('./features/dashboard/DashboardPage');
+const AppShell = lazyWithReload(loadAppShell);
+const DashboardPage = lazyWithReload(loadDashboard);
+
+/** While the credentials are checked: the frame, the dashboard and Firestore, all at once. */
+function preloadSignedIn() {
+  void Promise.all([loadAppShell(), loadDashboard(), getDb()]).catch(() => undefined);
+}
 const AdminPage = lazyWithReload(() => import('./features/admin/AdminPage'));
 const FamilyPage = lazyWithReload(() => import('./features/family/FamilyPage'));
 const PlansPage = lazyWithReload(() => import('./features/plans/PlansPage'));
@@ -27,7 +35,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn>} />
+        <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage onSignIn={preloadSignedIn} /></RedirectIfSignedIn>} />
         <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />

@@ -9,7 +9,8 @@ export interface AppUser {
   emailVerified: boolean;
   displayName: string | null;
   photoURL: string | null;
-  isAdmin: boolean;
+  /** Null while the admin record is still being read (the dashboard does not wait for it). */
+  isAdmin: boolean | null;
 }
 
 export interface AuthState {
@@ -34,14 +35,14 @@ async function readIsAdmin(user: User): Promise<boolean> {
   }
 }
 
-async function summarise(user: User): Promise<AppUser> {
+function summarise(user: User, isAdmin: boolean | null): AppUser {
   return {
     uid: user.uid,
     email: user.email,
     emailVerified: user.emailVerified,
     displayName: user.displayName,
     photoURL: user.photoURL,
-    isAdmin: await readIsAdmin(user),
+    isAdmin,
   };
 }
 
@@ -51,8 +52,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     async function update(firebaseUser: User | null) {
-      setUser(firebaseUser ? await summarise(firebaseUser) : null);
+      // A refreshed token of the same user keeps what is known about its admin record.
+      setUser((current) => (firebaseUser ? summarise(firebaseUser, current?.uid === firebaseUser.uid ? current.isAdmin : null) : null));
       setLoading(false);
+      if (!firebaseUser) return;
+      // The family's screens start at once; the admin link and /admin follow the record.
+      const isAdmin = await readIsAdmin(firebaseUser);
+      setUser((current) => (current?.uid === firebaseUser.uid ? { ...current, isAdmin } : current));
     }
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
@@ -73,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await current.reload();
     // A fresh token carries email_verified for the security rules; it also fires onIdTokenChanged.
     await current.getIdToken(true);
-    const summary = await summarise(current);
+    const summary = summarise(current, await readIsAdmin(current));
     setUser(summary);
     return summary;
   }, []);

@@ -1,20 +1,16 @@
 /** The identity-provider operations of spec section 7, with the app's return URLs. */
-import {
-  applyActionCode,
-  confirmPasswordReset,
-  createUserWithEmailAndPassword,
-  sendEmailVerification,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signOut as firebaseSignOut,
-  verifyPasswordResetCode,
-} from 'firebase/auth';
 import { paths } from '../routing/paths';
 import { clearLocalData, getAuth } from '../lib/firebase';
 import { checkEmailExists } from '../api/client';
 import { normalizeEmail } from './validation';
 
 const returnUrl = (path: string) => ({ url: `${window.location.origin}${path}` });
+
+/** Auth and its functions, loaded on first use: the login form paints without them. */
+async function authApi() {
+  const [auth, api] = await Promise.all([getAuth(), import('firebase/auth')]);
+  return { auth, ...api };
+}
 
 export class NotAMemberError extends Error {
   constructor() {
@@ -24,35 +20,50 @@ export class NotAMemberError extends Error {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  await signInWithEmailAndPassword(await getAuth(), normalizeEmail(email), password);
+  const { auth, signInWithEmailAndPassword } = await authApi();
+  await signInWithEmailAndPassword(auth, normalizeEmail(email), password);
 }
 
 /** Checks membership first; only a member's account is created, then asked to verify. */
 export async function signUp(email: string, password: string): Promise<void> {
   const address = normalizeEmail(email);
   if (!(await checkEmailExists(address))) throw new NotAMemberError();
-  const { user } = await createUserWithEmailAndPassword(await getAuth(), address, password);
+  const { auth, createUserWithEmailAndPassword, sendEmailVerification } = await authApi();
+  const { user } = await createUserWithEmailAndPassword(auth, address, password);
   await sendEmailVerification(user, returnUrl(paths.verifyEmail));
 }
 
 export async function resendVerification(): Promise<void> {
-  const { currentUser } = await getAuth();
+  const { auth: { currentUser }, sendEmailVerification } = await authApi();
   if (!currentUser) throw new Error('No user is currently signed in');
   await sendEmailVerification(currentUser, returnUrl(paths.verifyEmail));
 }
 
-export const applyVerificationCode = async (code: string) => applyActionCode(await getAuth(), code);
+export async function applyVerificationCode(code: string): Promise<void> {
+  const { auth, applyActionCode } = await authApi();
+  await applyActionCode(auth, code);
+}
 
-export const sendResetEmail = async (email: string) => sendPasswordResetEmail(await getAuth(), normalizeEmail(email), returnUrl(paths.login));
+export async function sendResetEmail(email: string): Promise<void> {
+  const { auth, sendPasswordResetEmail } = await authApi();
+  await sendPasswordResetEmail(auth, normalizeEmail(email), returnUrl(paths.login));
+}
 
 /** Returns the e-mail address the reset code belongs to. */
-export const verifyResetCode = async (code: string) => verifyPasswordResetCode(await getAuth(), code);
+export async function verifyResetCode(code: string): Promise<string> {
+  const { auth, verifyPasswordResetCode } = await authApi();
+  return verifyPasswordResetCode(auth, code);
+}
 
-export const confirmReset = async (code: string, password: string) => confirmPasswordReset(await getAuth(), code, password);
+export async function confirmReset(code: string, password: string): Promise<void> {
+  const { auth, confirmPasswordReset } = await authApi();
+  await confirmPasswordReset(auth, code, password);
+}
 
 export async function signOut(): Promise<void> {
   try {
-    await firebaseSignOut(await getAuth());
+    const { auth, signOut: signOutOfAuth } = await authApi();
+    await signOutOfAuth(auth);
     await clearLocalData();
   } catch (error) {
     // Spec: a failed sign-out is only logged.

@@ -18,7 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** Admins only; everyone else goes to the dashboard (signed-out users via RequireAuth). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
-  if (loading) return <LoadingScreen />;
+  if (loading || user?.isAdmin === null) return <LoadingScreen />;
   if (!user?.isAdmin) return <Navigate to={paths.dashboard} replace />;
   return children;
 }

@@ -79,26 +79,29 @@ function loginJavaScript() {
 }
 
 /** Documents a parent's session reads through the app's own data layer and the web SDK, rules enforced. */
-async function documentsRead(email: string): Promise<{ documents: number; queries: number }> {
+async function documentsRead(email: string): Promise<{ documents: number; queries: number; byCollection: Record<string, number> }> {
   const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `reads-${email}-${Date.now()}`);
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://${EMULATOR_HOST}:${PORTS.auth}`, { disableWarnings: true });
   const db = firestore.getFirestore(app);
   firestore.connectFirestoreEmulator(db, EMULATOR_HOST, PORTS.firestore);
   await signInWithEmailAndPassword(auth, email, DEMO_PASSWORD);
-  const count = { documents: 0, queries: 0 };
+  const count = { documents: 0, queries: 0, byCollection: {} as Record<string, number> };
+  const tally = (collection: string, documents: number) => {
+    count.queries += 1;
+    count.documents += documents;
+    count.byCollection[collection] = (count.byCollection[collection] ?? 0) + documents;
+  };
   const counting = {
     ...firestore,
     getDoc: async (...args: Parameters<typeof firestore.getDoc>) => {
       const snapshot = await firestore.getDoc(...args);
-      count.queries += 1;
-      count.documents += snapshot.exists() ? 1 : 0;
+      tally(snapshot.ref.parent.id, snapshot.exists() ? 1 : 0);
       return snapshot;
     },
     getDocs: async (...args: Parameters<typeof firestore.getDocs>) => {
       const snapshot = await firestore.getDocs(...args);
-      count.queries += 1;
-      count.documents += snapshot.size;
+      tally(snapshot.docs[0]?.ref.parent.id ?? 'empty answers', snapshot.size);
       return snapshot;
     },
   } as typeof firestore;
@@ -169,7 +172,7 @@ async function lighthouseRuns() {
     const login = await lighthouseScores(`${APP}/login`, port, false);
     const page = await context.newPage();
     await signInAndWaitForDashboard(page, DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
-    const dashboard = await lighthouseScores(`${APP}/dashboard`, port, true);
+    const dashboard = await lighthouseScores(`${APP}/`, port, true);
     return { login, dashboard };
   } finally {
     await context?.close();
@@ -199,7 +202,7 @@ build();
 const js = loginJavaScript();
 if (await isPortOpen(APP_PORT)) throw new Error(`port ${APP_PORT} is already in use`);
 const origins = `http://${EMULATOR_HOST}:${PORTS.auth} http://${EMULATOR_HOST}:${PORTS.firestore}`;
-const hosting = run('npx', ['tsx', 'tools/serveDist.ts', '--dir', DIST, '--port', String(APP_PORT), '--connect-src', origins], { stdio: 'ignore' });
+const hosting = run(process.execPath, ['--import', 'tsx', 'tools/serveDist.ts', '--dir', DIST, '--port', String(APP_PORT), '--connect-src', origins], { stdio: 'ignore' });
 try {
   await waitForPort(APP_PORT);
   console.log('Web benchmark (production build served with firebase.json, emulators, Debian Chromium, this machine)');
@@ -212,8 +215,9 @@ try {
       console.log(`school of ${families.toLocaleString('en')} families:`);
       const parents = DEMO_ACCOUNTS.slice(0, 3);
       for (const [index, parent] of parents.entries()) {
-        const { documents, queries } = await documentsRead(parent.email);
-        console.log(`  demo family ${index + 1} (${parent.name}): ${documents} documents read in ${queries} reads`);
+        const { documents, queries, byCollection } = await documentsRead(parent.email);
+        const parts = Object.entries(byCollection).map(([collection, count]) => `${collection} ${count}`).join(', ');
+        console.log(`  demo family ${index + 1} (${parent.name}): ${documents} documents in ${queries} reads (${parts})`);
       }
       const times = await dashboardTimes(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
       console.log(`  dashboard with the family's figures, median of ${RUNS}: first visit ${times.first} ms after "Sign in", repeat visit ${times.repeat} ms after reload`);

@@ -16,7 +16,7 @@ const firestoreDatabases = (page: Page) =>
   page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? '').filter((name) => name.startsWith('firestore/')));
 
 test('a returning parent sees the family dashboard from this device while Firestore cannot be reached', async ({ page }) => {
-  const [member] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as Array<{ primaryName: string; balance: number }>;
+  const [member] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as unknown as Array<{ primaryName: string; balance: number }>;
   const welcome = page.getByRole('heading', { level: 1, name: en.dashboard.welcome.replace('{{name}}', member!.primaryName) });
   const balance = page.getByRole('region', { name: en.finance.title }).getByText(formatMoney(member!.balance, 'en-GB'), { exact: true }).first();
 

@@ -47,11 +47,18 @@ function quartersAround(today: string): Quarter[] {
   return quarters;
 }
 
+/** Every school has at least these; the demo families enrol only in the first lessons. */
+const MIN_TEACHERS = 8;
+const MIN_LESSONS = 12;
+
 export function generateSchool(options: GenerateOptions = {}): DemoStore {
   const seed = options.seed ?? 1;
   const familyCount = Math.max(3, options.families ?? 60);
   const today = options.today ?? isoDay(new Date());
   const random = new Random(seed * 7919 + familyCount);
+  // The demo families 1–3 and the first teachers and lessons, which are all they enrol in, come
+  // out the same at every school size, so that benchmarks can compare what those families read.
+  const sizeFree = new Random(seed * 7919);
   // Rows last changed before the school's today, so a delta sync run later reads none of them.
   const changedAt = (maxDaysAgo = 60) =>
     new Date(Date.parse(`${today}T00:00:00Z`) - random.int(1, maxDaysAgo * 24 * 60) * 60_000).toISOString();
@@ -61,38 +68,40 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
   const activeQuarter = quarters.find((q) => q.status === 'Aktiv') as Quarter;
 
   const teacherRows: RawRow[] = [];
-  const teacherCount = Math.max(8, Math.round(familyCount / 8));
+  const teacherCount = Math.max(MIN_TEACHERS, Math.round(familyCount / 8));
   for (let t = 1; t <= teacherCount; t += 1) {
-    const first = random.pick(random.chance(0.7) ? FIRST_NAMES_F : FIRST_NAMES_M);
-    teacherRows.push({ 'Teacher ID': `T${pad(t, 3)}`, Name: `${first} ${random.pick(LAST_NAMES)}`, 'Last Changed': changedAt(400) });
+    const r = t <= MIN_TEACHERS ? sizeFree : random;
+    const first = r.pick(r.chance(0.7) ? FIRST_NAMES_F : FIRST_NAMES_M);
+    teacherRows.push({ 'Teacher ID': `T${pad(t, 3)}`, Name: `${first} ${r.pick(LAST_NAMES)}`, 'Last Changed': changedAt(400) });
   }
 
   const lessonRows: RawRow[] = [];
   const roomHourRows: RawRow[] = [];
-  const lessonCount = Math.max(12, Math.round(familyCount / 5));
+  const lessonCount = Math.max(MIN_LESSONS, Math.round(familyCount / 5));
   for (let l = 1; l <= lessonCount; l += 1) {
     const id = `L${pad(l, 3)}`;
+    const r = l <= MIN_LESSONS ? sizeFree : random;
     lessonRows.push({
       'Lesson ID': id,
-      Name: `${COURSES[(l - 1) % COURSES.length]} – ${random.pick(LEVELS)}`,
-      'Teacher ID': random.pick(teacherRows)['Teacher ID'] as string,
-      Hours: random.weighted([[1, 5], [1.5, 2], [2, 2], [null, 1]]),
-      'Price Per Hour': random.pick([12, 14, 15, 16.5, 18, 20]),
-      'Extras Per Quarter': random.pick([0, 0, 10, 15, 25]),
-      'WhatsApp Group': random.chance(0.6) ? `https://chat.whatsapp.com/Demo${id}${random.int(1000, 9999)}` : null,
+      Name: `${COURSES[(l - 1) % COURSES.length]} – ${r.pick(LEVELS)}`,
+      'Teacher ID': r.pick(l <= MIN_LESSONS ? teacherRows.slice(0, MIN_TEACHERS) : teacherRows)['Teacher ID'] as string,
+      Hours: r.weighted([[1, 5], [1.5, 2], [2, 2], [null, 1]]),
+      'Price Per Hour': r.pick([12, 14, 15, 16.5, 18, 20]),
+      'Extras Per Quarter': r.pick([0, 0, 10, 15, 25]),
+      'WhatsApp Group': r.chance(0.6) ? `https://chat.whatsapp.com/Demo${id}${r.int(1000, 9999)}` : null,
       'Last Changed': changedAt(400),
     });
-    const slots = random.chance(0.3) ? 2 : 1;
+    const slots = r.chance(0.3) ? 2 : 1;
     for (let s = 1; s <= slots; s += 1) {
-      const slot = random.int(1, 8);
+      const slot = r.int(1, 8);
       const start = 14 * 60 + (slot - 1) * 50;
       const time = (m: number) => `${pad(Math.floor(m / 60), 2)}:${pad(m % 60, 2)}`;
       roomHourRows.push({
         'Room Hour ID': `RH${pad(l, 3)}-${s}`,
         'Lesson ID': id,
-        Day: random.pick(['Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.', 'So.']),
+        Day: r.pick(['Mo.', 'Di.', 'Mi.', 'Do.', 'Fr.', 'Sa.', 'So.']),
         Hour: `${slot} - ${time(start)}-${time(start + 45)}`,
-        Room: random.pick(ROOMS),
+        Room: r.pick(ROOMS),
         'Last Changed': changedAt(400),
       });
     }
@@ -144,7 +153,7 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       for (const quarter of recentQuarters) {
         const lessonsThisQuarter = f <= 3 ? 1 : random.weighted([[0, 30], [1, 45], [2, 25]]);
         for (let k = 0; k < lessonsThisQuarter; k += 1) {
-          const lesson = random.pick(lessonRows);
+          const lesson = f <= 3 ? sizeFree.pick(lessonRows.slice(0, MIN_LESSONS)) : random.pick(lessonRows);
           const weeks = random.int(10, 13);
           const cost = lessonCost(lesson, weeks);
           const isCurrent = quarter.id === activeQuarter.id;

@@ -13,7 +13,8 @@ import { NotAMemberBox } from './NotAMemberBox';
 type Mode = 'login' | 'signup';
 
 /** Login and sign-up in one page (spec section 2). */
-export default function LoginPage() {
+/** `onSignIn` starts loading what comes after a sign-in while the credentials are checked. */
+export default function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('login');
@@ -47,6 +48,7 @@ export default function LoginPage() {
         await signUp(email, password);
         void navigate(paths.verifyEmail, { replace: true });
       } else {
+        onSignIn?.();
         await signIn(email, password);
         // The route guard takes a signed-in user on to the dashboard.
       }
