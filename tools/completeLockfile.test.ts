@@ -13,6 +13,27 @@ describe('package-lock.json', () => {
     expect(missing(lock).map(([path]) => path)).toEqual([]);
   });
 
+  it('pins every dependency a package asks for by a moving tag such as "latest" (package.json overrides)', () => {
+    // npm ci resolves a tag again and refuses the lock file as soon as the tag has moved on.
+    const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8')) as {
+      packages: Record<string, { dependencies?: Record<string, string> }>;
+    };
+    const { overrides = {} } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      overrides?: Record<string, Record<string, string> | string>;
+    };
+    const unpinned = Object.entries(lock.packages).flatMap(([path, pkg]) =>
+      Object.entries(pkg.dependencies ?? {})
+        .filter(([, spec]) => /^[a-z][\w-]*$/i.test(spec))
+        .filter(([name]) => {
+          const owner = path.split('node_modules/').pop() ?? '';
+          const scoped = overrides[owner];
+          return !(typeof scoped === 'object' && scoped[name]) && !overrides[name];
+        })
+        .map(([name, spec]) => `${path} → ${name}@${spec}`),
+    );
+    expect(unpinned).toEqual([]);
+  });
+
   it('adds an entry with the platform the name states', () => {
     const lock = {
       packages: {
