@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annaMember } from '../test/fixtures';
 import { DataProvider, useData } from './DataProvider';
@@ -50,10 +51,17 @@ const family = (balance: number) => ({
 });
 
 function Balance() {
-  const { member, loading, error } = useData();
+  const { member, loading, error, replaceMember, otherPayments } = useData();
   if (error) return <p>error: {error}</p>;
   if (loading && !member) return <p>loading</p>;
-  return <p>balance {member?.balance}</p>;
+  return (
+    <>
+      <p>balance {member?.balance}</p>
+      <p>phone {member?.phone}</p>
+      <p>{otherPayments.length} other payments</p>
+      {member && <button onClick={() => replaceMember({ ...member, phone: '+49 30 999' })}>save phone</button>}
+    </>
+  );
 }
 
 const show = () => render(<DataProvider email="anna@example.com"><Balance /></DataProvider>);
@@ -73,6 +81,20 @@ describe('a returning parent (persistent local cache)', () => {
     expect(await screen.findByText('balance -40')).toBeInTheDocument();
     stores.release();
     expect(await screen.findByText('balance 25')).toBeInTheDocument();
+  });
+
+  it("keeps a parent's edit saved while the server's answer to the first read was still on its way", async () => {
+    stores.cache = family(-40);
+    stores.server = family(25);
+    show();
+    await userEvent.click(await screen.findByRole('button', { name: 'save phone' }));
+    expect(screen.getByText('phone +49 30 999')).toBeInTheDocument();
+    // The server's answer brings the rest; the member saved after that read began stays.
+    stores.server = { ...family(25), otherPayments: [{ id: 'O1', memberId: 'M1', type: 'Bücherkaution', status: 'active', date: '2026-09-01', amount: 20 }] };
+    stores.release();
+    expect(await screen.findByText('1 other payments')).toBeInTheDocument();
+    expect(screen.getByText('phone +49 30 999')).toBeInTheDocument();
+    expect(screen.getByText('balance -40')).toBeInTheDocument();
   });
 
   it('on a first visit (nothing kept) waits for the server', async () => {

@@ -2,7 +2,7 @@
  * The data layer of spec section 7: the signed-in family's documents and the reference
  * collections, read once after sign-in and kept while the user moves between screens.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Member } from '../domain/types';
 import { getDb } from '../lib/firebase';
 import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
@@ -23,6 +23,12 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   const [data, setData] = useState<FamilyData>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  // Counts the parent's saved edits: a read that began before an edit must not undo it (with
+  // kept figures on screen, a parent can save before the server's answer to the first read).
+  const edits = useRef(0);
+  const unlessEdited = useCallback((editsAtStart: number, read: FamilyData) => {
+    setData((current) => (edits.current === editsAtStart ? read : { ...read, member: current.member }));
+  }, []);
 
   const load = useCallback(
     async ({ failureMessage, cacheFirst = false }: { failureMessage?: string; cacheFirst?: boolean } = {}) => {
@@ -30,6 +36,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       setError(null);
       // What is on screen from this load (an object: the cache read sets it from a callback).
       const shown: { by: 'nothing' | 'cache' | 'server' } = { by: 'nothing' };
+      const editsAtStart = edits.current;
       try {
         const [fs, db, { DOCUMENT_SCHEMAS }] = await Promise.all([import('firebase/firestore'), getDb(), import('@family-portal/contract')]);
         if (cacheFirst) {
@@ -40,7 +47,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
             (cached) => {
               if (shown.by !== 'nothing' || !cached.member) return;
               shown.by = 'cache';
-              setData(cached);
+              unlessEdited(editsAtStart, cached);
               setLoading(false);
             },
             () => undefined,
@@ -48,7 +55,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         }
         const fresh = await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS), email);
         shown.by = 'server';
-        setData(fresh);
+        unlessEdited(editsAtStart, fresh);
       } catch (caught) {
         console.error('Loading the family data failed', caught);
         // Figures from the cache stay on screen rather than give way to an error.
@@ -57,7 +64,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         setLoading(false);
       }
     },
-    [email],
+    [email, unlessEdited],
   );
 
   useEffect(() => {
@@ -65,7 +72,10 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   }, [load]);
 
   const refresh = useCallback(() => load({ failureMessage: 'Failed to refresh data' }), [load]);
-  const replaceMember = useCallback((member: Member) => setData((current) => ({ ...current, member })), []);
+  const replaceMember = useCallback((member: Member) => {
+    edits.current += 1;
+    setData((current) => ({ ...current, member }));
+  }, []);
   const value = useMemo(() => ({ ...data, loading, error, refresh, replaceMember }), [data, loading, error, refresh, replaceMember]);
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
 }
