@@ -72,8 +72,8 @@ i18n.on('languageChanged', syncDocumentLanguage);
 
 /** The supported language for an i18next language code such as 'de-DE'. */
 export function currentLanguage(code: string | undefined = i18n.resolvedLanguage): Language {
-  const base = (code ?? 'en').toLowerCase().split('-')[0];
-  return (supportedLanguages as readonly string[]).includes(base ?? '') ? (base as Language) : 'en';
+  const base = (code ?? 'en').toLowerCase().split('-')[0] ?? '';
+  return isSupported(base) ? base : 'en';
 }
 
 /** Switches the UI language and remembers the choice for the next visit. */
