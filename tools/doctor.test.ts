@@ -50,7 +50,7 @@ describe('npm run doctor', () => {
 
   it('lists every problem at once and fails', () => {
     const web = { ...GOOD_WEB, VITE_SEPA_BIC: undefined, VITE_SEPA_IBAN: 'DE02120300000000202052', VITE_SCHOOL_TIME_ZONE: 'Europe/Paris' };
-    const functions = { ...GOOD_FUNCTIONS, APP_ORIGINS: '["http://localhost:5173"]', SYNC_MAX_DELETION_PERCENT: '0' };
+    const functions = { ...GOOD_FUNCTIONS, APP_ORIGINS: '["http://localhost:5173"]', SYNC_MAX_DELETION_PERCENT: '0', SYNC_SLICE_ROWS: '20k' };
     const { status, output } = doctor(fixture(web, functions));
     for (const problem of [
       /✗ VITE_SEPA_BIC: is missing/,
@@ -59,10 +59,11 @@ describe('npm run doctor', () => {
       /! APP_ORIGINS: "http:\/\/localhost:5173" is a local development origin/,
       /✗ APP_ORIGINS: must include https:\/\/lindenhof-portal\.web\.app/,
       /✗ SYNC_MAX_DELETION_PERCENT: "0" must be a whole number from 1 to 100/,
+      /✗ SYNC_SLICE_ROWS: "20k" must be a whole number of rows/,
     ]) {
       expect(output).toMatch(problem);
     }
-    expect(output).toContain('5 errors, 2 warnings');
+    expect(output).toContain('6 errors, 2 warnings');
     expect(status).toBe(1);
   });
 });

@@ -6,6 +6,7 @@
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheetClient';
+import { SLICE_ROWS } from './sync/slices';
 import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/timeZone';
 
 /* Where and how big the functions run: each value is a decision with its reason. */
@@ -16,7 +17,15 @@ export const REGION = 'europe-west1';
 /** Per function: caps the bill if a client loops or someone floods an endpoint; 10 instances serve ~100 short requests a second, far above a school's peak. */
 export const MAX_INSTANCES = 10;
 
-/** A full sync holds a whole table's rows and documents at once; the design budget for 10,000 families (~300,000 rows) is under 1 GiB. */
+/**
+ * A sync reads each table in slices and writes a slice while the next one is read
+ * (sync/tableSync.ts): it holds a slice or two of rows and documents, plus the keys and stored
+ * hashes of the tables in progress, never whole tables. Measured with the 10,000-family school
+ * (~300,000 rows, `npm run bench`): peak RSS of the syncing process 508–537 MiB for a full sync
+ * into an empty Firestore, 442–550 MiB for a repeated full sync (which also holds what Firestore
+ * has); 892 MiB before the slices, when whole tables were held. 512 MiB would not fit; 1 GiB
+ * leaves some 470 MiB for larger schools and longer texts.
+ */
 export const SYNC_MEMORY: MemoryOption = '1GiB';
 
 /** checkEmailExists, the sign-up gate and the admin reads do a few small Firestore reads: the platform default is ample. */
@@ -64,11 +73,33 @@ export const maxDeletionPercent = defineInt('SYNC_MAX_DELETION_PERCENT', {
   description: 'Percent of a table a full sync may delete without an admin confirming it (at least 20 documents)',
 });
 
+/** Slices (sync/slices.ts) need AppSheet's `_RowNumber`, which only spreadsheet tables have. */
+export const sliceRowsParam = defineInt('SYNC_SLICE_ROWS', {
+  default: SLICE_ROWS,
+  description: `Rows per AppSheet request of a sync (default ${SLICE_ROWS}); 0 reads each table in one request, for tables without _RowNumber (database sources)`,
+});
+
 /** What the scheduled and manual syncs run with. */
 export function syncSettingsFromConfig() {
   // An unset parameter reads as 0 outside a deployed function: then the guard's own default applies.
   const percent = maxDeletionPercent.value();
-  return { appSheet: appSheetFromConfig(), deletionShare: percent > 0 && percent <= 100 ? percent / 100 : undefined };
+  return {
+    appSheet: appSheetFromConfig(),
+    deletionShare: percent > 0 && percent <= 100 ? percent / 100 : undefined,
+    sliceRows: sliceRowsFromEnvironment(),
+  };
+}
+
+/**
+ * Read from the environment, where parameters arrive, rather than through the parameter's value():
+ * outside a deployed function that reads an unset integer as 0, which here means something.
+ */
+function sliceRowsFromEnvironment(): number {
+  const raw = process.env.SYNC_SLICE_ROWS;
+  if (raw === undefined || raw.trim() === '') return SLICE_ROWS;
+  const rows = Number(raw);
+  if (!Number.isInteger(rows) || rows < 0) throw new Error(`SYNC_SLICE_ROWS must be a whole number of rows, 0 or more, not "${raw}"`);
+  return rows;
 }
 
 export function appSheetFromConfig(overrides: Pick<AppSheetClientOptions, 'timeoutMs' | 'attempts' | 'backoffMs'> = {}): AppSheetClient {

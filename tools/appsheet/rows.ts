@@ -10,11 +10,16 @@ export function formatRow(table: string, row: RawRow, index: number, locale: 'de
   return out;
 }
 
-/** Breaks the first rows the way a careless edit in the office would. */
+/**
+ * Breaks the first three rows of the table (rows 2 to 4 of the sheet) the way a careless edit
+ * in the office would, wherever they appear in an answer: the same rows in every answer, as
+ * with a real edit, so that a table read in slices sees them once and the same way.
+ */
 export function malform(table: string, rows: Record<string, string>[]): Record<string, string>[] {
   const spec = Object.values(TABLES).find((t) => t.appSheetTable === table);
-  return rows.map((row, index) => {
-    if (!spec || index >= 3) return row;
+  return rows.map((row) => {
+    const index = Number(row._RowNumber) - 2;
+    if (!spec || !(index >= 0 && index < 3)) return row;
     const broken = { ...row };
     if (index === 0) broken[spec.keyColumn] = '';
     for (const field of spec.fields) {

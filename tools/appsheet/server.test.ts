@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
+import { findInSlices } from '../../functions/src/sync/slices';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID, startDemoServer, type DemoServer } from './server';
 
 let server: DemoServer | undefined;
@@ -69,11 +71,62 @@ describe('AppSheet demo server', () => {
     expect(quoted.body.every((row: any) => row.Status === 'Aktiv' && Number(row.Amount.replace(',', '.')) >= 30)).toBe(true);
   });
 
+  it('answers slices: Top(OrderBy(Filter(…), [_RowNumber]), n) in sheet order, numbered as AppSheet numbers sheet rows', async () => {
+    server = await startDemoServer({ families: 10, today: '2026-11-21' });
+    const all = (await call(server.url, 'Payments', find())).body as any[];
+    expect(all.map((row) => Number(row._RowNumber))).toEqual(all.map((_, index) => index + 2));
+    const slice = (selector: string) => call(server!.url, 'Payments', find(selector)).then(({ body }) => body.map((row: any) => row['Payment ID']));
+    const ids = all.map((row) => row['Payment ID']);
+    expect(await slice('Top(OrderBy(Filter("Payments", TRUE), [_RowNumber]), 5)')).toEqual(ids.slice(0, 5));
+    expect(await slice('Top(OrderBy(Filter("Payments", [_RowNumber] >= 6), [_RowNumber]), 3)')).toEqual(ids.slice(4, 7));
+    expect(await slice('Top(OrderBy(Filter(Payments, [_RowNumber] >= 3), [_RowNumber], TRUE), 2)')).toEqual(ids.slice(-2).reverse());
+    expect(await slice(`Top(OrderBy(Filter(Payments, [_RowNumber] > ${all.length}), [_RowNumber]), 5)`)).toEqual(ids.slice(-1));
+    // Sorting by another column, then by row number within equal values.
+    const byAmount = await call(server.url, 'Payments', find('OrderBy(Filter(Payments, TRUE), [Amount], FALSE, [_RowNumber])'));
+    const amounts = byAmount.body.map((row: any) => Number(row.Amount.replace(/\./g, '').replace(',', '.')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  });
+
+  it('serves the sync its slices: every row once, and a deletion between two slices costs no row', async () => {
+    server = await startDemoServer({ families: 10, today: '2026-11-21' });
+    const client = createAppSheetClient({ baseUrl: server.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
+    const ids = (rows: Record<string, unknown>[]) => rows.map((row) => row['Payment ID']);
+    const all = ids(await client.find('Payments'));
+    expect(all.length).toBeGreaterThan(100);
+    expect(ids(await findInSlices(client, 'Payments', 'Payment ID', { sliceRows: 37 }))).toEqual(all);
+
+    // The office deletes the second payment right after the first slice was read.
+    let requests = 0;
+    const deleting: AppSheetClient = {
+      ...client,
+      async find(table, selector) {
+        requests += 1;
+        if (requests === 2) await call(server!.url, 'Payments', { Action: 'Delete', Properties: {}, Rows: [{ 'Payment ID': all[1] }] });
+        return client.find(table, selector);
+      },
+    };
+    expect(ids(await findInSlices(deleting, 'Payments', 'Payment ID', { sliceRows: 37 }))).toEqual(all.filter((_, index) => index !== 1));
+    expect(requests).toBeGreaterThan(Math.ceil(all.length / 37) + 1); // it read the table again
+  });
+
+  it('renumbers the rows below a deleted one, as a sheet does', async () => {
+    server = await startDemoServer({ families: 5, today: '2026-11-21' });
+    const before = (await call(server.url, 'Payments', find())).body as any[];
+    const deleted = await call(server.url, 'Payments', { Action: 'Delete', Properties: {}, Rows: [{ 'Payment ID': before[1]['Payment ID'] }] });
+    expect(deleted.status).toBe(200);
+    const after = (await call(server.url, 'Payments', find())).body as any[];
+    expect(after[1]['Payment ID']).toBe(before[2]['Payment ID']);
+    expect(after[1]._RowNumber).toBe(before[1]._RowNumber);
+  });
+
   it('rejects an expression it does not support with a 400 and a reason', async () => {
     server = await startDemoServer({ families: 3, today: '2026-11-21' });
-    const top = await call(server.url, 'Members', find('Top(Members, 3)'));
+    const unsupported = await call(server.url, 'Members', find('Unique(Members, 3)'));
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body.error).toMatch(/Unsupported function Unique/);
+    const top = await call(server.url, 'Members', find('Top(Filter(Members, TRUE), [Status])'));
     expect(top.status).toBe(400);
-    expect(top.body.error).toMatch(/Unsupported function Top/);
+    expect(top.body.error).toMatch(/Expected number/);
     const column = await call(server.url, 'Members', find('Filter(Members, [Nope] >= "1")'));
     expect(column.status).toBe(400);
     expect(column.body.error).toMatch(/Unknown column \[Nope\]/);

@@ -158,11 +158,12 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
             throw new HttpError(400, `Invalid Selector expression: ${(error as Error).message}`);
           }
           if (parsed.table !== table) throw new HttpError(400, `Selector refers to table '${parsed.table}', not '${table}'`);
-          selected = selected.filter(({ row }) => parsed.predicate(row));
+          selected = parsed.select(selected);
         } else if (inputRows.length > 0) {
           const keys = new Set(inputRows.map(keyOf));
           selected = selected.filter(({ row }) => keys.has(String(row[keyColumn])));
         }
+        // Only the selected rows are formatted: a slice of a large table costs its own size.
         let out = selected.map(({ row, index }) => formatRow(table, row, index, locale, zone));
         if (fault === 'empty') out = [];
         if (fault === 'malformed') out = malform(table, out);

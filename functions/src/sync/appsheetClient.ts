@@ -18,7 +18,7 @@ export interface AppSheetClientOptions {
   baseUrl: string;
   appId: string;
   accessKey: string;
-  /** Per attempt; a table of the large school takes a few seconds. */
+  /** Per attempt; a large table is read in slices (slices.ts), each its own request. */
   timeoutMs?: number;
   /** Attempts in all for AppSheet 5xx/429 answers, network errors and timeouts (4xx is final). */
   attempts?: number;
@@ -127,15 +127,20 @@ export function formatAppSheetDateTime(instant: Date, zone = schoolTimeZone()): 
 }
 
 /**
- * Selector for rows changed at or after an instant: Filter("Table", [Changed] >= "…"), with
- * the literal in the request's Locale (de-DE) and on the school's clock. A reading inside the
- * hour repeated when clocks go back stands for two instants; then the reading from before that
- * hour is used, so that no interpretation of it can skip a changed row.
+ * Condition for rows changed at or after an instant: [Changed] >= "…", with the literal in the
+ * request's Locale (de-DE) and on the school's clock. A reading inside the hour repeated when
+ * clocks go back stands for two instants; then the reading from before that hour is used, so
+ * that no interpretation of it can skip a changed row.
  */
-export function changedSinceSelector(appSheetTable: string, changedColumn: string, since: Date, zone = schoolTimeZone()): string {
+export function changedSinceCondition(changedColumn: string, since: Date, zone = schoolTimeZone()): string {
   const readings = instantsOfWallClock(wallClockOf(since, zone), zone);
   const first = readings[0] as number;
   const last = readings.at(-1) as number;
   const bound = readings.length > 1 ? new Date(first - (last - first)) : since;
-  return `Filter("${appSheetTable}", [${changedColumn}] >= "${formatAppSheetDateTime(bound, zone)}")`;
+  return `[${changedColumn}] >= "${formatAppSheetDateTime(bound, zone)}"`;
+}
+
+/** Selector for rows changed at or after an instant: Filter("Table", [Changed] >= "…"). */
+export function changedSinceSelector(appSheetTable: string, changedColumn: string, since: Date, zone = schoolTimeZone()): string {
+  return `Filter("${appSheetTable}", ${changedSinceCondition(changedColumn, since, zone)})`;
 }

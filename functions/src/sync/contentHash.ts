@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { SyncedDocument } from './schema';
 
 /** Bookkeeping fields the sync adds to every synced document; the UI ignores them. */
@@ -17,5 +17,6 @@ export function contentHash(doc: SyncedDocument): string {
   const stable = Object.keys(doc)
     .sort()
     .map((key) => [key, doc[key]]);
-  return createHash('sha1').update(JSON.stringify(stable)).digest('base64url');
+  // One-shot hash(): the same digest as createHash().update().digest(), without a Hash object per document.
+  return hash('sha1', JSON.stringify(stable), 'base64url');
 }

@@ -35,6 +35,8 @@ export interface SyncDeps {
   timeBudgetMs?: number;
   /** Share of a table a full sync may delete on its own (see deletionGuard.ts). */
   deletionShare?: number;
+  /** Rows per AppSheet request (slices.ts); 0 reads each table in one request. */
+  sliceRows?: number;
 }
 
 export interface SyncRequest {
@@ -170,6 +172,7 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
     childrenSynced: new Promise<void>((resolve) => (childrenDone = resolve)),
     deletions: { share: deps.deletionShare, confirmed: request.confirmDeletions },
     deadline,
+    sliceRows: deps.sliceRows,
   };
   const syncOne = async (table: TableName): Promise<TableSyncResult> => {
     try {

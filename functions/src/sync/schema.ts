@@ -15,6 +15,7 @@ import {
   ValueError,
   type RawValue,
 } from './values';
+import { schoolTimeZone } from './timeZone';
 
 export type ColumnType = 'text' | 'email' | 'url' | 'decimal' | 'integer' | 'date' | 'dateTime' | 'boolean' | 'enum' | 'list';
 
@@ -59,19 +60,33 @@ export type MappedRow =
   | { ok: true; id: string; doc: SyncedDocument; changedAt: string | null; warnings?: string[] }
   | { ok: false; key: string | null; reason: string };
 
+// Lower-cased value → stored value per enum column, built once: a sync maps every row's enums.
+const enumLookups = new WeakMap<FieldSpec, Map<string, string>>();
+
+function enumLookup(spec: FieldSpec): Map<string, string> {
+  let lookup = enumLookups.get(spec);
+  if (!lookup) {
+    lookup = new Map();
+    // The first entry wins, as a search in order would find it.
+    for (const [appSheetValue, stored] of Object.entries(spec.values ?? {})) {
+      for (const key of [appSheetValue.toLowerCase(), stored.toLowerCase()]) if (!lookup.has(key)) lookup.set(key, stored);
+    }
+    enumLookups.set(spec, lookup);
+  }
+  return lookup;
+}
+
 export function parseEnum(raw: RawValue, spec: FieldSpec): string | null {
   const text = parseText(raw);
   if (text === null) return null;
-  const lower = text.toLowerCase();
-  for (const [appSheetValue, stored] of Object.entries(spec.values ?? {})) {
-    if (appSheetValue.toLowerCase() === lower || stored.toLowerCase() === lower) return stored;
-  }
+  const stored = enumLookup(spec).get(text.toLowerCase());
+  if (stored !== undefined) return stored;
   if (spec.allowOtherValues) return text;
   const allowed = Object.keys(spec.values ?? {}).join(', ');
   throw new ValueError(`"${text}" is not one of ${allowed}`);
 }
 
-function convert(raw: RawValue, spec: FieldSpec): FieldValue {
+function convert(raw: RawValue, spec: FieldSpec, zone: string): FieldValue {
   switch (spec.type) {
     case 'text':
       return parseText(raw);
@@ -86,7 +101,7 @@ function convert(raw: RawValue, spec: FieldSpec): FieldValue {
     case 'date':
       return parseDate(raw);
     case 'dateTime':
-      return parseDateTime(raw);
+      return parseDateTime(raw, zone);
     case 'boolean':
       return parseBoolean(raw);
     case 'enum':
@@ -118,10 +133,12 @@ export function mapRow(table: TableSpec, row: AppSheetRow): MappedRow {
 
   const doc: SyncedDocument = {};
   const warnings: string[] = [];
+  // Looked up once per row, not per DateTime cell.
+  const zone = schoolTimeZone();
   for (const spec of table.fields) {
     let value: FieldValue;
     try {
-      value = convert(row[spec.column], spec);
+      value = convert(row[spec.column], spec, zone);
     } catch (error) {
       const reason = error instanceof ValueError ? error.message : String(error);
       return { ok: false, key: id, reason: `column "${spec.column}": ${reason}` };
@@ -140,7 +157,7 @@ export function mapRow(table: TableSpec, row: AppSheetRow): MappedRow {
 
   let changedAt: string | null = null;
   try {
-    changedAt = parseDateTime(row[table.changedColumn]);
+    changedAt = parseDateTime(row[table.changedColumn], zone);
   } catch {
     // The change timestamp only steers delta syncs; a broken one must not hide the row.
     changedAt = null;

@@ -1,12 +1,18 @@
-/** Syncs one AppSheet table into its Firestore collection, fully or as a delta. */
-import type { CollectionReference, DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
-import { changedSinceSelector, type AppSheetClient } from './appsheetClient';
-import { contentHash, HASH_FIELD, REJECTED_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
+/**
+ * Syncs one AppSheet table into its Firestore collection, fully or as a delta.
+ *
+ * A table is read in slices (slices.ts) and each slice is mapped, compared with what Firestore
+ * holds and written while the next slice is being read: the time of a large table is about the
+ * time of its writes, and only a slice or two of rows and documents is in memory at once. What
+ * spans the whole table waits for its end: deletions (only a complete read knows which rows are
+ * gone) and the counts.
+ */
+import { AppSheetError, changedSinceCondition, type AppSheetClient } from './appsheetClient';
 import { deletionLimit, type DeletionGuard } from './deletionGuard';
-import { decide, LAST_CHANGED_FIELD, type StoredVersion } from './freshness';
-import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
 import { assignOwners, childOwners } from './planOwners';
-import { mapRow, type AppSheetRow, type SyncedDocument } from './schema';
+import { mapRow, type AppSheetRow } from './schema';
+import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteRun } from './sliceWriter';
+import { readInSlices } from './slices';
 import { emptyCounts, type RowError, type TableCounts } from './syncLog';
 import { TABLES, type TableName } from './tables';
 
@@ -27,183 +33,148 @@ export interface TableSyncResult {
 }
 
 /** What every table of one run shares. */
-export interface TableRun {
-  db: Firestore;
+export interface TableRun extends WriteRun {
   client: AppSheetClient;
-  /** The run's start, stored on every written document. */
-  syncedAt: string;
   /** Settles when the children table has finished: plans take their memberId from it. */
   childrenSynced?: Promise<unknown>;
   /** How many deletions a full sync may make on its own, and what an admin confirmed. */
   deletions?: DeletionGuard;
-  /** No new writes start after this instant (ms since epoch). */
-  deadline?: number;
+  /** Rows per AppSheet request (slices.ts); 0 reads the table in one request. */
+  sliceRows?: number;
 }
 
-interface MappedDoc {
-  doc: SyncedDocument;
-  changedAt: string | null;
-}
-
-interface MappedTable {
-  docs: Map<string, MappedDoc>;
+/** What a table's read has found so far, over all its slices (only keys, no content). */
+interface TableRead {
+  /** Keys of the rows that became documents. */
+  ids: Set<string>;
+  keptKeys: Kept;
   rowErrors: RowError[];
   rowWarnings: RowError[];
-  /** Keys of rows that exist in AppSheet but were rejected, with the reason: their documents must survive. */
-  keptKeys: Map<string, { reason: string; changedAt: string | null }>;
   rejectedWithoutKey: number;
+  /** Rows AppSheet answered with, good or bad. */
+  fetched: number;
 }
 
-interface Stored extends StoredVersion {
-  updateTime: Timestamp | null;
-}
+const emptyRead = (): TableRead => ({ ids: new Set(), keptKeys: new Map(), rowErrors: [], rowWarnings: [], rejectedWithoutKey: 0, fetched: 0 });
 
-function mapRows(table: TableName, rows: AppSheetRow[]): MappedTable {
-  const mapped: MappedTable = { docs: new Map(), rowErrors: [], rowWarnings: [], keptKeys: new Map(), rejectedWithoutKey: 0 };
+/** Maps one slice; a key seen in an earlier slice is a duplicate, as within a slice. */
+function mapSlice(table: TableName, rows: AppSheetRow[], read: TableRead): MappedSlice {
+  const slice: MappedSlice = { docs: new Map(), keptKeys: new Map() };
+  read.fetched += rows.length;
   for (const row of rows) {
     const result = mapRow(TABLES[table], row);
     if (!result.ok) {
-      mapped.rowErrors.push({ table, key: result.key, reason: result.reason });
-      if (result.key) mapped.keptKeys.set(result.key, { reason: result.reason, changedAt: null });
-      else mapped.rejectedWithoutKey += 1;
-    } else if (mapped.docs.has(result.id)) {
-      mapped.rowErrors.push({ table, key: result.id, reason: 'duplicate key' });
+      read.rowErrors.push({ table, key: result.key, reason: result.reason });
+      if (result.key) slice.keptKeys.set(result.key, { reason: result.reason, changedAt: null });
+      else read.rejectedWithoutKey += 1;
+    } else if (read.ids.has(result.id)) {
+      read.rowErrors.push({ table, key: result.id, reason: 'duplicate key' });
     } else {
-      mapped.docs.set(result.id, { doc: result.doc, changedAt: result.changedAt });
-      for (const warning of result.warnings ?? []) mapped.rowWarnings.push({ table, key: result.id, reason: warning });
+      read.ids.add(result.id);
+      slice.docs.set(result.id, { doc: result.doc, changedAt: result.changedAt });
+      for (const warning of result.warnings ?? []) read.rowWarnings.push({ table, key: result.id, reason: warning });
     }
   }
-  return mapped;
+  for (const [key, kept] of slice.keptKeys) read.keptKeys.set(key, kept);
+  return slice;
 }
 
-async function mapTable(run: TableRun, table: TableName, rows: AppSheetRow[]): Promise<MappedTable> {
-  const mapped = mapRows(table, rows);
-  if (table === 'plans') {
-    await run.childrenSynced;
-    const plans = new Map([...mapped.docs].map(([id, { doc }]) => [id, doc]));
-    const owners = await childOwners(run.db, [...plans.values()].map((plan) => String(plan.childId)));
-    for (const rejected of assignOwners(plans, owners).rejected) {
-      mapped.rowErrors.push(rejected);
-      mapped.keptKeys.set(rejected.key, { reason: rejected.reason, changedAt: mapped.docs.get(rejected.key)?.changedAt ?? null });
-      mapped.docs.delete(rejected.key);
-    }
+/** Plans take the family's memberId from their child, once the children table has synced. */
+async function assignPlanOwners(run: TableRun, slice: MappedSlice, read: TableRead): Promise<void> {
+  await run.childrenSynced;
+  const plans = new Map([...slice.docs].map(([id, { doc }]) => [id, doc]));
+  const owners = await childOwners(run.db, [...plans.values()].map((plan) => String(plan.childId)));
+  for (const rejected of assignOwners(plans, owners).rejected) {
+    const kept = { reason: rejected.reason, changedAt: slice.docs.get(rejected.key)?.changedAt ?? null };
+    read.rowErrors.push(rejected);
+    read.ids.delete(rejected.key);
+    read.keptKeys.set(rejected.key, kept);
+    slice.keptKeys.set(rejected.key, kept);
+    slice.docs.delete(rejected.key);
   }
-  return mapped;
 }
 
-const STORED_FIELDS = [HASH_FIELD, LAST_CHANGED_FIELD];
-const storedOf = (doc: DocumentSnapshot): Stored => ({
-  hash: doc.get(HASH_FIELD),
-  lastChanged: doc.get(LAST_CHANGED_FIELD),
-  updateTime: doc.updateTime ?? null,
-});
 
-/** What Firestore holds now, per document: content hash, source version and update time. */
-async function readAllStored(collection: CollectionReference): Promise<Map<string, Stored>> {
-  const snapshot = await collection.select(...STORED_FIELDS).get();
-  return new Map(snapshot.docs.map((doc) => [doc.id, storedOf(doc)]));
-}
-
-async function readStoredOf(db: Firestore, collection: CollectionReference, ids: string[]): Promise<Map<string, Stored>> {
-  const stored = new Map<string, Stored>();
-  for (let start = 0; start < ids.length; start += 500) {
-    const refs = ids.slice(start, start + 500).map((id) => collection.doc(id));
-    if (refs.length === 0) continue;
-    const snapshots = await db.getAll(...refs, { fieldMask: STORED_FIELDS });
-    for (const snapshot of snapshots) if (snapshot.exists) stored.set(snapshot.id, storedOf(snapshot));
-  }
-  return stored;
-}
-
-/**
- * What to write: documents whose content changed and whose row is not older than the stored
- * one (newer data wins), and the mark of rows rejected since their document was written.
- */
-function upserts(collection: CollectionReference, mapped: MappedTable, stored: Map<string, Stored>, syncedAt: string) {
-  const writes: Upsert[] = [];
-  let olderSkipped = 0;
-  for (const [id, { doc, changedAt }] of mapped.docs) {
-    const hash = contentHash(doc);
-    const current = stored.get(id);
-    const decision = decide(current, { hash, changedAt });
-    if (decision === 'older') olderSkipped += 1;
-    if (decision !== 'write') continue;
-    writes.push({
-      ref: collection.doc(id),
-      data: { ...doc, [HASH_FIELD]: hash, [SYNCED_AT_FIELD]: syncedAt, [LAST_CHANGED_FIELD]: changedAt },
-      version: { hash, changedAt },
-      readAt: current?.updateTime ?? null,
-    });
-  }
-  // A rejected row keeps its document as it was, marked, so that access through it ends
-  // (member index) and the fixed row is written again in full.
-  for (const [id, { reason, changedAt }] of mapped.keptKeys) {
-    const current = stored.get(id);
-    if (!current || current.hash === REJECTED_HASH) continue;
-    writes.push({
-      ref: collection.doc(id),
-      data: { [HASH_FIELD]: REJECTED_HASH, [REJECTED_FIELD]: reason, [SYNCED_AT_FIELD]: syncedAt },
-      version: { hash: REJECTED_HASH, changedAt },
-      readAt: current.updateTime,
-      merge: true,
-    });
-  }
-  return { writes, olderSkipped };
-}
-
-function result(table: TableName, mapped: MappedTable, outcome: WriteOutcome, writes: Upsert[], stored: Map<string, unknown>): TableSyncResult {
+function result(table: TableName, read: TableRead, writer: TableWriter): TableSyncResult {
+  const { outcome } = writer;
   const counts: TableCounts = {
     ...emptyCounts(),
-    synced: mapped.docs.size,
-    errors: mapped.rowErrors.length + outcome.failed,
+    synced: read.ids.size,
+    errors: read.rowErrors.length + outcome.failed,
     deleted: outcome.deleted,
     written: outcome.written,
-    warnings: mapped.rowWarnings.length,
+    warnings: read.rowWarnings.length,
     olderSkipped: outcome.olderSkipped,
   };
-  const ids = writes.map((write) => write.ref.id);
   return {
     table,
     counts,
-    rowErrors: mapped.rowErrors,
-    rowWarnings: mapped.rowWarnings,
+    rowErrors: read.rowErrors,
+    rowWarnings: read.rowWarnings,
     problem: outcome.failed > 0 ? `${outcome.failed} writes failed, first: ${outcome.firstFailure}` : null,
     heldBack: null,
-    writtenIds: ids,
-    updatedIds: ids.filter((id) => stored.has(id)),
+    writtenIds: writer.writtenIds,
+    updatedIds: writer.updatedIds,
   };
 }
 
-export function failedTable(table: TableName, reason: string): TableSyncResult {
+export function failedTable(table: TableName, reason: string, writer?: TableWriter): TableSyncResult {
   return {
     table,
-    counts: { ...emptyCounts(), errors: 1 },
+    // Slices written before the table failed are counted: they were written.
+    counts: { ...emptyCounts(), errors: 1, written: writer?.outcome.written ?? 0, olderSkipped: writer?.outcome.olderSkipped ?? 0 },
     rowErrors: [],
     rowWarnings: [],
     problem: reason,
     heldBack: null,
-    writtenIds: [],
-    updatedIds: [],
+    writtenIds: writer?.writtenIds ?? [],
+    updatedIds: writer?.updatedIds ?? [],
   };
 }
 
-async function fetchRows(client: AppSheetClient, appSheetTable: string, selector?: string) {
-  return client.find(appSheetTable, selector).then(
-    (rows) => ({ rows, error: null }),
-    (error: Error) => ({ rows: [] as AppSheetRow[], error }),
-  );
+/**
+ * Reads a table in slices and hands each mapped slice to `write`. After the rows moved under
+ * the slices (slices.ts), the table is read again from the start: what was written stays (it
+ * was AppSheet's data), the keys found so far are forgotten. An AppSheet failure is returned
+ * as the table's error; anything else (a bug, a broken answer) is thrown and stops the table.
+ */
+async function readTable(
+  run: TableRun,
+  table: TableName,
+  condition: string | undefined,
+  write: (slice: MappedSlice) => Promise<void>,
+): Promise<{ read: TableRead } | { error: AppSheetError }> {
+  const spec = TABLES[table];
+  let read = emptyRead();
+  try {
+    await readInSlices(
+      run.client,
+      spec.appSheetTable,
+      spec.keyColumn,
+      async (rows) => {
+        const slice = mapSlice(table, rows, read);
+        if (table === 'plans') await assignPlanOwners(run, slice, read);
+        await write(slice);
+      },
+      { condition, sliceRows: run.sliceRows, onRestart: () => (read = emptyRead()) },
+    );
+  } catch (error) {
+    if (error instanceof AppSheetError) return { error };
+    throw error;
+  }
+  return { read };
 }
 
 /** Which of the documents that look gone a full sync deletes now, and why it holds back the rest. */
-function plannedDeletions(table: TableName, run: TableRun, fetched: AppSheetRow[], mapped: MappedTable, stored: Map<string, unknown>) {
-  const gone = [...stored.keys()].filter((id) => !mapped.docs.has(id) && !mapped.keptKeys.has(id));
+function plannedDeletions(table: TableName, run: TableRun, read: TableRead, stored: Map<string, unknown>) {
+  const gone = [...stored.keys()].filter((id) => !read.ids.has(id) && !read.keptKeys.has(id));
   if (gone.length === 0) return { deletes: gone, heldBack: null, heldBackCount: 0 };
   const name = TABLES[table].appSheetTable;
   const hold = (reason: string) => ({ deletes: [] as string[], heldBack: `${gone.length} deletions held back: ${reason}`, heldBackCount: gone.length });
   // An empty answer for a table that has data is far more likely a fault than a wiped table.
-  if (fetched.length === 0) return hold(`AppSheet returned no rows for ${name} while Firestore holds ${stored.size}`);
+  if (read.fetched === 0) return hold(`AppSheet returned no rows for ${name} while Firestore holds ${stored.size}`);
   // A row without a key may be any of the documents that look gone.
-  if (mapped.rejectedWithoutKey > 0) return hold(`${mapped.rejectedWithoutKey} rows of ${name} have no key`);
+  if (read.rejectedWithoutKey > 0) return hold(`${read.rejectedWithoutKey} rows of ${name} have no key`);
   const confirmed = run.deletions?.confirmed;
   if (confirmed?.table === table && confirmed.count === gone.length) return { deletes: gone, heldBack: null, heldBackCount: 0 };
   const limit = deletionLimit(stored.size, run.deletions?.share);
@@ -214,36 +185,47 @@ function plannedDeletions(table: TableName, run: TableRun, fetched: AppSheetRow[
 
 /** Every row: upsert what changed, delete documents whose row is gone, unless that looks wrong. */
 export async function syncTableFull(run: TableRun, table: TableName): Promise<TableSyncResult> {
-  const { db, client, syncedAt } = run;
-  const spec = TABLES[table];
-  const collection = db.collection(spec.collection);
-  // Fetching from AppSheet and reading what is stored are independent: do both at once.
-  const [fetched, stored] = await Promise.all([fetchRows(client, spec.appSheetTable), readAllStored(collection)]);
-  if (fetched.error) return failedTable(table, fetched.error.message);
-
-  const mapped = await mapTable(run, table, fetched.rows);
-  const { deletes, heldBack, heldBackCount } = plannedDeletions(table, run, fetched.rows, mapped, stored);
-  const { writes, olderSkipped } = upserts(collection, mapped, stored, syncedAt);
-  const outcome = await writeChanges(db, writes, deletes.map((id) => collection.doc(id)), { deadline: run.deadline });
-  outcome.olderSkipped += olderSkipped;
-  const synced = result(table, mapped, outcome, writes, stored);
-  synced.heldBack = heldBack;
-  synced.counts.heldBack = heldBackCount;
-  return synced;
+  const collection = run.db.collection(TABLES[table].collection);
+  // What Firestore holds is read while AppSheet answers the first slice.
+  const storedRead = readAllStored(collection);
+  storedRead.catch(() => {}); // awaited below, where a failure stops the table
+  const writer = tableWriter(run, collection);
+  try {
+    const fetched = await readTable(run, table, undefined, async (slice) => writer.write(slice, await storedRead));
+    if ('error' in fetched) {
+      await writer.settled();
+      return failedTable(table, fetched.error.message, writer);
+    }
+    const stored = await storedRead;
+    const { deletes, heldBack, heldBackCount } = plannedDeletions(table, run, fetched.read, stored);
+    await writer.write({ docs: new Map(), keptKeys: new Map() }, stored, deletes);
+    await writer.settled();
+    const synced = result(table, fetched.read, writer);
+    synced.heldBack = heldBack;
+    synced.counts.heldBack = heldBackCount;
+    return synced;
+  } finally {
+    // Whatever happened, nothing of this table outlives it (the run ends only after all tables).
+    await writer.settled();
+    await storedRead.catch(() => {});
+  }
 }
 
 /** Rows changed since an instant (all rows when there is none): upsert only, never delete. */
 export async function syncTableDelta(run: TableRun, table: TableName, since: Date | null): Promise<TableSyncResult> {
-  const { db, client, syncedAt } = run;
   const spec = TABLES[table];
-  const collection = db.collection(spec.collection);
-  const selector = since ? changedSinceSelector(spec.appSheetTable, spec.changedColumn, since) : undefined;
-  const fetched = await fetchRows(client, spec.appSheetTable, selector);
-  if (fetched.error) return failedTable(table, fetched.error.message);
-  const mapped = await mapTable(run, table, fetched.rows);
-  const stored = await readStoredOf(db, collection, [...mapped.docs.keys(), ...mapped.keptKeys.keys()]);
-  const { writes, olderSkipped } = upserts(collection, mapped, stored, syncedAt);
-  const outcome = await writeChanges(db, writes, [], { deadline: run.deadline });
-  outcome.olderSkipped += olderSkipped;
-  return result(table, mapped, outcome, writes, stored);
+  const collection = run.db.collection(spec.collection);
+  const writer = tableWriter(run, collection);
+  const condition = since ? changedSinceCondition(spec.changedColumn, since) : undefined;
+  try {
+    const fetched = await readTable(run, table, condition, async (slice) => {
+      const stored = await readStoredOf(run.db, collection, [...slice.docs.keys(), ...slice.keptKeys.keys()]);
+      await writer.write(slice, stored);
+    });
+    await writer.settled();
+    if ('error' in fetched) return failedTable(table, fetched.error.message, writer);
+    return result(table, fetched.read, writer);
+  } finally {
+    await writer.settled();
+  }
 }

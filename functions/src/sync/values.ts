@@ -64,12 +64,18 @@ export function parseInteger(raw: RawValue): number | null {
 const DE_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+// Checked and formatted by arithmetic: a sync reads hundreds of thousands of dates, and a Date
+// object per date is a measurable share of its time. Years before 100 are refused, as they
+// were when this went through Date.UTC (which reads them as 19xx).
 function isoDate(year: number, month: number, day: number, raw: RawValue): string {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     throw new ValueError(`not a calendar date: "${String(raw)}"`);
   }
-  return date.toISOString().slice(0, 10);
+  return `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 /** "21.11.2026" (or an ISO "2026-11-21") → "2026-11-21". */
@@ -83,7 +89,7 @@ export function parseDate(raw: RawValue): string | null {
   throw new ValueError(`not a DD.MM.YYYY date: "${text}"`);
 }
 
-const DE_DATE_TIME = /^(\d{1,2}\.\d{1,2}\.\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const DE_DATE_TIME = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /**
  * "21.11.2026 17:05:09" on the clock of `zone` → "2026-11-21T16:05:09.000Z" (Berlin, winter).
@@ -94,8 +100,9 @@ export function parseDateTime(raw: RawValue, zone = schoolTimeZone()): string | 
   const text = String(raw).trim();
   const de = DE_DATE_TIME.exec(text);
   if (de) {
-    const [year, month, day] = (parseDate(de[1] ?? '') as string).split('-').map(Number) as [number, number, number];
-    const [hour, minute, second] = [Number(de[2] ?? 0), Number(de[3] ?? 0), Number(de[4] ?? 0)];
+    const [year, month, day] = [Number(de[3]), Number(de[2]), Number(de[1])];
+    isoDate(year, month, day, text);
+    const [hour, minute, second] = [Number(de[4] ?? 0), Number(de[5] ?? 0), Number(de[6] ?? 0)];
     if (hour > 23 || minute > 59 || second > 59) throw new ValueError(`not a time of day: "${text}"`);
     return instantOfWallClock({ year, month, day, hour, minute, second }, zone).toISOString();
   }

@@ -103,8 +103,13 @@ export function instantsOfWallClock(wall: WallClock, zone: string): number[] {
  *   clock had not jumped yet, so 02:30 is 01:30Z (03:30 summer time), an hour later on the clock.
  */
 export function instantOfWallClock(wall: WallClock, zone: string): Date {
+  const shown = asUtc(wall);
+  // Almost always the zone keeps one offset for a day either side: then that offset gives the
+  // one reading (and instantsOfWallClock would find exactly it, or, should the reading fall
+  // into a jump, the fallback below would take the same offset).
+  const before = offsetAt(shown - DAY_MS, zone);
+  if (before === offsetAt(shown + DAY_MS, zone)) return new Date(shown - before);
   const [first] = instantsOfWallClock(wall, zone);
   if (first !== undefined) return new Date(first);
-  const shown = asUtc(wall);
-  return new Date(shown - offsetAt(shown - DAY_MS, zone));
+  return new Date(shown - before);
 }
