@@ -114,6 +114,47 @@ describe('data layer queries (spec section 7)', () => {
     expect(idBatches('teachers')).toEqual([2]);
   });
 
+  it('reads the member and its family at once, by the index entry, without waiting for the member document', async () => {
+    const { fs, calls } = fakeFirestore({ member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member], children: [child('C1')] });
+    let releaseMember: () => void = () => undefined;
+    const memberHeld = new Promise<void>((resolve) => (releaseMember = resolve));
+    const getDoc = fs.getDoc;
+    const holding = { ...fs, getDoc: (async (ref: { name: string }) => {
+      if (ref.name === 'members') await memberHeld;
+      return (getDoc as (ref: unknown) => Promise<unknown>)(ref);
+    }) as typeof fs.getDoc };
+    const loading = loadFamilyData(createQueries(holding, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');
+    await vi.waitFor(() => expect(calls.map((call) => call.collection)).toEqual(expect.arrayContaining(['children', 'payments', 'otherPayments', 'quarters'])));
+    expect(calls.map((call) => call.collection)).not.toContain('members');
+    releaseMember();
+    expect((await loading).children).toEqual([child('C1')]);
+  });
+
+  it('hands over the family with its lessons before the teachers are read; room hours and teachers follow', async () => {
+    const lesson = { id: 'L1', name: 'Mathe', teacherId: 'T1', hours: null, pricePerHour: 10, extrasPerQuarter: 0, whatsappGroup: null };
+    const { fs, calls } = fakeFirestore({
+      member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+      members: [member],
+      children: [child('C1')],
+      plans: [{ id: 'PL1', memberId: 'M1', childId: 'C1', quarterId: 'Q1', lessonId: 'L1', weeks: 10, roomHourIds: ['RH1'], paid: 0, balance: 0 }],
+      lessons: [lesson],
+      teachers: [{ id: 'T1', name: 'Frau Eins' }],
+      roomHours: [{ id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '1', roomName: null }],
+    });
+    const handed: Array<{ lessons: number; teachers: number; roomHours: number; teachersAsked: boolean }> = [];
+    const data = await loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com', (family) =>
+      handed.push({
+        lessons: family.lessons.length,
+        teachers: family.teachers.length,
+        roomHours: family.roomHours.length,
+        teachersAsked: calls.some((call) => call.collection === 'teachers'),
+      }),
+    );
+    expect(handed).toEqual([{ lessons: 1, teachers: 0, roomHours: 0, teachersAsked: false }]);
+    expect(data.teachers).toEqual([{ id: 'T1', name: 'Frau Eins' }]);
+    expect(data.roomHours).toHaveLength(1);
+  });
+
   it('reads nothing but its own index entry when the e-mail belongs to no member (the rules deny the rest)', async () => {
     const { fs, calls } = fakeFirestore({ members: [{ id: 'M1', primaryEmail: 'nobody@example.com' }] });
     const data = await loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS), 'nobody@example.com');

@@ -10,6 +10,8 @@ import { createQueries, DataLoadError } from './queries';
 
 export interface DataState extends FamilyData {
   loading: boolean;
+  /** The teachers and room hours (only the plans page shows them) are still on their way. */
+  planDetailsLoading: boolean;
   /** The spec's message of the read that failed, e.g. 'Failed to fetch payments'. */
   error: string | null;
   refresh: () => Promise<void>;
@@ -22,6 +24,7 @@ export const DataContext = createContext<DataState | null>(null);
 export function DataProvider({ email, children }: { email: string; children: ReactNode }) {
   const [data, setData] = useState<FamilyData>(EMPTY);
   const [loading, setLoading] = useState(true);
+  const [planDetailsLoading, setPlanDetailsLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   // Counts the parent's saved edits: a read that began before an edit must not undo it (with
   // kept figures on screen, a parent can save before the server's answer to the first read).
@@ -53,7 +56,14 @@ export function DataProvider({ email, children }: { email: string; children: Rea
             () => undefined,
           );
         }
-        const fresh = await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS), email);
+        const fresh = await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS), email, (family) => {
+          // Kept figures stay until everything is in; otherwise the family shows at once.
+          if (shown.by === 'cache') return;
+          shown.by = 'server';
+          unlessEdited(editsAtStart, family);
+          setPlanDetailsLoading(true);
+          setLoading(false);
+        });
         shown.by = 'server';
         unlessEdited(editsAtStart, fresh);
       } catch (caught) {
@@ -62,6 +72,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         if (shown.by !== 'cache') setError(failureMessage ?? (caught instanceof DataLoadError ? caught.message : 'Failed to fetch member data'));
       } finally {
         setLoading(false);
+        setPlanDetailsLoading(false);
       }
     },
     [email, unlessEdited],
@@ -76,7 +87,10 @@ export function DataProvider({ email, children }: { email: string; children: Rea
     edits.current += 1;
     setData((current) => ({ ...current, member }));
   }, []);
-  const value = useMemo(() => ({ ...data, loading, error, refresh, replaceMember }), [data, loading, error, refresh, replaceMember]);
+  const value = useMemo(
+    () => ({ ...data, loading, planDetailsLoading, error, refresh, replaceMember }),
+    [data, loading, planDetailsLoading, error, refresh, replaceMember],
+  );
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
 }
 

@@ -29,23 +29,33 @@ export const EMPTY: FamilyData = {
 /**
  * The family's documents, then what its plans point to: their lessons and room hours, then the
  * lessons' teachers. What a session reads depends on the family, not on the school's size.
+ *
+ * Each step waits only for what it needs, as every round trip costs a parent on a phone: the
+ * member and its family are read at once by the index entry's memberId, and `onFamily` gets
+ * everything but the teachers and room hours, which only the plans page shows, as soon as the
+ * lessons are in.
  */
-export async function loadFamilyData(queries: Queries, email: string): Promise<FamilyData> {
+export async function loadFamilyData(queries: Queries, email: string, onFamily?: (family: FamilyData) => void): Promise<FamilyData> {
   // Without a membership nothing else is readable (the rules deny even the reference data).
-  const member = await queries.member(email);
-  if (!member) return EMPTY;
-  const [children, payments, otherPayments, quarters] = await Promise.all([
-    queries.children(member.id),
-    queries.payments(member.id),
-    queries.otherPayments(member.id),
+  const memberId = await queries.memberIdOf(email);
+  if (!memberId) return EMPTY;
+  const [member, children, payments, otherPayments, quarters] = await Promise.all([
+    queries.memberById(memberId),
+    queries.children(memberId),
+    queries.payments(memberId),
+    queries.otherPayments(memberId),
     queries.quarters(),
   ]);
+  if (!member) return EMPTY;
   const plans = await queries.plans(member.id, children.map((child) => child.id));
-  const [lessons, roomHours] = await Promise.all([
-    queries.lessons(plans.map((plan) => plan.lessonId)),
-    queries.roomHours(plans.flatMap((plan) => plan.roomHourIds)),
+  const roomHoursRead = queries.roomHours(plans.flatMap((plan) => plan.roomHourIds));
+  roomHoursRead.catch(() => undefined); // awaited below; a failed lesson read must not leave it unhandled
+  const lessons = await queries.lessons(plans.map((plan) => plan.lessonId));
+  const family: FamilyData = { member, children, plans, quarters, payments, otherPayments, lessons, teachers: [], roomHours: [] };
+  onFamily?.(family);
+  const [teachers, roomHours] = await Promise.all([
+    queries.teachers(lessons.flatMap((lesson) => (lesson.teacherId ? [lesson.teacherId] : []))),
+    roomHoursRead,
   ]);
-  const teachers = await queries.teachers(lessons.flatMap((lesson) => (lesson.teacherId ? [lesson.teacherId] : [])));
-  return { member, children, plans, quarters, payments, otherPayments, lessons, teachers, roomHours };
+  return { ...family, teachers, roomHours };
 }
-

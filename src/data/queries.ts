@@ -93,14 +93,17 @@ export function createQueries(fs: FirestoreModule, db: Firestore, schemas: Docum
 
   return {
     /**
-     * The signed-in user's member, or null: the sync's index says which member the e-mail
-     * belongs to (none when no usable member row, or more than one, has it).
+     * The id of the signed-in user's member, or null: the sync's index says which member the
+     * e-mail belongs to (none when no usable member row, or more than one, has it).
      */
-    member: (email: string) =>
+    memberIdOf: (email: string) =>
       guarded('Failed to fetch member data', async () => {
         const entry = await getDoc(doc(db, 'member_emails', email.trim().toLowerCase()));
         const memberId: unknown = entry.get('memberId');
-        if (typeof memberId !== 'string') return null;
+        return typeof memberId === 'string' ? memberId : null;
+      }),
+    memberById: (memberId: string) =>
+      guarded('Failed to fetch member data', async () => {
         const member = await getDoc(doc(db, 'members', memberId));
         return member.exists() ? parseDocument(schemas, 'members', member.id, member.data()) : null;
       }),

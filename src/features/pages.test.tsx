@@ -131,6 +131,12 @@ describe('plans page', () => {
     expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();
   });
 
+  it('waits for the teachers and room hours, which come after the rest of the family', () => {
+    renderPage(<PlansPage />, '/plans', { planDetailsLoading: true, teachers: [], roomHours: [] });
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByText(/Teacher:/)).not.toBeInTheDocument();
+  });
+
   it('filters by the child of the link, and clears the filter', async () => {
     renderPage(<PlansPage />, '/plans?child=C2');
     expect(screen.queryByRole('region', { name: 'Mia Müller' })).not.toBeInTheDocument();

@@ -26,12 +26,14 @@ export default function PlansPage() {
   const childSelectId = useId();
   const { tabs, more } = quarterTabs(data.quarters);
   const [quarterId, setQuarterId] = useState<string | undefined>(undefined);
-  const highlighted = useHighlight(queryParams.plan, !data.loading, planElementId);
+  // Teachers and room hours come after the rest of the family's data; the plans need them.
+  const loading = data.loading || data.planDetailsLoading;
+  const highlighted = useHighlight(queryParams.plan, !loading, planElementId);
   useEffect(() => {
     document.title = `${t('pages.plans.title')} · ${t('app.name')}`;
   }, [t]);
 
-  if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-40" /></div>;
+  if (loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-40" /></div>;
   if (data.error) return <LoadError message={data.error} />;
 
   // A deep link to a plan opens its quarter; otherwise the current quarter, as on the dashboard.
