@@ -46,12 +46,34 @@ function summarise(user: User, isAdmin: boolean | null): AppUser {
   };
 }
 
+/**
+ * The account was verified after its token was issued (the link opened in another tab, or
+ * applied before Auth had restored the session): the security rules read the token's claim, so
+ * a token that says so is fetched first, and onIdTokenChanged reports the user again with it.
+ * Without this the screens would open as verified and every read would be refused.
+ */
+async function tokenLagsBehind(user: User, refreshed: Set<string>): Promise<boolean> {
+  // Once per user: should a fresh token still lack the claim, there is no loop of refreshes.
+  if (!user.emailVerified || refreshed.has(user.uid)) return false;
+  try {
+    if ((await user.getIdTokenResult()).claims.email_verified === true) return false;
+    refreshed.add(user.uid);
+    await user.getIdToken(true);
+    return true;
+  } catch {
+    // Offline: go on with the token there is; a later refresh brings the claim.
+    return false;
+  }
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<AppUser | null>(null);
   const [loading, setLoading] = useState(true);
 
   useEffect(() => {
+    const refreshed = new Set<string>();
     async function update(firebaseUser: User | null) {
+      if (firebaseUser && (await tokenLagsBehind(firebaseUser, refreshed))) return; // reported again with the new token
       // A refreshed token of the same user keeps what is known about its admin record.
       setUser((current) => (firebaseUser ? summarise(firebaseUser, current?.uid === firebaseUser.uid ? current.isAdmin : null) : null));
       setLoading(false);
@@ -74,7 +96,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const refreshUser = useCallback(async () => {
-    const current = (await getAuth()).currentUser;
+    const auth = await getAuth();
+    // Right after a page load the session may still be on its way back from storage.
+    await auth.authStateReady();
+    const current = auth.currentUser;
     if (!current) return null;
     await current.reload();
     // A fresh token carries email_verified for the security rules; it also fires onIdTokenChanged.

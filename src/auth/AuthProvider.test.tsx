@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AuthProvider, useAuth } from './AuthProvider';
+
+/** A stand-in for Firebase Auth: one listener, and users whose tokens say what the test wants. */
+interface FakeAuth {
+  listener: ((user: unknown) => void) | null;
+  currentUser: unknown;
+  ready: Promise<void>;
+}
+const auth = vi.hoisted((): FakeAuth => ({ listener: null, currentUser: null, ready: Promise.resolve() }));
+vi.mock('../lib/firebase', () => ({
+  getAuth: async () => ({ get currentUser() { return auth.currentUser; }, authStateReady: () => auth.ready }),
+  getDb: async () => ({}),
+}));
+vi.mock('firebase/auth', () => ({
+  onIdTokenChanged: (_auth: unknown, listener: (user: unknown) => void) => {
+    auth.listener = listener;
+    return () => undefined;
+  },
+}));
+vi.mock('firebase/firestore', () => ({ doc: () => ({}), getDoc: async () => ({ get: () => undefined }) }));
+
+/** A verified account whose token was issued before it was verified, until refreshed. */
+function userWithStaleToken() {
+  let claim = false;
+  const user = {
+    uid: 'u1',
+    email: 'anna@example.com',
+    emailVerified: true,
+    displayName: null,
+    photoURL: null,
+    reload: vi.fn(async () => undefined),
+    getIdTokenResult: vi.fn(async () => ({ claims: { email_verified: claim } })),
+    getIdToken: vi.fn(async (force?: boolean) => {
+      if (force) {
+        claim = true;
+        // As Firebase does: a new token is reported to the listener.
+        setTimeout(() => auth.listener?.(user));
+      }
+      return 'token';
+    }),
+  };
+  return user;
+}
+
+function Probe() {
+  const { user, loading, refreshUser } = useAuth();
+  return (
+    <>
+      <p>{loading ? 'loading' : user ? `signed in, verified: ${user.emailVerified}` : 'signed out'}</p>
+      <button onClick={() => void refreshUser()}>refresh</button>
+    </>
+  );
+}
+
+describe('the signed-in user', () => {
+  it('is shown as verified only with a token that says so, so that the rules let the reads through', async () => {
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await vi.waitFor(() => expect(auth.listener).not.toBeNull());
+    const user = userWithStaleToken();
+    await act(async () => auth.listener?.(user));
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(user.getIdToken).toHaveBeenCalledWith(true);
+    expect(await screen.findByText('signed in, verified: true')).toBeInTheDocument();
+    expect(user.getIdToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('refreshes the user restored after a page load, not nobody, when asked right away', async () => {
+    let restore: () => void = () => undefined;
+    auth.ready = new Promise<void>((resolve) => (restore = resolve));
+    auth.currentUser = null;
+    render(<AuthProvider><Probe /></AuthProvider>);
+    const user = userWithStaleToken();
+    act(() => screen.getByRole('button', { name: 'refresh' }).click());
+    auth.currentUser = user;
+    restore();
+    await vi.waitFor(() => expect(user.reload).toHaveBeenCalled());
+    expect(user.getIdToken).toHaveBeenCalledWith(true);
+  });
+});
