@@ -10,6 +10,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { DataProvider } from '../data/DataProvider';
+import { FreshnessNote } from '../components/FreshnessNote';
 import { Icon, NAV_ITEMS } from './navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
@@ -65,6 +66,9 @@ export function AppShell() {
             {user?.isAdmin && <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />}
           </nav>
           <main className="min-w-0 flex-1 px-4 pt-6 pb-24 md:pb-10">
+            <div className="mb-3 empty:hidden">
+              <FreshnessNote />
+            </div>
             <Suspense fallback={<LoadingScreen />}>
               <Outlet />
             </Suspense>

@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useData } from './DataProvider';
 import { loadFamilyData } from './familyData';
-import { DOCUMENT_SCHEMAS } from '@family-portal/contract';
+import { DOCUMENT_SCHEMAS, SYNC_FRESHNESS_PATH, syncFreshnessSchema } from '@family-portal/contract';
 import { annaMember } from '../test/fixtures';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
 import { createQueries, DataLoadError } from './queries';
@@ -153,6 +153,21 @@ describe('data layer queries (spec section 7)', () => {
     expect(handed).toEqual([{ lessons: 1, teachers: 0, roomHours: 0, teachersAsked: false }]);
     expect(data.teachers).toEqual([{ id: 'T1', name: 'Frau Eins' }]);
     expect(data.roomHours).toHaveLength(1);
+  });
+
+  it("reads the time of the last successful sync beside the family; an unreadable one labels nothing and fails nothing", async () => {
+    const freshness = { path: SYNC_FRESHNESS_PATH, schema: syncFreshnessSchema };
+    const family = { member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member] };
+    const { fs, calls } = fakeFirestore({ ...family, sync_metadata: [{ id: 'public', lastSuccessfulSyncAt: '2026-11-21T02:00:00.000Z' }] });
+    expect((await loadFamilyData(createQueries(fs, {} as never, DOCUMENT_SCHEMAS, freshness), 'anna@example.com')).lastSuccessfulSyncAt).toBe('2026-11-21T02:00:00.000Z');
+    expect(calls.filter((call) => call.collection === 'sync_metadata')).toEqual([{ collection: 'sync_metadata', constraints: [{ id: 'public' }] }]);
+
+    const denied = fakeFirestore(family, 'sync_metadata');
+    const data = await loadFamilyData(createQueries(denied.fs, {} as never, DOCUMENT_SCHEMAS, freshness), 'anna@example.com');
+    expect(data.member).toEqual(member);
+    expect(data.lastSuccessfulSyncAt).toBeNull();
+    const garbled = fakeFirestore({ ...family, sync_metadata: [{ id: 'public', lastSuccessfulSyncAt: 'yesterday' }] });
+    expect((await loadFamilyData(createQueries(garbled.fs, {} as never, DOCUMENT_SCHEMAS, freshness), 'anna@example.com')).lastSuccessfulSyncAt).toBeNull();
   });
 
   it('reads nothing but its own index entry when the e-mail belongs to no member (the rules deny the rest)', async () => {

@@ -41,12 +41,14 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       const shown: { by: 'nothing' | 'cache' | 'server' } = { by: 'nothing' };
       const editsAtStart = edits.current;
       try {
-        const [fs, db, { DOCUMENT_SCHEMAS }] = await Promise.all([import('firebase/firestore'), getDb(), import('@family-portal/contract')]);
+        const [fs, db, contract] = await Promise.all([import('firebase/firestore'), getDb(), import('@family-portal/contract')]);
+        const { DOCUMENT_SCHEMAS } = contract;
+        const freshness = { path: contract.SYNC_FRESHNESS_PATH, schema: contract.syncFreshnessSchema };
         if (cacheFirst) {
           // A returning parent sees the figures this device kept at once; the server's answer
           // replaces them when it comes. A cache without this family's entry shows nothing.
           const cache = { ...fs, getDoc: fs.getDocFromCache, getDocs: fs.getDocsFromCache };
-          void loadFamilyData(createQueries(cache, db, DOCUMENT_SCHEMAS), email).then(
+          void loadFamilyData(createQueries(cache, db, DOCUMENT_SCHEMAS, freshness), email).then(
             (cached) => {
               if (shown.by !== 'nothing' || !cached.member) return;
               shown.by = 'cache';
@@ -56,7 +58,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
             () => undefined,
           );
         }
-        const fresh = await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS), email, (family) => {
+        const fresh = await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS, freshness), email, (family) => {
           // Kept figures stay until everything is in; otherwise the family shows at once.
           if (shown.by === 'cache') return;
           shown.by = 'server';

@@ -12,6 +12,8 @@ export interface FamilyData {
   lessons: Lesson[];
   teachers: Teacher[];
   roomHours: RoomHour[];
+  /** When the last successful sync began (the figures are at least that recent), or null. */
+  lastSuccessfulSyncAt: string | null;
 }
 
 export const EMPTY: FamilyData = {
@@ -24,6 +26,7 @@ export const EMPTY: FamilyData = {
   lessons: [],
   teachers: [],
   roomHours: [],
+  lastSuccessfulSyncAt: null,
 };
 
 /**
@@ -39,19 +42,20 @@ export async function loadFamilyData(queries: Queries, email: string, onFamily?:
   // Without a membership nothing else is readable (the rules deny even the reference data).
   const memberId = await queries.memberIdOf(email);
   if (!memberId) return EMPTY;
-  const [member, children, payments, otherPayments, quarters] = await Promise.all([
+  const [member, children, payments, otherPayments, quarters, lastSuccessfulSyncAt] = await Promise.all([
     queries.memberById(memberId),
     queries.children(memberId),
     queries.payments(memberId),
     queries.otherPayments(memberId),
     queries.quarters(),
+    queries.lastSuccessfulSyncAt(),
   ]);
   if (!member) return EMPTY;
   const plans = await queries.plans(member.id, children.map((child) => child.id));
   const roomHoursRead = queries.roomHours(plans.flatMap((plan) => plan.roomHourIds));
   roomHoursRead.catch(() => undefined); // awaited below; a failed lesson read must not leave it unhandled
   const lessons = await queries.lessons(plans.map((plan) => plan.lessonId));
-  const family: FamilyData = { member, children, plans, quarters, payments, otherPayments, lessons, teachers: [], roomHours: [] };
+  const family: FamilyData = { member, children, plans, quarters, payments, otherPayments, lessons, teachers: [], roomHours: [], lastSuccessfulSyncAt };
   onFamily?.(family);
   const [teachers, roomHours] = await Promise.all([
     queries.teachers(lessons.flatMap((lesson) => (lesson.teacherId ? [lesson.teacherId] : []))),

@@ -3,7 +3,7 @@
  * message for that collection, so the screens can say what failed. Every document is parsed
  * by the contract's schema: one that does not fit is a data error, never rendered half-read.
  */
-import type { DOCUMENT_SCHEMAS, SyncedCollection } from '@family-portal/contract';
+import type { DOCUMENT_SCHEMAS, SYNC_FRESHNESS_PATH, SyncedCollection, syncFreshnessSchema } from '@family-portal/contract';
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore';
 import type * as z from 'zod/mini';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
@@ -77,7 +77,13 @@ async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createQueries(fs: FirestoreModule, db: Firestore, schemas: DocumentSchemas) {
+/** Where the time of the last successful sync is, and its schema (from the contract, loaded after sign-in). */
+export interface FreshnessSource {
+  path: typeof SYNC_FRESHNESS_PATH;
+  schema: typeof syncFreshnessSchema;
+}
+
+export function createQueries(fs: FirestoreModule, db: Firestore, schemas: DocumentSchemas, freshness?: FreshnessSource) {
   const { collection, doc, documentId, getDoc, getDocs, limit, orderBy, query, where } = fs;
   const all = async <C extends SyncedCollection>(name: C, ...constraints: Parameters<typeof query>[1][]) => {
     const snapshot = await getDocs(query(collection(db, name), ...constraints));
@@ -122,6 +128,21 @@ export function createQueries(fs: FirestoreModule, db: Firestore, schemas: Docum
         );
         return results.flat();
       }),
+    /**
+     * When the last successful sync began, or null (none yet, or unreadable): it only labels
+     * the figures ("as of …"), so it never fails the family's data.
+     */
+    lastSuccessfulSyncAt: async (): Promise<string | null> => {
+      if (!freshness) return null;
+      try {
+        const entry = await getDoc(doc(db, freshness.path.collection, freshness.path.doc));
+        const parsed = freshness.schema.safeParse(entry.data());
+        return parsed.success ? parsed.data.lastSuccessfulSyncAt : null;
+      } catch {
+        // Not in this device's cache yet, or not readable: the screens then say nothing of it.
+        return null;
+      }
+    },
     /** All quarters: a handful per school year, whatever the school's size. */
     quarters: () => guarded('Failed to fetch quarters', () => all('quarters')),
     teachers: (ids: Iterable<string>) => guarded('Failed to fetch teachers', () => byIds('teachers', ids)),

@@ -3,6 +3,7 @@
  * here so that src/domain stays pure and the screens never pass a zone by hand.
  */
 import * as dates from '../domain/dates';
+import { formatInstant } from '../domain/freshness';
 import { formatAdminDateTime as formatAdminDateTimeIn } from '../domain/syncDuration';
 import { appConfig } from './config';
 
@@ -19,4 +20,9 @@ export function todayIso(now = new Date()): string {
 
 export function formatAdminDateTime(iso: string): string {
   return formatAdminDateTimeIn(iso, zone);
+}
+
+/** An instant (e.g. when the last sync began) on the school's clock, in the UI locale. */
+export function formatSchoolInstant(iso: string, locale: string): string {
+  return formatInstant(iso, locale, zone);
 }

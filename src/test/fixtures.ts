@@ -59,6 +59,7 @@ export function familyFixture(overrides: Partial<DataState> = {}): DataState {
     roomHours: [{ id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '3 - 15:40-16:25', roomName: 'Raum 101' }],
     loading: false,
     planDetailsLoading: false,
+    lastSuccessfulSyncAt: null,
     error: null,
     refresh: async () => undefined,
     replaceMember: () => undefined,

@@ -19,7 +19,7 @@ import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import * as firestore from 'firebase/firestore';
 import lighthouse from 'lighthouse';
-import { DOCUMENT_SCHEMAS } from '@family-portal/contract';
+import { DOCUMENT_SCHEMAS, SYNC_FRESHNESS_PATH, syncFreshnessSchema } from '@family-portal/contract';
 import { loadFamilyData } from '../../src/data/familyData';
 import { createQueries } from '../../src/data/queries';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../tools/appsheet/generator';
@@ -105,7 +105,7 @@ async function documentsRead(email: string): Promise<{ documents: number; querie
       return snapshot;
     },
   } as typeof firestore;
-  const data = await loadFamilyData(createQueries(counting, db, DOCUMENT_SCHEMAS), email);
+  const data = await loadFamilyData(createQueries(counting, db, DOCUMENT_SCHEMAS, { path: SYNC_FRESHNESS_PATH, schema: syncFreshnessSchema }), email);
   if (!data.member) throw new Error(`${email} has no member document`);
   await signOut(auth);
   await firestore.terminate(db);

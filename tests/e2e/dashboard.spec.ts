@@ -7,7 +7,8 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { epcPayload } from '../../src/domain/epc';
 import { formatMoney } from '../../src/domain/money';
-import { DEMO, documentsWhere } from './support/emulators';
+import { formatInstant } from '../../src/domain/freshness';
+import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
 import { signIn, texts } from './support/signIn';
 
 // The app's own texts, so that the assertions follow the translations.
@@ -53,6 +54,11 @@ for (const family of FAMILIES) {
       const children = (await documentsWhere('children', 'memberId', family.memberId)) as Array<Record<string, any>>;
       const courses = page.getByRole('region', { name: texts.enrolments.title });
       for (const child of children) await expect(courses.getByRole('link', { name: child.name })).toBeVisible();
+
+      // How recent the figures are: the start of the last successful sync, on the school's clock.
+      const freshness = await firestoreDocument('sync_metadata/public');
+      const when = formatInstant(String(freshness?.lastSuccessfulSyncAt), language, 'Europe/Berlin');
+      await expect(page.getByText(texts.freshness.asOf.replace('{{when}}', when), { exact: true })).toBeVisible();
 
       // Nothing of the other family.
       await expect(page.getByText(other!.primaryName)).toHaveCount(0);

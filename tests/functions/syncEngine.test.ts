@@ -97,12 +97,15 @@ describe('delta sync', () => {
     expect(failed.error).toMatch(/members: AppSheet Find on Members: HTTP 500 .*\(after 2 attempts\)/);
     expect((await lastSync()).lastSuccessfulSyncAt).toBe(before);
     expect((await lastSync()).lastSyncStatus).toBe('error');
+    // What parents see ("as of …") stays at the last success, and holds nothing else.
+    expect((await db.doc('sync_metadata/public').get()).data()).toEqual({ lastSuccessfulSyncAt: before });
 
     appSheet.setFault('Members', null);
     const next = await sync(delta);
     expect(next.status).toBe('success');
     expect(next.tables.members.written).toBe(1);
     expect((await db.doc('members/M0002').get()).get('address')).toBe('Neue Straße 1, 10115 Berlin');
+    expect((await db.doc('sync_metadata/public').get()).data()).toEqual({ lastSuccessfulSyncAt: next.startedAt });
   });
 });
 

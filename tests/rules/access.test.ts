@@ -123,6 +123,8 @@ beforeAll(async () => {
     await put('admin_users/retired@example.com', { active: false });
     await put('sync_logs/s1', { status: 'success' });
     await put('sync_metadata/last_sync', { lastSyncId: 's1' });
+    await put('sync_metadata/public', { lastSuccessfulSyncAt: '2026-11-22T01:00:00.000Z' });
+    await put('sync_metadata/lease', { syncId: 's1' });
     await put('rate_limits/r1', { window: 1, count: 1 });
   });
 });
@@ -246,6 +248,13 @@ const READS: Read[] = [
   { collection: 'sync_logs', what: 'get a sync log', allowed: [], read: (db) => getDoc(doc(db, 'sync_logs/s1')) },
   { collection: 'sync_logs', what: 'list sync logs', allowed: [], read: (db) => getDocs(collection(db, 'sync_logs')) },
   { collection: 'sync_metadata', what: 'get the sync metadata', allowed: [], read: (db) => getDoc(doc(db, 'sync_metadata/last_sync')) },
+  { collection: 'sync_metadata', what: 'get the lease', allowed: [], read: (db) => getDoc(doc(db, 'sync_metadata/lease')) },
+  {
+    collection: 'sync_metadata',
+    what: 'get the time of the last successful sync (sync_metadata/public)',
+    allowed: [...INDEXED, 'admin'],
+    read: (db) => getDoc(doc(db, 'sync_metadata/public')),
+  },
   { collection: 'sync_metadata', what: 'list the sync metadata', allowed: [], read: (db) => getDocs(collection(db, 'sync_metadata')) },
   { collection: 'rate_limits', what: 'get a rate-limit counter', allowed: [], read: (db) => getDoc(doc(db, 'rate_limits/r1')) },
   { collection: 'rate_limits', what: 'list rate-limit counters', allowed: [], read: (db) => getDocs(collection(db, 'rate_limits')) },
@@ -330,6 +339,7 @@ const WRITABLE_PATHS = [
   `admin_users/${ADMIN}`,
   'sync_logs/s1',
   'sync_metadata/last_sync',
+  'sync_metadata/public',
   'rate_limits/r1',
 ];
 

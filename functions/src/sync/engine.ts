@@ -1,12 +1,14 @@
 /**
  * The sync engine: full syncs (every row; deletes what is gone) and delta syncs (rows changed
  * since the last successful sync, minus an overlap; upserts only), one at a time under a lease,
- * each recorded in sync_logs and summarised in sync_metadata/last_sync.
+ * each recorded in sync_logs and summarised in sync_metadata/last_sync (and, for the parents'
+ * "as of …", the start of the last successful run in sync_metadata/public).
  *
  * Tables settle independently: each ends as synced or as its own error, and the run ends (and
  * gives the lease back) only when all of them have. The run is a success, a success with
  * warnings (rows the office should look at, deletions held back for an admin) or an error.
  */
+import { SYNC_FRESHNESS_PATH, type SyncFreshness } from '@family-portal/contract';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { SYNC_TIMEOUT_SECONDS } from '../config';
 import type { AppSheetClient } from './appsheetClient';
@@ -152,6 +154,11 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
       metadata[log.syncType === 'full' ? 'lastSuccessfulFullSyncAt' : 'lastSuccessfulDeltaSyncAt'] = log.startedAt;
     }
     await metadataRef.set(metadata, { merge: true });
+    if (metadata.lastSuccessfulSyncAt) {
+      // For the parents' "as of …": this alone, in a document of its own that they may read.
+      const freshness: SyncFreshness = { lastSuccessfulSyncAt: log.startedAt };
+      await db.collection(SYNC_FRESHNESS_PATH.collection).doc(SYNC_FRESHNESS_PATH.doc).set(freshness);
+    }
     return log;
   } finally {
     await releaseLease(db, logRef.id);

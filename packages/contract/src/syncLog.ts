@@ -81,3 +81,15 @@ export const syncLogSchema = z.object({
 export type SyncLog = z.infer<typeof syncLogSchema>;
 /** A log as written or sent: counts and lists the schema defaults may be left out. */
 export type SyncLogInput = z.input<typeof syncLogSchema>;
+
+/**
+ * What parents may read of the sync: when the last successful sync (success or warning) began,
+ * so every screen can say "as of …". Nothing else is in this document; the rules let members
+ * and admins read it and nothing else of sync_metadata.
+ */
+export const SYNC_FRESHNESS_PATH = { collection: 'sync_metadata', doc: 'public' } as const;
+export const syncFreshnessSchema = z.object({
+  /** ISO instant: the rows a successful sync read are at least this recent. */
+  lastSuccessfulSyncAt: z.iso.datetime({ offset: true }),
+});
+export type SyncFreshness = z.infer<typeof syncFreshnessSchema>;

@@ -119,6 +119,14 @@ export async function documentsWhere(collectionId: string, field: string, value:
     }));
 }
 
+/** One document (read with admin rights) as a plain object, or null when there is none. */
+export async function firestoreDocument(path: string): Promise<Record<string, unknown> | null> {
+  const response = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/${path}`, { headers: owner });
+  if (response.status === 404) return null;
+  const document = (await response.json()) as { fields: Record<string, FirestoreValue> };
+  return Object.fromEntries(Object.entries(document.fields).map(([key, v]) => [key, decode(v)]));
+}
+
 /** An AppSheet demo row, as the AppSheet API returns it (de-DE). */
 export async function appSheetRow(table: string, keyColumn: string, key: string): Promise<Record<string, string>> {
   const response = await fetch(`http://127.0.0.1:8787/api/v2/apps/demo-app/tables/${encodeURIComponent(table)}/Action`, {

@@ -1,0 +1,17 @@
+/**
+ * How fresh the figures are: the parents' screens say "as of" the start of the last successful
+ * sync, and warn gently when the scheduled syncs (hourly deltas, a nightly full sync) have not
+ * succeeded for longer than a day and a bit.
+ */
+
+/** A day plus two missed hourly syncs: beyond it the figures may be out of date. */
+export const STALE_AFTER_HOURS = 26;
+
+export function isStale(lastSuccessfulSyncAt: string, now: Date, staleAfterHours = STALE_AFTER_HOURS): boolean {
+  return now.getTime() - Date.parse(lastSuccessfulSyncAt) > staleAfterHours * 3_600_000;
+}
+
+/** "22.11.2026, 03:00" in the locale, on the school's clock (the zone is a parameter: pure). */
+export function formatInstant(iso: string, locale: string, zone: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+}
