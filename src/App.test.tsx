@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from './i18n';
 import { AppRoutes } from './App';
@@ -59,6 +59,31 @@ describe('route guard', () => {
   it.each(['/', '/family', '/plans', '/transactions', '/book-deposits', '/admin'])('sends a signed-out visitor from %s to /login', async (path) => {
     renderAt(path);
     expect(await heading('Sign in')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/transactions?transaction=P0007', 'Transactions'],
+    ['/plans?child=C2', 'Plans'],
+    ['/book-deposits?deposit=OP3', 'Book deposits'],
+  ])('opens %s, interrupted by the sign-in, where it pointed once signed in', async (link, title) => {
+    function Where() {
+      const location = useLocation();
+      return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
+    }
+    const view = (user: AppUser | null) => (
+      <AuthContext.Provider value={{ user, loading: false, refreshUser: async () => null }}>
+        <MemoryRouter initialEntries={[link]}>
+          <AppRoutes />
+          <Where />
+        </MemoryRouter>
+      </AuthContext.Provider>
+    );
+    const { rerender } = render(view(null));
+    expect(await heading('Sign in')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/login$/);
+    act(() => rerender(view(parent)));
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(link);
   });
 
   it('sends a user with an unverified e-mail to /verify-email, with the banner', async () => {

@@ -1,7 +1,7 @@
 /** The route guard of spec section 2. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../routing/paths';
+import { paths, returnPath } from '../routing/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { useAuth } from './AuthProvider';
 
@@ -10,8 +10,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) return <LoadingScreen />;
-  if (!user) return <Navigate to={paths.login} replace state={{ from: location.pathname }} />;
-  if (!user.emailVerified) return <Navigate to={paths.verifyEmail} replace />;
+  // Where the link pointed (an e-mailed /transactions?transaction=…): sign-in, or verifying the
+  // e-mail address, leads back there.
+  const from = `${location.pathname}${location.search}${location.hash}`;
+  if (!user) return <Navigate to={paths.login} replace state={{ from }} />;
+  if (!user.emailVerified) return <Navigate to={paths.verifyEmail} replace state={{ from }} />;
   return children;
 }
 
@@ -23,11 +26,20 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** The login page is for signed-out users; a signed-in user goes to the dashboard. */
+/** The state the guard leaves for the page it sends a user to. */
+export function interruptedLink(state: unknown): unknown {
+  return state && typeof state === 'object' && 'from' in state ? state.from : undefined;
+}
+
+/**
+ * The login page is for signed-out users; a signed-in user goes where the interrupted link
+ * pointed, or to the dashboard.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user } = useAuth();
+  const location = useLocation();
   // The form paints before Auth has loaded: most visitors of /login are signed out, and one who
   // turns out to be signed in moves on as soon as Auth says so.
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  if (user) return <Navigate to={returnPath(interruptedLink(location.state))} replace />;
   return children;
 }

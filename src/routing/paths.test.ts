@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookDepositPath, plansPath, transactionPath } from './paths';
+import { bookDepositPath, plansPath, returnPath, transactionPath } from './paths';
 
 describe('paths', () => {
   it('builds deep links with encoded query parameters', () => {
@@ -11,5 +11,20 @@ describe('paths', () => {
   it('leaves out empty parameters', () => {
     expect(plansPath()).toBe('/plans');
     expect(plansPath({ child: '' })).toBe('/plans');
+  });
+});
+
+describe('the way back after sign-in', () => {
+  it('returns to the signed-in screen a link pointed to, with its query and fragment', () => {
+    expect(returnPath('/transactions?transaction=P123')).toBe('/transactions?transaction=P123');
+    expect(returnPath('/plans?child=C2&plan=PL3')).toBe('/plans?child=C2&plan=PL3');
+    expect(returnPath('/family#contact')).toBe('/family#contact');
+    expect(returnPath('/admin')).toBe('/admin');
+  });
+
+  it('goes to the dashboard for anything else: no link, public pages, unknown paths, other sites', () => {
+    for (const from of [undefined, null, 42, '', '/', '/login', '/verify-email', '/nowhere', '//evil.example/transactions', 'https://evil.example/', '/\\evil.example', '/%2F%2Fevil.example']) {
+      expect(returnPath(from), String(from)).toBe('/');
+    }
   });
 });

@@ -44,3 +44,23 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
   const query = search.toString();
   return query ? `${path}?${query}` : path;
 }
+
+/** The signed-in screens a link may lead back to after sign-in. */
+const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin];
+
+/**
+ * Where to go after sign-in: the in-app link the route guard interrupted (path, query and
+ * fragment), or the dashboard. Only the app's own signed-in screens qualify, so that no crafted
+ * state sends a parent to another site ("//evil.example") or back to a public page.
+ */
+export function returnPath(from: unknown): string {
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return paths.dashboard;
+  let url: URL;
+  try {
+    url = new URL(from, 'https://portal.invalid');
+  } catch {
+    return paths.dashboard;
+  }
+  if (url.origin !== 'https://portal.invalid' || !RETURNABLE.includes(url.pathname)) return paths.dashboard;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -3,7 +3,7 @@
  * checked against the family's synced documents; and the dashboard's deep links.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, documentsWhere } from './support/emulators';
+import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
 import { signIn, texts } from './support/signIn';
 
 type Doc = Record<string, any>;
@@ -82,4 +82,18 @@ test("the dashboard's deep links land on the linked entries", async ({ page }) =
   const courseHref = (await course.getAttribute('href'))!;
   await course.click();
   await expect(page.locator(`#plan-${new URL(courseHref, 'http://x').searchParams.get('plan')}`)).toBeInViewport();
+});
+
+test('an e-mailed link to a payment, opened while signed out, opens that payment after sign-in', async ({ page }) => {
+  const payments = await documentsWhere('payments', 'memberId', 'M0001');
+  const linked = payments.sort((a, b) => String(b.date).localeCompare(String(a.date)))[1]!;
+  await page.goto(`/transactions?transaction=${linked.id}`);
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(DEMO.owing);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/transactions\\?transaction=${linked.id}$`));
+  const entry = page.locator(`#transaction-${linked.id}`);
+  await expect(entry).toBeInViewport();
+  await expect(entry).toHaveClass(/ring-4/);
 });

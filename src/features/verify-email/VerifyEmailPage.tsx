@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { paths, queryParams } from '../../routing/paths';
+import { paths, queryParams, returnPath } from '../../routing/paths';
+import { interruptedLink } from '../../auth/guards';
 import { VerificationBanner } from '../../auth/VerificationBanner';
 import { applyVerificationCode, resendVerification, signOut } from '../../auth/authActions';
 import { useAuth } from '../../auth/AuthProvider';
@@ -18,6 +19,8 @@ export default function VerifyEmailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { user, refreshUser } = useAuth();
+  // Where the link the guard interrupted pointed (or the dashboard).
+  const next = returnPath(interruptedLink(useLocation().state));
   const code = params.get(queryParams.mode) === 'verifyEmail' ? params.get(queryParams.oobCode) : null;
   const [state, setState] = useState<State>(code ? 'verifying' : 'waiting');
   const [message, setMessage] = useState<{ tone: 'success' | 'error' | 'info'; key: ParseKeys } | null>(null);
@@ -30,9 +33,9 @@ export default function VerifyEmailPage() {
   // A verified, signed-in user goes on to the dashboard shortly after success.
   useEffect(() => {
     if (state !== 'success' || !user?.emailVerified) return;
-    const timer = setTimeout(() => void navigate(paths.dashboard, { replace: true }), REDIRECT_AFTER_VERIFICATION_MS);
+    const timer = setTimeout(() => void navigate(next, { replace: true }), REDIRECT_AFTER_VERIFICATION_MS);
     return () => clearTimeout(timer);
-  }, [state, user?.emailVerified, navigate]);
+  }, [state, user?.emailVerified, navigate, next]);
 
   useEffect(() => {
     if (!code || applied.current) return;
@@ -104,7 +107,7 @@ export default function VerifyEmailPage() {
           </button>
         )}
         {user && (
-          <button type="button" className={state === 'success' ? primaryButtonClass : secondaryButtonClass} onClick={() => navigate(paths.dashboard)}>
+          <button type="button" className={state === 'success' ? primaryButtonClass : secondaryButtonClass} onClick={() => navigate(next)}>
             {t('verify.goToDashboard')}
           </button>
         )}
