@@ -73,11 +73,13 @@ export const maxDeletionPercent = defineInt('SYNC_MAX_DELETION_PERCENT', {
   description: 'Percent of a table a full sync may delete without an admin confirming it (at least 20 documents)',
 });
 
-/** Slices (sync/slices.ts) need AppSheet's `_RowNumber`, which only spreadsheet tables have. */
-export const sliceRowsParam = defineInt('SYNC_SLICE_ROWS', {
-  default: SLICE_ROWS,
-  description: `Rows per AppSheet request of a sync (default ${SLICE_ROWS}); 0 reads each table in one request, for tables without _RowNumber (database sources)`,
-});
+/**
+ * Rows per AppSheet request of a sync (sync/slices.ts), from the functions' .env: slices need
+ * AppSheet's `_RowNumber`, which only spreadsheet tables have; 0 reads each table in one request
+ * (a database source). A plain variable rather than a declared parameter, so that neither a
+ * deploy nor the emulator asks for it when it is left at the default.
+ */
+export const SLICE_ROWS_SETTING = 'SYNC_SLICE_ROWS';
 
 /** What the scheduled and manual syncs run with. */
 export function syncSettingsFromConfig() {
@@ -90,12 +92,8 @@ export function syncSettingsFromConfig() {
   };
 }
 
-/**
- * Read from the environment, where parameters arrive, rather than through the parameter's value():
- * outside a deployed function that reads an unset integer as 0, which here means something.
- */
 function sliceRowsFromEnvironment(): number {
-  const raw = process.env.SYNC_SLICE_ROWS;
+  const raw = process.env[SLICE_ROWS_SETTING];
   if (raw === undefined || raw.trim() === '') return SLICE_ROWS;
   const rows = Number(raw);
   if (!Number.isInteger(rows) || rows < 0) throw new Error(`SYNC_SLICE_ROWS must be a whole number of rows, 0 or more, not "${raw}"`);
