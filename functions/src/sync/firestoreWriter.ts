@@ -91,7 +91,9 @@ export async function writeChanges(
   async function resolveOne(operation: Operation & { kind: 'upsert' }): Promise<void> {
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       const [current] = await db.getAll(operation.ref, { fieldMask: [HASH_FIELD, LAST_CHANGED_FIELD] });
-      const stored: StoredVersion | undefined = current?.exists ? { hash: current.get(HASH_FIELD), lastChanged: current.get(LAST_CHANGED_FIELD) } : undefined;
+      const stored: StoredVersion | undefined = current?.exists
+        ? { hash: current.get(HASH_FIELD), lastChanged: current.get(LAST_CHANGED_FIELD), updatedAt: current.updateTime?.toMillis() }
+        : undefined;
       const decision = operation.version ? decide(stored, operation.version) : 'write';
       if (decision === 'older') {
         outcome.olderSkipped += 1;

@@ -16,6 +16,16 @@ describe('newer data wins', () => {
   ] as const)('%s → %s', (_what, current, row, decision) => {
     expect(decide(current, row)).toBe(decision);
   });
+
+  it('takes a document written after the row was read for newer, even in the same second', () => {
+    const read = Date.parse('2026-11-21T10:00:00.400Z');
+    const row = { hash: 'h2', changedAt: '2026-11-21T10:00:00.000Z', fetchedAt: read };
+    expect(decide({ ...stored, updatedAt: read + 300 }, row)).toBe('older');
+    expect(decide({ ...stored, updatedAt: read - 300 }, row)).toBe('write');
+    expect(decide({ ...stored, hash: 'h2', updatedAt: read + 300 }, row)).toBe('unchanged');
+    // Without the times, Last Changed alone decides.
+    expect(decide(stored, { hash: 'h2', changedAt: '2026-11-21T10:00:00.000Z' })).toBe('write');
+  });
 });
 
 describe('the mass-deletion guard', () => {

@@ -26,6 +26,8 @@ export type Kept = Map<string, { reason: string; changedAt: string | null }>;
 
 /** One slice's rows, mapped. */
 export interface MappedSlice {
+  /** When the request that read these rows was sent (ms since epoch). */
+  fetchedAt?: number;
   docs: Map<string, MappedDoc>;
   /** Keys of rows that exist in AppSheet but were rejected, with the reason: their documents must survive. */
   keptKeys: Kept;
@@ -76,7 +78,7 @@ function upserts(collection: CollectionReference, slice: MappedSlice, stored: Ma
   for (const [id, { doc, changedAt }] of slice.docs) {
     const hash = contentHash(doc);
     const current = stored.get(id);
-    const decision = decide(current, { hash, changedAt });
+    const decision = decide(current && { ...current, updatedAt: current.updateTime?.toMillis() }, { hash, changedAt, fetchedAt: slice.fetchedAt });
     if (decision === 'older') olderSkipped += 1;
     if (decision !== 'write') continue;
     // The mapped document is not needed after this: it becomes the written data itself
@@ -85,7 +87,7 @@ function upserts(collection: CollectionReference, slice: MappedSlice, stored: Ma
     writes.push({
       ref: collection.doc(id),
       data,
-      version: { hash, changedAt },
+      version: { hash, changedAt, fetchedAt: slice.fetchedAt },
       readAt: current?.updateTime ?? null,
     });
   }
@@ -97,7 +99,7 @@ function upserts(collection: CollectionReference, slice: MappedSlice, stored: Ma
     writes.push({
       ref: collection.doc(id),
       data: { [HASH_FIELD]: REJECTED_HASH, [REJECTED_FIELD]: reason, [SYNCED_AT_FIELD]: syncedAt },
-      version: { hash: REJECTED_HASH, changedAt },
+      version: { hash: REJECTED_HASH, changedAt, fetchedAt: slice.fetchedAt },
       readAt: current.updateTime,
       merge: true,
     });

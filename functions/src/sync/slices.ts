@@ -101,7 +101,8 @@ export function takeSlice(
 
 /**
  * Every row of a table (or every row that meets `condition`), read in slices of SLICE_ROWS.
- * `onSlice` gets each slice's new rows as they arrive, and the next slice is asked for once it
+ * `onSlice` gets each slice's new rows as they arrive (with the time the request was sent: the
+ * rows are at least that recent), and the next slice is asked for once it
  * has returned; after `onRestart` the table is read again from its first row, so whatever
  * `onSlice` kept must be dropped. Returns the number of rows of the (last, complete) read.
  */
@@ -109,14 +110,15 @@ export async function readInSlices(
   client: AppSheetClient,
   table: string,
   keyColumn: string,
-  onSlice: (rows: AppSheetRow[]) => void | Promise<void>,
+  onSlice: (rows: AppSheetRow[], requestedAt: number) => void | Promise<void>,
   options: SliceOptions & { onRestart?: () => void } = {},
 ): Promise<number> {
   const size = options.sliceRows ?? SLICE_ROWS;
   if (size === 0) {
     // One request for the table (SYNC_SLICE_ROWS=0: a source without `_RowNumber`).
+    const requestedAt = Date.now();
     const rows = await client.find(table, options.condition ? `Filter("${table}", ${options.condition})` : undefined);
-    await onSlice(rows);
+    await onSlice(rows, requestedAt);
     return rows.length;
   }
   for (let read = 1; ; read += 1) {
@@ -126,6 +128,7 @@ export async function readInSlices(
     for (;;) {
       // The anchor comes again as the first row, so ask for one more.
       const asked = anchor ? size + 1 : size;
+      const requestedAt = Date.now();
       const page = await client.find(table, sliceSelector(table, anchor?.number ?? null, asked, options.condition));
       const slice = takeSlice(table, keyColumn, page, anchor, asked);
       if (!slice) {
@@ -133,7 +136,7 @@ export async function readInSlices(
         break;
       }
       count += slice.rows.length;
-      await onSlice(slice.rows);
+      await onSlice(slice.rows, requestedAt);
       if (!slice.next) break;
       anchor = slice.next;
     }

@@ -151,8 +151,9 @@ async function readTable(
       run.client,
       spec.appSheetTable,
       spec.keyColumn,
-      async (rows) => {
+      async (rows, requestedAt) => {
         const slice = mapSlice(table, rows, read);
+        slice.fetchedAt = requestedAt;
         if (table === 'plans') await assignPlanOwners(run, slice, read);
         await write(slice);
       },
@@ -183,6 +184,32 @@ function plannedDeletions(table: TableName, run: TableRun, read: TableRead, stor
   return hold(`more than ${limit} of ${stored.size} documents of ${name} at once${mismatch}; an admin can apply them`);
 }
 
+/** Keys asked for in one confirming request (a selector of OR'ed equalities). */
+const CONFIRM_KEYS = 100;
+
+/**
+ * Which of the rows whose documents are about to be deleted AppSheet still has, asked by key.
+ * A Find that answered without them (cut short, sliced wrongly, a filter that came and went)
+ * must not cost their documents. A key that cannot be written into a selector counts as present.
+ */
+export async function stillInAppSheet(client: AppSheetClient, table: TableName, ids: string[]): Promise<string[]> {
+  const { appSheetTable, keyColumn } = TABLES[table];
+  const present = ids.filter((id) => /["\\]/.test(id));
+  const askable = ids.filter((id) => !present.includes(id));
+  for (let start = 0; start < askable.length; start += CONFIRM_KEYS) {
+    const keys = askable.slice(start, start + CONFIRM_KEYS);
+    const equalities = keys.map((id) => `[${keyColumn}] = "${id}"`);
+    const condition = equalities.length === 1 ? equalities[0] : `OR(${equalities.join(', ')})`;
+    const rows = await client.find(appSheetTable, `Filter("${appSheetTable}", ${condition})`);
+    const asked = new Set(keys);
+    for (const row of rows) {
+      const key = String(row[keyColumn] ?? '').trim();
+      if (asked.has(key)) present.push(key);
+    }
+  }
+  return present;
+}
+
 /** Every row: upsert what changed, delete documents whose row is gone, unless that looks wrong. */
 export async function syncTableFull(run: TableRun, table: TableName): Promise<TableSyncResult> {
   const collection = run.db.collection(TABLES[table].collection);
@@ -197,7 +224,22 @@ export async function syncTableFull(run: TableRun, table: TableName): Promise<Ta
       return failedTable(table, fetched.error.message, writer);
     }
     const stored = await storedRead;
-    const { deletes, heldBack, heldBackCount } = plannedDeletions(table, run, fetched.read, stored);
+    let { deletes, heldBack, heldBackCount } = plannedDeletions(table, run, fetched.read, stored);
+    if (deletes.length > 0) {
+      let present: string[];
+      try {
+        present = await stillInAppSheet(run.client, table, deletes);
+      } catch (error) {
+        if (!(error instanceof AppSheetError)) throw error;
+        await writer.settled();
+        return failedTable(table, `confirming deletions: ${error.message}`, writer);
+      }
+      if (present.length > 0) {
+        heldBack = `${deletes.length} deletions held back: AppSheet still has ${present.length} of these rows (e.g. ${present[0]}) though its answer lacked them`;
+        heldBackCount = deletes.length;
+        deletes = [];
+      }
+    }
     await writer.write({ docs: new Map(), keptKeys: new Map() }, stored, deletes);
     await writer.settled();
     const synced = result(table, fetched.read, writer);
