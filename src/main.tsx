@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import './i18n';
 import './index.css';
 import App from './App';
+import { startTheme } from './lib/theme';
+
+// Light or dark before anything paints.
+startTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

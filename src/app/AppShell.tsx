@@ -8,6 +8,7 @@ import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { signOut } from '../auth/authActions';
 import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
+import { ThemeToggle } from '../components/ThemeToggle';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { DataProvider } from '../data/DataProvider';
 import { FreshnessNote } from '../components/FreshnessNote';
@@ -48,6 +49,7 @@ export function AppShell() {
           <div className="flex items-center gap-2 sm:gap-3">
             {user?.isAdmin && <AdminLink compact className="inline-flex items-center gap-1 rounded-md p-1 text-sm font-medium text-teal-800 hover:underline" />}
             <LanguageSelect />
+            <ThemeToggle />
             <button type="button" onClick={() => void signOut()} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
               {t('common.signOut')}
             </button>

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './LanguageSelect';
+import { ThemeToggle } from './ThemeToggle';
 
 /** The frame of the public pages: app name, language selector, one centred card. */
 export function PublicLayout({ title, children, above }: { title: string; children: ReactNode; above?: ReactNode }) {
@@ -12,7 +13,10 @@ export function PublicLayout({ title, children, above }: { title: string; childr
     <div className="min-h-dvh bg-slate-50">
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">
         <span className="font-semibold text-teal-800">{t('app.name')}</span>
-        <LanguageSelect />
+        <div className="flex items-center gap-2">
+          <LanguageSelect />
+          <ThemeToggle />
+        </div>
       </header>
       {above}
       <main className="mx-auto w-full max-w-md px-4 py-8">

@@ -93,3 +93,30 @@ test('the parent in credit sees no payment block', async ({ page }) => {
   await expect(page.getByText(en.sepa.title)).toHaveCount(0);
   await expect(page.getByTestId('sepa-qr')).toHaveCount(0);
 });
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the page is dark and the QR code stays dark on light, so banking apps can scan it', async ({ page }) => {
+    const [own] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as Array<Record<string, any>>;
+    await signIn(page, DEMO.owing);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    // A dark page: the body's background, drawn into a canvas, has a low luminance.
+    const luminance = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = getComputedStyle(document.body).backgroundColor;
+      context.fillRect(0, 0, 1, 1);
+      const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+      return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+    });
+    expect(luminance).toBeLessThan(0.2);
+
+    const qr = page.getByTestId('sepa-qr');
+    const png = PNG.sync.read(await qr.screenshot());
+    // The quiet zone (the image's corner) is light, and the code decodes.
+    expect(png.data[0]).toBeGreaterThan(200);
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(epcPayload({ recipientName: 'Schulverein Lindenhof e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', amount: Math.abs(own!.balance), reference: 'Anna Müller' }));
+  });
+});
