@@ -23,16 +23,17 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts).
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|family|access|hosting/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|family|access|hosting|offline/ },
     // Dark mode: every screen and dialog through axe again (contrast).
     { name: 'desktop-dark', use: { ...devices['Desktop Chrome'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
     { name: 'phone-dark', use: { ...devices['Pixel 7'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
     // The production build behind firebase.json's headers, with its CSP enforced.
     {
       name: 'hosting',
-      testMatch: /hosting\.spec\.ts/,
+      // offline.spec.ts: the service worker is in the production build only.
+      testMatch: /(hosting|offline)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], baseURL: HOSTING_ORIGIN, launchOptions: chromium },
     },
   ],

@@ -2,10 +2,58 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { buildConfigGuard } from './tools/buildConfig.ts';
 
+/** Tailwind's teal-700 (the header and buttons) and slate-50 (the page), as in index.html. */
+const THEME_COLOUR = '#0f766e';
+const BACKGROUND_COLOUR = '#f8fafc';
+
+/**
+ * Installable, and readable offline: Workbox precaches the app shell (index.html, every
+ * JavaScript and CSS chunk, the three languages' texts, the icons) and answers the SPA's
+ * navigations with index.html, so a parent who opened the portal once gets it without a network;
+ * Firestore's own persistent cache (src/lib/firebase.ts) has the family's last data. Nothing of
+ * Firebase's traffic goes through the worker's caches. A new version waits until the parent
+ * chooses "reload to update" (src/app/UpdatePrompt.tsx); the worker is registered after the
+ * first paint by src/lib/serviceWorker.ts, in production builds only (not in the dev server).
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    id: '/',
+    name: 'Family Portal',
+    short_name: 'Family Portal',
+    description: "Your family's courses, balance and payments at the school association.",
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: THEME_COLOUR,
+    background_color: BACKGROUND_COLOUR,
+    icons: [
+      { src: '/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  // The glob below takes the icons already; the plugin adds manifest.webmanifest itself.
+  includeManifestIcons: false,
+  workbox: {
+    globPatterns: ['**/*.{html,js,css,svg,png}'],
+    navigateFallback: '/index.html',
+    // Hosting's own URLs (/__/auth/…, /__/firebase/…) and files the app does not route
+    // (robots.txt, a missing /assets/… which must stay a 404) are never answered with the app.
+    navigateFallbackDenylist: [/^\/__\//, /^\/assets\//, /^[^?]*\/[^/?]*\.[a-z0-9]+(?:\?|$)/i],
+    cleanupOutdatedCaches: true,
+    // No runtimeCaching: Auth, Firestore and the functions go straight to the network.
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildConfigGuard()],
+  plugins: [react(), tailwindcss(), buildConfigGuard(), pwa],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // No source maps: Hosting would serve them to anyone, with the full sources inside.

@@ -4,6 +4,7 @@ import { paths } from './routing/paths';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { lazyWithReload } from './app/lazyWithReload';
 import { ScrollToTop } from './app/ScrollToTop';
+import { UpdatePrompt } from './app/UpdatePrompt';
 import { AuthProvider } from './auth/AuthProvider';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { LoadingScreen } from './components/LoadingScreen';
@@ -62,6 +63,7 @@ export default function App() {
         <ErrorBoundary>
           <AppRoutes />
         </ErrorBoundary>
+        <UpdatePrompt />
       </AuthProvider>
     </BrowserRouter>
   );

@@ -4,6 +4,7 @@ import './i18n';
 import './index.css';
 import App from './App';
 import { startTheme } from './lib/theme';
+import { registerServiceWorkerAfterLoad } from './lib/serviceWorker';
 
 // Light or dark before anything paints.
 startTheme();
@@ -24,3 +25,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The offline app shell and "reload to update" (vite.config.ts): not in the dev server.
+if (import.meta.env.PROD) registerServiceWorkerAfterLoad();
