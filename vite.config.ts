@@ -43,6 +43,9 @@ const pwa = VitePWA({
   includeManifestIcons: false,
   workbox: {
     globPatterns: ['**/*.{html,js,css,svg,png}'],
+    // The yearly statement's PDF code (~1 MB with pdfmake) loads when a parent asks for one; it
+    // is not worth every first visit's download (and needs its fonts from the network anyway).
+    globIgnores: ['**/statementPdf-*.js'],
     navigateFallback: '/index.html',
     // Hosting's own URLs (/__/auth/…, /__/firebase/…) and files the app does not route
     // (robots.txt, a missing /assets/… which must stay a 404) are never answered with the app.

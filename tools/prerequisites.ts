@@ -51,6 +51,12 @@ export function prerequisites(env: NodeJS.ProcessEnv = process.env): Prerequisit
       install: env.CHROMIUM_PATH ? `install Chromium there, or unset CHROMIUM_PATH and apt-get install -y chromium` : 'apt-get install -y chromium (or set CHROMIUM_PATH to a Chromium binary)',
       present: () => executable(chromiumPath(env)),
     },
+    {
+      name: 'poppler-utils (pdftotext, pdffonts)',
+      usedFor: 'reading the yearly statement PDF in the browser tests (tests/e2e/statement.spec.ts)',
+      install: 'apt-get install -y poppler-utils',
+      present: () => runs('pdftotext', ['-v']) && runs('pdffonts', ['-v']),
+    },
   ];
 }
 

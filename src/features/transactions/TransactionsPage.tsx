@@ -12,6 +12,8 @@ import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } f
 import { knownPaymentType, transactionView, type TransactionView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import { FinancialStatusCard } from '../../components/FinancialStatusCard';
+import { statementYear } from '../../domain/statement';
+import { StatementButton } from './StatementButton';
 
 export const transactionElementId = (id: string) => `transaction-${id}`;
 const TYPE_ICONS: Record<string, string> = { cash: '💶', bank: '🏦', card: '💳', other: '🧾' };
@@ -64,6 +66,7 @@ export default function TransactionsPage() {
           </select>
         </div>
       )}
+      {data.member && <StatementButton member={data.member} payments={data.payments} year={statementYear(selected, currentYear)} />}
       {groups.length === 0 ? (
         <Card title={t('transactions.emptyTitle')}><EmptyState>{t('transactions.emptyText')}</EmptyState></Card>
       ) : (
