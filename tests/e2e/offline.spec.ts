@@ -114,6 +114,8 @@ test('the worker precaches the shell and never answers for Firebase or Hosting\'
     const text = texts(language).pwa.updateAvailable;
     expect(chunks.some((chunk) => chunk.includes(text)), language).toBe(true);
   }
+  // The yearly statement's PDF code loads on a parent's click only, never with the shell.
+  expect(precached.filter((url) => /statementPdf-/.test(url))).toEqual([]);
   expect(worker).toContain('NavigationRoute');
   expect(worker).toContain('denylist:[/^\\/__\\//');
   // No runtime caching: Auth, Firestore and the functions are not the worker's business.
