@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/emulators';
-import { EMULATOR_ORIGINS, HOSTING_DIST } from './support/hosting';
+import { EMULATOR_ORIGINS, HOSTING_DIST, watchForProblems } from './support/hosting';
 import { signIn } from './support/signIn';
 
 interface HostingConfig {
@@ -16,23 +16,6 @@ interface HostingConfig {
 const hosting = (JSON.parse(readFileSync('firebase.json', 'utf8')) as { hosting: HostingConfig }).hosting;
 const CONFIGURED_CSP = hosting.headers.flatMap((rule) => rule.headers).find((header) => header.key === 'Content-Security-Policy')!.value;
 
-/** Every console error, uncaught error and CSP violation of the page, across navigations. */
-async function watchForProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-  await page.exposeFunction('reportCspViolation', (violation: string) => problems.push(`CSP: ${violation}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
-      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
-    });
-    localStorage.setItem('language', 'en');
-  });
-  return problems;
-}
 
 /** A full page load of `path` (through the SPA rewrite), until its data has arrived. */
 async function open(page: Page, path: string) {

@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
-import { HOSTING_ORIGIN } from './support/hosting';
+import { HOSTING_ORIGIN, watchForProblems } from './support/hosting';
 import { signIn, texts, type Language } from './support/signIn';
 
 type Doc = Record<string, any>;
@@ -156,17 +156,7 @@ test.describe('on the production build, with the hosting CSP enforced', () => {
   test.use({ baseURL: HOSTING_ORIGIN });
 
   test('the statement downloads without a CSP violation or console error, in Russian', async ({ page }, testInfo) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-    await page.exposeFunction('reportCspViolation', (violation: string) => problems.push(`CSP: ${violation}`));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        (window as unknown as { reportCspViolation: (v: string) => void }).reportCspViolation(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
-      });
-    });
+    const problems = await watchForProblems(page);
     const { member, payments } = await family();
     const year = new Date().getFullYear();
     await signIn(page, DEMO.owing, { language: 'ru' });

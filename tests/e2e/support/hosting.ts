@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+
 /** The production build that tests/e2e/hosting.spec.ts loads, served by tools/serveDist.ts. */
 export const HOSTING_PORT = 4173;
 export const HOSTING_ORIGIN = `http://127.0.0.1:${HOSTING_PORT}`;
@@ -8,3 +10,24 @@ export const HOSTING_DIST = '.cache/hosting-dist';
  * (the only change to firebase.json's policy). Production's policy never names 127.0.0.1.
  */
 export const EMULATOR_ORIGINS = 'http://127.0.0.1:9099 http://127.0.0.1:8080 http://127.0.0.1:5001';
+
+/**
+ * Every console error, uncaught error and CSP violation of the page, across navigations; the
+ * page starts in English (a sign-in may choose another language after this).
+ */
+export async function watchForProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  await page.exposeFunction('reportCspViolation', (violation: string) => problems.push(`CSP: ${violation}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+    localStorage.setItem('language', 'en');
+  });
+  return problems;
+}
