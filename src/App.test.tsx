@@ -82,7 +82,8 @@ describe('route guard', () => {
     expect(await heading('Sign in')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(/^\/login$/);
     act(() => rerender(view(parent)));
-    expect(await heading(title)).toBeInTheDocument();
+    // The frame and the page load lazily: on a busy machine that takes more than a second.
+    expect(await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(link);
   });
 

@@ -85,7 +85,7 @@ describe('transactions page', () => {
   it('groups the current year by month with counts and totals, and shows used-for rows above 0.01', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-11-21T10:00:00Z') });
     renderPage(<TransactionsPage />);
-    expect(screen.getByRole('button', { name: /2026/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^2026/ })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('(current)')).toBeInTheDocument();
     const october = screen.getByRole('region', { name: 'October 2026' });
     expect(within(october).getByText('1 transaction')).toBeInTheDocument();
