@@ -18,13 +18,12 @@ import { formatRow, malform } from './rows';
 import { generateSchool } from './generator';
 import { parseSelector, SelectorError } from './selector';
 import { loadStore, saveStore, type DemoStore, type RawRow } from './store';
-
 import { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT } from './constants';
 
 export { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT };
 
-export type Fault = 'error' | 'hang' | 'malformed' | 'empty' | 'slow' | 'partial';
-const FAULTS: readonly Fault[] = ['error', 'hang', 'malformed', 'empty', 'slow', 'partial'];
+const FAULTS = ['error', 'hang', 'malformed', 'empty', 'slow', 'partial'] as const;
+export type Fault = (typeof FAULTS)[number];
 /** How long a 'slow' table takes to deliver an answer it computed when the request came in. */
 const SLOW_MS = 1500;
 
