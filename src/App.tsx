@@ -16,20 +16,58 @@ const ForgotPasswordPage = lazyWithReload(() => import('./features/forgot-passwo
 const ResetPasswordPage = lazyWithReload(() => import('./features/reset-password/ResetPasswordPage'));
 const AuthActionPage = lazyWithReload(() => import('./features/auth-action/AuthActionPage'));
 // The signed-in frame (navigation, the family's data) is not part of the login page's JavaScript.
-const loadAppShell = () => import('./app/AppShell').then(({ AppShell }) => ({ default: AppShell }));
-const loadDashboard = () => import('./features/dashboard/DashboardPage');
-const AppShell = lazyWithReload(loadAppShell);
-const DashboardPage = lazyWithReload(loadDashboard);
-
-/** While the credentials are checked: the frame, the dashboard and Firestore, all at once. */
-function preloadSignedIn() {
-  void Promise.all([loadAppShell(), loadDashboard(), getDb()]).catch(() => undefined);
-}
+const AppShell = lazyWithReload(() => import('./app/AppShell').then(({ AppShell }) => ({ default: AppShell })));
+const DashboardPage = lazyWithReload(() => import('./features/dashboard/DashboardPage'));
 const AdminPage = lazyWithReload(() => import('./features/admin/AdminPage'));
 const FamilyPage = lazyWithReload(() => import('./features/family/FamilyPage'));
 const PlansPage = lazyWithReload(() => import('./features/plans/PlansPage'));
 const TransactionsPage = lazyWithReload(() => import('./features/transactions/TransactionsPage'));
 const BookDepositsPage = lazyWithReload(() => import('./features/book-deposits/BookDepositsPage'));
+
+const PUBLIC_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+  [paths.login]: LoginPage,
+  [paths.verifyEmail]: VerifyEmailPage,
+  [paths.forgotPassword]: ForgotPasswordPage,
+  [paths.resetPassword]: ResetPasswordPage,
+  [paths.authAction]: AuthActionPage,
+};
+const SIGNED_IN_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+  [paths.dashboard]: DashboardPage,
+  [paths.family]: FamilyPage,
+  [paths.plans]: PlansPage,
+  [paths.transactions]: TransactionsPage,
+  [paths.bookDeposits]: BookDepositsPage,
+  [paths.admin]: AdminPage,
+};
+
+const ignore = () => undefined;
+
+/** The frame and one signed-in page, then (when the browser is idle) the other pages. */
+function preloadSignedInPages(first: { preload: () => Promise<unknown> } = DashboardPage) {
+  void Promise.all([AppShell.preload(), first.preload()]).then(() => {
+    const rest = () => Object.values(SIGNED_IN_PAGES).forEach((page) => void page.preload().catch(ignore));
+    if ('requestIdleCallback' in window) window.requestIdleCallback(rest);
+    else setTimeout(rest, 0);
+  }, ignore);
+}
+
+/** While the credentials are checked: the frame, the dashboard and Firestore, all at once. */
+function preloadSignedIn() {
+  preloadSignedInPages();
+  void getDb().catch(ignore);
+}
+
+/**
+ * Before the first render: the chunk of the page at `pathname`, so that it renders without
+ * suspending (see lazyWithReload). Settles when a public page's chunk is in; a signed-in
+ * page's chunks load meanwhile, as Auth decides before they are shown.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const publicPage = PUBLIC_PAGES[pathname];
+  if (publicPage) return publicPage.preload().catch(ignore);
+  preloadSignedInPages(SIGNED_IN_PAGES[pathname]);
+  return Promise.resolve();
+}
 
 /** The route table of spec section 2. Screens replace the placeholders as they are built. */
 export function AppRoutes() {

@@ -3,7 +3,7 @@
  * chunk, whose lazy chunks (hashed names) are gone from Hosting: the import fails. One reload
  * fetches the new index.html and with it the new chunk names.
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 
 /** sessionStorage key: the chunk failures that already caused a reload in this tab. */
 export const RELOADED_FOR_KEY = 'chunkReloadedFor';
@@ -50,8 +50,32 @@ function readList(stored: string | null): string[] {
   }
 }
 
-/** React.lazy with one reload on a chunk that is gone after a deploy. */
+/**
+ * React.lazy with one reload on a chunk that is gone after a deploy, and `preload()`.
+ *
+ * A route whose chunk was preloaded renders at once instead of suspending. That matters beyond
+ * the download: React shows the nearest Suspense fallback and then holds the page back until
+ * 300 ms after that fallback appeared (its throttle of reveals), even when the chunk was ready.
+ * Each mount keeps the component it started with, so a page never remounts once its chunk is in.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `any` props: the same constraint as React.lazy's own.
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() => importWithReload(load));
+  let loaded: T | undefined;
+  let loading: Promise<T> | undefined;
+  const preload = (): Promise<T> => {
+    loading ??= importWithReload(load).then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        loading = undefined; // a later render or preload tries again
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Preloadable(props: ComponentProps<T>) {
+    const [{ Component }] = useState(() => ({ Component: (loaded ?? Lazy) as ComponentType<ComponentProps<T>> }));
+    return createElement(Component, props);
+  }
+  return Object.assign(Preloadable, { preload });
 }
