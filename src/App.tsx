@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './routing/paths';
 import { ErrorBoundary } from './app/ErrorBoundary';
@@ -24,14 +24,16 @@ const PlansPage = lazyWithReload(() => import('./features/plans/PlansPage'));
 const TransactionsPage = lazyWithReload(() => import('./features/transactions/TransactionsPage'));
 const BookDepositsPage = lazyWithReload(() => import('./features/book-deposits/BookDepositsPage'));
 
-const PUBLIC_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+type Preloadable = { preload: () => Promise<unknown> };
+
+const PUBLIC_PAGES: Record<string, Preloadable> = {
   [paths.login]: LoginPage,
   [paths.verifyEmail]: VerifyEmailPage,
   [paths.forgotPassword]: ForgotPasswordPage,
   [paths.resetPassword]: ResetPasswordPage,
   [paths.authAction]: AuthActionPage,
 };
-const SIGNED_IN_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+const SIGNED_IN_PAGES: Record<string, Preloadable> = {
   [paths.dashboard]: DashboardPage,
   [paths.family]: FamilyPage,
   [paths.plans]: PlansPage,
@@ -42,13 +44,26 @@ const SIGNED_IN_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
 
 const ignore = () => undefined;
 
-/** The frame and one signed-in page, then (when the browser is idle) the other pages. */
-function preloadSignedInPages(first: { preload: () => Promise<unknown> } = DashboardPage) {
-  void Promise.all([AppShell.preload(), first.preload()]).then(() => {
-    const rest = () => Object.values(SIGNED_IN_PAGES).forEach((page) => void page.preload().catch(ignore));
-    if ('requestIdleCallback' in window) window.requestIdleCallback(rest);
-    else setTimeout(rest, 0);
-  }, ignore);
+/** The frame and one signed-in page. */
+function preloadSignedInPages(first: Preloadable = DashboardPage) {
+  void Promise.all([AppShell.preload(), first.preload()]).catch(ignore);
+}
+
+/**
+ * Once someone is signed in, the other signed-in pages load when the browser is idle, so that
+ * moving to one does not wait for its chunk (nor for React's hold-back after a fallback).
+ */
+function PreloadSignedInPages() {
+  useEffect(() => {
+    const all = () => Object.values(SIGNED_IN_PAGES).forEach((page) => void page.preload().catch(ignore));
+    if ('requestIdleCallback' in window) {
+      const idle = window.requestIdleCallback(all);
+      return () => window.cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(all, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return null;
 }
 
 /** While the credentials are checked: the frame, the dashboard and Firestore, all at once. */
@@ -79,14 +94,14 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.authAction} element={<AuthActionPage />} />
-        <Route element={<RequireAuth><AppShell /></RequireAuth>}>
+        <Route element={<RequireAuth><PreloadSignedInPages /><AppShell /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.family} element={<FamilyPage />} />
           <Route path={paths.plans} element={<PlansPage />} />
           <Route path={paths.transactions} element={<TransactionsPage />} />
           <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>
-        <Route path={paths.admin} element={<RequireAuth><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
+        <Route path={paths.admin} element={<RequireAuth><PreloadSignedInPages /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </Suspense>
