@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildConfigGuard } from './tools/buildConfig.ts';
+import { LOCALIZED_ROOT, prerenderLogin } from './tools/prerender.ts';
 
 /** Tailwind's teal-700 (the header and buttons) and slate-50 (the page), as in index.html. */
 const THEME_COLOUR = '#0f766e';
@@ -45,7 +46,9 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{html,js,css,svg,png}'],
     // The yearly statement's PDF code (~1 MB with pdfmake) loads when a parent asks for one; it
     // is not worth every first visit's download (and needs its fonts from the network anyway).
-    globIgnores: ['**/statementPdf-*.js'],
+    // The pre-rendered login pages (tools/prerender.ts) are for first visits from the network;
+    // the worker answers every navigation with index.html.
+    globIgnores: ['**/statementPdf-*.js', 'login/**', `${LOCALIZED_ROOT}/**`],
     navigateFallback: '/index.html',
     // Hosting's own URLs (/__/auth/…, /__/firebase/…) and files the app does not route
     // (robots.txt, a missing /assets/… which must stay a 404) are never answered with the app.
@@ -56,7 +59,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildConfigGuard(), pwa],
+  plugins: [react(), tailwindcss(), buildConfigGuard(), pwa, prerenderLogin()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // No source maps: Hosting would serve them to anyone, with the full sources inside.

@@ -108,16 +108,23 @@ export function AppRoutes() {
   );
 }
 
+/** Everything inside the router: the browser's in the app, a static one when pre-rendered (prerender.tsx). */
+export function AppContent() {
+  return (
+    <AuthProvider>
+      <ScrollToTop />
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
+      <UpdatePrompt />
+    </AuthProvider>
+  );
+}
+
 export default function App() {
   return (
     <BrowserRouter>
-      <AuthProvider>
-        <ScrollToTop />
-        <ErrorBoundary>
-          <AppRoutes />
-        </ErrorBoundary>
-        <UpdatePrompt />
-      </AuthProvider>
+      <AppContent />
     </BrowserRouter>
   );
 }

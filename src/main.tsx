@@ -1,6 +1,6 @@
 import { startTransition, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { i18nReady } from './i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { currentLanguage, i18nReady, syncHostingLanguage } from './i18n';
 import './index.css';
 import App, { preloadRoute } from './App';
 import { startTheme } from './lib/theme';
@@ -8,6 +8,7 @@ import { registerServiceWorkerAfterLoad } from './lib/serviceWorker';
 
 // Light or dark before anything paints.
 startTheme();
+syncHostingLanguage();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -17,17 +18,25 @@ if (!root) throw new Error('index.html has no #root element');
 // suspend: React holds back content that replaces a Suspense fallback until 300 ms after the
 // fallback appeared, which cost every page load 300 ms (see lazyWithReload). As a transition
 // the render runs in small slices and never blocks the page for long.
-void Promise.all([i18nReady.catch(() => undefined), preloadRoute(window.location.pathname)]).then(() =>
+//
+// /login may arrive pre-rendered (tools/prerender.ts): hydrated, the form stays as painted, and
+// what was typed before the JavaScript arrived is kept. Rendered in another language than the
+// one detected here (a choice this browser made before Hosting could know it), it is replaced.
+const prerenderedLanguage = root.dataset.prerendered;
+
+void Promise.all([i18nReady.catch(() => undefined), preloadRoute(window.location.pathname)]).then(() => {
+  const app = (
+    <StrictMode>
+      <Suspense fallback={null}>
+        <App />
+      </Suspense>
+    </StrictMode>
+  );
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <Suspense fallback={null}>
-          <App />
-        </Suspense>
-      </StrictMode>,
-    );
-  }),
-);
+    if (prerenderedLanguage && prerenderedLanguage === currentLanguage()) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
+});
 
 // The offline app shell and "reload to update" (vite.config.ts): not in the dev server.
 if (import.meta.env.PROD) registerServiceWorkerAfterLoad();

@@ -1,7 +1,16 @@
 // @vitest-environment jsdom
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLanguageDetector, currentLanguage, i18nInitOptions, LANGUAGE_STORAGE_KEY, localeBackend, setLanguage } from '.';
+import {
+  createLanguageDetector,
+  currentLanguage,
+  HOSTING_LANGUAGE_COOKIE,
+  i18nInitOptions,
+  LANGUAGE_STORAGE_KEY,
+  localeBackend,
+  setLanguage,
+  syncHostingLanguage,
+} from '.';
 
 async function detectWith(browserLanguages: string[]): Promise<string> {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browserLanguages);
@@ -12,7 +21,10 @@ async function detectWith(browserLanguages: string[]): Promise<string> {
 }
 
 describe('language detection', () => {
-  afterEach(() => localStorage.clear());
+  afterEach(() => {
+    localStorage.clear();
+    document.cookie = `${HOSTING_LANGUAGE_COOKIE}=; max-age=0; path=/`;
+  });
 
   it('uses the saved choice first', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'ru');
@@ -50,5 +62,20 @@ describe('language detection', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBeNull();
     await setLanguage('ru');
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ru');
+  });
+
+  it("tells Hosting an explicit choice by its cookie, so that the next /login comes in that language", async () => {
+    await detectWith(['de-DE']);
+    expect(document.cookie).not.toContain(HOSTING_LANGUAGE_COOKIE);
+    await setLanguage('ru');
+    expect(document.cookie).toContain(`${HOSTING_LANGUAGE_COOKIE}=ru`);
+  });
+
+  it('gives Hosting a choice saved before the cookie existed, and leaves a browser without a choice alone', () => {
+    syncHostingLanguage();
+    expect(document.cookie).not.toContain(HOSTING_LANGUAGE_COOKIE);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'de');
+    syncHostingLanguage();
+    expect(document.cookie).toContain(`${HOSTING_LANGUAGE_COOKIE}=de`);
   });
 });

@@ -76,6 +76,33 @@ export function currentLanguage(code: string | undefined = i18n.resolvedLanguage
   return isSupported(base) ? base : 'en';
 }
 
+/**
+ * Firebase Hosting's i18n rewrites read this cookie before the browser's Accept-Language: with
+ * it, the pre-rendered login page (tools/prerender.ts) comes in the language chosen here.
+ */
+export const HOSTING_LANGUAGE_COOKIE = 'firebase-language-override';
+
+function tellHosting(language: Language): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${HOSTING_LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
+}
+
+function savedLanguage(): Language | null {
+  try {
+    const saved = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return saved && isSupported(saved) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A choice saved before the cookie existed reaches Hosting from the next visit on. */
+export function syncHostingLanguage(): void {
+  const saved = savedLanguage();
+  if (saved && !document.cookie.split('; ').includes(`${HOSTING_LANGUAGE_COOKIE}=${saved}`)) tellHosting(saved);
+}
+
 /** Switches the UI language and remembers the choice for the next visit. */
 export async function setLanguage(language: Language): Promise<void> {
   try {
@@ -83,6 +110,7 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode or a full storage: the switch still applies to this visit.
   }
+  tellHosting(language);
   await i18n.changeLanguage(language);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Light or dark: the system's preference until the parent chooses on this device (remembered
- * in localStorage). The choice is applied as the `dark` class on <html> (see index.css) before
- * the first paint.
+ * in localStorage). The choice is applied as the `dark` or `light` class on <html> (see
+ * index.css) before the app's first paint; before that, a pre-rendered page follows the system.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -26,8 +26,13 @@ export function currentTheme(): Theme {
   return savedTheme() ?? (systemPrefersDark() ? 'dark' : 'light');
 }
 
+function show(theme: Theme): void {
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  document.documentElement.classList.toggle('light', theme === 'light');
+}
+
 function apply(): void {
-  document.documentElement.classList.toggle('dark', currentTheme() === 'dark');
+  show(currentTheme());
   for (const listener of listeners) listener();
 }
 
@@ -42,7 +47,7 @@ export function setTheme(theme: Theme): void {
     localStorage.setItem(KEY, theme);
   } catch {
     // Not remembered, but applied for this visit.
-    document.documentElement.classList.toggle('dark', theme === 'dark');
+    show(theme);
     return;
   }
   apply();

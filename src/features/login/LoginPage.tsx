@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
@@ -25,7 +25,16 @@ export default function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
   const [submitting, setSubmitting] = useState(false);
   const emailId = useId();
   const passwordId = useId();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const isSignup = mode === 'signup';
+
+  // Hosting serves this form pre-rendered (tools/prerender.ts): what the parent typed before the
+  // script arrived is in the fields, not yet in the state. Hydration leaves it there; take it.
+  useEffect(() => {
+    if (emailInput.current?.value) setEmail(emailInput.current.value);
+    if (passwordInput.current?.value) setPassword(passwordInput.current.value);
+  }, []);
 
   function switchMode() {
     setMode(isSignup ? 'login' : 'signup');
@@ -71,14 +80,14 @@ export default function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
           <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
             {t('auth.email')}
           </label>
-          <input id={emailId} type="email" autoComplete="email" inputMode="email" value={email}
+          <input ref={emailInput} id={emailId} type="email" autoComplete="email" inputMode="email" value={email}
             onChange={(e) => setEmail(e.target.value)} className={inputClass} />
         </div>
         <div>
           <label htmlFor={passwordId} className="text-sm font-medium text-slate-800">
             {t('auth.password')}
           </label>
-          <input id={passwordId} type="password" autoComplete={isSignup ? 'new-password' : 'current-password'}
+          <input ref={passwordInput} id={passwordId} type="password" autoComplete={isSignup ? 'new-password' : 'current-password'}
             value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />
           {isSignup && <p className="mt-1 text-xs text-slate-600">{t('auth.passwordHint', passwordTextValues)}</p>}
         </div>

@@ -1,0 +1,115 @@
+/**
+ * The pre-rendered login page (tools/prerender.ts) as Hosting serves it (tools/serveDist.ts
+ * applies firebase.json, with its i18n rewrites): the form is there before any script runs, in
+ * the visitor's language; the script hydrates it without losing what was typed meanwhile; a
+ * language chosen in the portal is the one served next time; other addresses get the app shell.
+ */
+import { expect, test, type Route } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from './support/emulators';
+import { watchForProblems } from './support/hosting';
+import { texts, type Language } from './support/signIn';
+
+const LANGUAGES: Array<{ language: Language; locale: string }> = [
+  { language: 'en', locale: 'en-GB' },
+  { language: 'de', locale: 'de-DE' },
+  { language: 'ru', locale: 'ru-RU' },
+];
+
+for (const { language, locale } of LANGUAGES) {
+  test(`without JavaScript, /login is the form in the browser's language (${language})`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale });
+    const page = await context.newPage();
+    const t = texts(language);
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page).toHaveTitle(`${t.auth.login.title} · ${t.app.name}`);
+    await expect(page.getByRole('heading', { level: 1, name: t.auth.login.title })).toBeVisible();
+    await expect(page.getByLabel(t.auth.email)).toBeVisible();
+    await expect(page.getByLabel(t.auth.password)).toBeVisible();
+    await expect(page.getByRole('button', { name: t.auth.signIn, exact: true })).toBeVisible();
+    await context.close();
+  });
+}
+
+test('without JavaScript, a dark system gets the dark page', async ({ browser }) => {
+  const backgroundOf = async (options: { javaScriptEnabled: boolean; colorScheme: 'dark' | 'light' }) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (options.javaScriptEnabled) await expect(page.locator('html')).toHaveClass(/\b(dark|light)\b/);
+    const background = await page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    await context.close();
+    return background;
+  };
+  const darkBeforeScripts = await backgroundOf({ javaScriptEnabled: false, colorScheme: 'dark' });
+  // The same dark page the app shows once its script has chosen the theme, and not the light one.
+  expect(darkBeforeScripts).toBe(await backgroundOf({ javaScriptEnabled: true, colorScheme: 'dark' }));
+  expect(darkBeforeScripts).not.toBe(await backgroundOf({ javaScriptEnabled: false, colorScheme: 'light' }));
+});
+
+test('the script takes over the painted form: what was typed before it arrived signs in', async ({ page }) => {
+  const problems = await watchForProblems(page);
+  const t = texts('en');
+  // The app's entry script waits until the parent has typed.
+  let release: () => void = () => undefined;
+  const typed = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.getByLabel(t.auth.email).fill(DEMO.owing);
+  await page.getByLabel(t.auth.password).fill(DEMO_PASSWORD);
+  release();
+  // Hydrated once "Create one" switches the form (before that, the button does nothing).
+  await expect(async () => {
+    await page.getByRole('button', { name: t.auth.switchToSignup }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.auth.signup.title })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await page.getByRole('button', { name: t.auth.switchToLogin }).click();
+  // The form still holds what was typed, and the language selector works.
+  await expect(page.getByLabel(t.auth.email)).toHaveValue(DEMO.owing);
+  const ru = texts('ru');
+  await page.getByLabel(t.language.label).selectOption('ru');
+  await expect(page.getByRole('heading', { level: 1, name: ru.auth.login.title })).toBeVisible();
+  await page.getByRole('button', { name: ru.auth.signIn, exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
+  // A mismatch between the served page and the first render would be a console error.
+  expect(problems).toEqual([]);
+});
+
+test('a language chosen in the portal is the one Hosting serves on the next visit', async ({ page }) => {
+  const t = texts('en');
+  const de = texts('de');
+  await page.goto('/login');
+  await page.getByLabel(t.language.label).selectOption('de');
+  await expect(page.getByRole('heading', { level: 1, name: de.auth.login.title })).toBeVisible();
+  const response = await page.reload();
+  const served = (await response?.text()) ?? '';
+  expect(served).toContain('<html lang="de">');
+  expect(served).toContain(`>${de.auth.login.title}</h1>`);
+  await expect(page.getByRole('heading', { level: 1, name: de.auth.login.title })).toBeVisible();
+});
+
+test('Hosting picks the page by the cookie, then Accept-Language; other addresses get the shell', async ({ request }) => {
+  const languageOf = async (headers: Record<string, string>) => {
+    const response = await request.get('/login', { headers, maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    return /<div id="root" data-prerendered="([a-z]+)">/.exec(await response.text())?.[1];
+  };
+  // Without q-values: superstatic, which serves the build here, does not strip them (Hosting does).
+  expect(await languageOf({ 'accept-language': 'fr-FR,de' })).toBe('de');
+  expect(await languageOf({ 'accept-language': 'ru' })).toBe('ru');
+  expect(await languageOf({ 'accept-language': 'fr-FR' })).toBe('en');
+  expect(await languageOf({})).toBe('en');
+  expect(await languageOf({ 'accept-language': 'de-DE', cookie: 'firebase-language-override=ru' })).toBe('ru');
+  for (const path of ['/', '/plans', '/verify-email']) {
+    const shell = await (await request.get(path, { headers: { 'accept-language': 'de' } })).text();
+    expect(shell).toContain('<div id="root"></div>');
+  }
+  const slash = await request.get('/login/', { maxRedirects: 0 });
+  expect(slash.status()).toBe(301);
+  expect(slash.headers().location).toBe('/login');
+});
