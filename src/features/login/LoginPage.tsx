@@ -29,11 +29,15 @@ export default function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const isSignup = mode === 'signup';
 
-  // Hosting serves this form pre-rendered (tools/prerender.ts): what the parent typed before the
-  // script arrived is in the fields, not yet in the state. Hydration leaves it there; take it.
+  // Hosting serves this form pre-rendered (tools/prerender.ts), so it can be used before the
+  // script has taken it over. Until then its button stays disabled: a native submit would reload
+  // the page and lose what was typed (and Enter submits nothing without an enabled button). What
+  // was typed meanwhile is in the fields, not yet in the state; hydration leaves it there.
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     if (emailInput.current?.value) setEmail(emailInput.current.value);
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
+    setReady(true);
   }, []);
 
   function switchMode() {
@@ -99,7 +103,7 @@ export default function LoginPage({ onSignIn }: { onSignIn?: () => void }) {
           </Alert>
         )}
 
-        <button type="submit" className={primaryButtonClass} disabled={submitting}>
+        <button type="submit" className={primaryButtonClass} disabled={submitting || !ready}>
           {submitting ? t(isSignup ? 'auth.creatingAccount' : 'auth.signingIn') : t(isSignup ? 'auth.signUp' : 'auth.signIn')}
         </button>
 
