@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './routing/paths';
 import { ErrorBoundary } from './app/ErrorBoundary';
@@ -105,6 +105,18 @@ export function AppRoutes() {
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </Suspense>
+  );
+}
+
+/**
+ * What the app renders around its router, in the browser (main.tsx) and when pre-rendered
+ * (prerender.tsx) alike: hydration needs the same Suspense boundaries on both sides.
+ */
+export function AppRoot({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <Suspense fallback={null}>{children}</Suspense>
+    </StrictMode>
   );
 }
 

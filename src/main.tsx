@@ -1,8 +1,8 @@
-import { startTransition, StrictMode, Suspense } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLanguage, i18nReady, syncHostingLanguage } from './i18n';
 import './index.css';
-import App, { preloadRoute } from './App';
+import App, { AppRoot, preloadRoute } from './App';
 import { startTheme } from './lib/theme';
 import { registerServiceWorkerAfterLoad } from './lib/serviceWorker';
 
@@ -26,11 +26,9 @@ const prerenderedLanguage = root.dataset.prerendered;
 
 void Promise.all([i18nReady.catch(() => undefined), preloadRoute(window.location.pathname)]).then(() => {
   const app = (
-    <StrictMode>
-      <Suspense fallback={null}>
-        <App />
-      </Suspense>
-    </StrictMode>
+    <AppRoot>
+      <App />
+    </AppRoot>
   );
   startTransition(() => {
     if (prerenderedLanguage && prerenderedLanguage === currentLanguage()) hydrateRoot(root, app);

@@ -3,13 +3,12 @@
  * tools/prerender.ts loads this module). Hosting serves that HTML for /login in the visitor's
  * language, so the form paints before any JavaScript has arrived; main.tsx then hydrates it.
  *
- * The tree must be the one main.tsx renders (the same Suspense boundaries, the same first
- * state: Auth still loading, the form empty), with a static router in place of the browser's.
+ * The tree is the one main.tsx renders (AppRoot, AppContent: the same first state, Auth still
+ * loading and the form empty), with a static router in place of the browser's.
  */
-import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppContent, preloadRoute } from './App';
+import { AppContent, AppRoot, preloadRoute } from './App';
 import i18n, { i18nReady, supportedLanguages, type Language } from './i18n';
 import { paths } from './routing/paths';
 
@@ -27,13 +26,11 @@ export async function renderLoginPage(language: Language): Promise<PrerenderedPa
   await i18n.changeLanguage(language);
   await preloadRoute(paths.login);
   const html = renderToString(
-    <StrictMode>
-      <Suspense fallback={null}>
-        <StaticRouter location={paths.login}>
-          <AppContent />
-        </StaticRouter>
-      </Suspense>
-    </StrictMode>,
+    <AppRoot>
+      <StaticRouter location={paths.login}>
+        <AppContent />
+      </StaticRouter>
+    </AppRoot>,
   );
   return { html, title: `${i18n.t('auth.login.title')} · ${i18n.t('app.name')}` };
 }

@@ -12,15 +12,12 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import type { PrerenderedPage } from '../src/prerender';
 
 export const LOCALIZED_ROOT = 'localized-files';
 const DEFAULT_LANGUAGE = 'en';
 
-export interface PrerenderedLoginPage {
-  language: string;
-  html: string;
-  title: string;
-}
+export type PrerenderedLoginPage = PrerenderedPage & { language: string };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -43,11 +40,6 @@ export function pageFromTemplate(template: string, page: PrerenderedLoginPage): 
 export function prerenderedPaths(language: string): string[] {
   const localized = join(LOCALIZED_ROOT, language, 'login', 'index.html');
   return language === DEFAULT_LANGUAGE ? [join('login', 'index.html'), localized] : [localized];
-}
-
-interface PrerenderModule {
-  languages: readonly string[];
-  renderLoginPage: (language: string) => Promise<{ html: string; title: string }>;
 }
 
 /** Writes the pre-rendered login pages next to index.html once a client build is done. */
@@ -76,7 +68,7 @@ export function prerenderLogin(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { languages, renderLoginPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as PrerenderModule;
+        const { languages, renderLoginPage } = (await server.ssrLoadModule('/src/prerender.tsx')) as typeof import('../src/prerender');
         const template = await readFile(join(outDir, 'index.html'), 'utf8');
         for (const language of languages) {
           const page = pageFromTemplate(template, { language, ...(await renderLoginPage(language)) });

@@ -83,7 +83,6 @@ export function currentLanguage(code: string | undefined = i18n.resolvedLanguage
 export const HOSTING_LANGUAGE_COOKIE = 'firebase-language-override';
 
 function tellHosting(language: Language): void {
-  if (typeof document === 'undefined') return;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   document.cookie = `${HOSTING_LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax${secure}`;
 }
