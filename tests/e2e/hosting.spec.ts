@@ -44,6 +44,8 @@ test('the firebase.json policy allows only the app and the Firebase endpoints it
 });
 
 test("a parent's screens load with the CSP enforced: no violation, no console error", async ({ page }) => {
+  // Sign-in and five screens with their data, each from a full page load: as in a11y.spec.ts.
+  test.setTimeout(60_000);
   const problems = await watchForProblems(page);
   await open(page, '/login');
   await signIn(page, DEMO.owing);
@@ -55,6 +57,7 @@ test("a parent's screens load with the CSP enforced: no violation, no console er
 });
 
 test("the admin's screen loads with the CSP enforced: no violation, no console error", async ({ page }) => {
+  test.setTimeout(60_000);
   const problems = await watchForProblems(page);
   await signIn(page, DEMO.admin);
   await open(page, '/admin');
