@@ -66,10 +66,14 @@ function PreloadSignedInPages() {
   return null;
 }
 
-/** While the credentials are checked: the frame, the dashboard and Firestore, all at once. */
+/**
+ * While the parent types and the credentials are checked: the frame, the dashboard, Firestore
+ * (with its local cache opened) and the contract's schemas, all at once. Each loads only once.
+ */
 function preloadSignedIn() {
   preloadSignedInPages();
   void getDb().catch(ignore);
+  void import('@family-portal/contract').catch(ignore);
 }
 
 /**
@@ -89,7 +93,7 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage onSignIn={preloadSignedIn} /></RedirectIfSignedIn>} />
+        <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage prepareSignIn={preloadSignedIn} /></RedirectIfSignedIn>} />
         <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />

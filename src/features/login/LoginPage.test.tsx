@@ -11,10 +11,10 @@ const actions = vi.hoisted(() => ({ signIn: vi.fn(), signUp: vi.fn() }));
 vi.mock('../../auth/authActions', async (original) => ({ ...(await original<object>()), ...actions }));
 const { NotAMemberError } = await import('../../auth/authActions');
 
-function renderPage() {
+function renderPage(prepareSignIn?: () => void) {
   render(
     <MemoryRouter>
-      <LoginPage />
+      <LoginPage prepareSignIn={prepareSignIn} />
     </MemoryRouter>,
   );
   return userEvent.setup();
@@ -77,5 +77,18 @@ describe('login page', () => {
     renderPage();
     expect(screen.getByRole('link', { name: 'Contact the school to become a member' })).toHaveAttribute('href', expect.stringMatching(/^https?:\/\//));
     expect(screen.getByText('For parents')).toBeInTheDocument();
+  });
+
+  it('starts preparing the signed-in screens when the parent starts typing, not when signing up', async () => {
+    const prepareSignIn = vi.fn();
+    const user = renderPage(prepareSignIn);
+    expect(prepareSignIn).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Email'), 'a');
+    expect(prepareSignIn).toHaveBeenCalled();
+
+    prepareSignIn.mockClear();
+    await user.click(screen.getByRole('button', { name: i18n.t('auth.switchToSignup') }));
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    expect(prepareSignIn).not.toHaveBeenCalled();
   });
 });
