@@ -130,6 +130,30 @@ describe('data layer queries (spec section 7)', () => {
     expect((await loading).children).toEqual([child('C1')]);
   });
 
+  it('reads the plans and their lessons as soon as the children are known, while the payments are still on their way', async () => {
+    const { fs, calls } = fakeFirestore({
+      member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+      members: [member],
+      children: [child('C1')],
+      plans: [{ id: 'PL1', memberId: 'M1', childId: 'C1', quarterId: 'Q1', lessonId: 'L1', weeks: 10, roomHourIds: [], paid: 0, balance: 0 }],
+      payments: [],
+    });
+    let releasePayments: () => void = () => undefined;
+    const paymentsHeld = new Promise<void>((resolve) => (releasePayments = resolve));
+    const getDocs = fs.getDocs;
+    const holding = { ...fs, getDocs: (async (q: { name: string }) => {
+      if (q.name === 'payments') await paymentsHeld;
+      return (getDocs as (q: unknown) => Promise<unknown>)(q);
+    }) as unknown as typeof fs.getDocs };
+    const handed = vi.fn();
+    const loading = loadFamilyData(createQueries(holding, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com', handed);
+    await vi.waitFor(() => expect(calls.map((call) => call.collection)).toEqual(expect.arrayContaining(['plans', 'lessons'])));
+    expect(handed).not.toHaveBeenCalled(); // the dashboard shows the payments too
+    releasePayments();
+    expect((await loading).plans).toHaveLength(1);
+    expect(handed).toHaveBeenCalledOnce();
+  });
+
   it('hands over the family with its lessons before the teachers are read; room hours and teachers follow', async () => {
     const lesson = { id: 'L1', name: 'Mathe', teacherId: 'T1', hours: null, pricePerHour: 10, extrasPerQuarter: 0, whatsappGroup: null };
     const { fs, calls } = fakeFirestore({
