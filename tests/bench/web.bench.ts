@@ -153,52 +153,90 @@ interface Timed {
   emulatorMs: number;
 }
 
-async function signInAndWaitForDashboard(page: Page, email: string, name: string): Promise<Timed> {
+type Marks = { signInClickedAt?: number; dashboardPaintedAt?: number };
+
+/**
+ * Runs in every page before its scripts: notes, in the page's own clock (ms since its navigation
+ * began), when "Sign in" was clicked and the frame in which the welcome heading first showed.
+ * Playwright's waitFor checks every 500 ms once it has waited a while, which would add up to
+ * half a second to a figure; the page knows to the frame. (A string, not a function: tsx would
+ * add helpers of its own to a function's source, which the page does not have.)
+ */
+const recordDashboardPaint = (heading: string) => `{
+  const heading = ${JSON.stringify(heading)};
+  document.addEventListener('click', (event) => { window.signInClickedAt ??= event.timeStamp; }, { capture: true });
+  const observer = new MutationObserver(() => {
+    if (![...document.querySelectorAll('h1')].some((h1) => h1.textContent.trim() === heading)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.dashboardPaintedAt = performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}`;
+
+async function paintedAfter(page: Page, startedAt: 'navigation' | 'sign-in'): Promise<number> {
+  await page.waitForFunction(() => (window as Marks).dashboardPaintedAt !== undefined);
+  const { signInClickedAt, dashboardPaintedAt } = await page.evaluate(() => {
+    const { signInClickedAt, dashboardPaintedAt } = window as Marks;
+    return { signInClickedAt, dashboardPaintedAt };
+  });
+  return Math.round(dashboardPaintedAt! - (startedAt === 'navigation' ? 0 : signInClickedAt!));
+}
+
+/**
+ * How the parent fills in the form: typed, at 10 keys a second (a quick typist; what comes after
+ * sign-in loads meanwhile, see LoginPage), or filled at once as by a password manager.
+ */
+type Filling = 'typed' | 'autofilled';
+
+async function signInAndWaitForDashboard(page: Page, email: string, filling: Filling): Promise<Timed> {
   const waited = firestoreWaits(page);
   await page.goto(`${APP}/login`);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  for (const [label, value] of [['Email', email], ['Password', DEMO_PASSWORD]] as const) {
+    const field = page.getByLabel(label, { exact: true });
+    if (filling === 'typed') await field.pressSequentially(value, { delay: 100 });
+    else await field.fill(value);
+  }
   const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
   // From when a parent can press it: the pre-rendered form's button waits for the app (LoginPage).
   await signIn.click({ trial: true });
   const start = Date.now();
   await signIn.click();
-  await page.getByRole('heading', { name: `Welcome, ${name}!` }).waitFor();
-  const end = Date.now();
-  return { ms: end - start, emulatorMs: waited(start, end) };
+  const ms = await paintedAfter(page, 'sign-in');
+  return { ms, emulatorMs: waited(start, start + ms) };
 }
 
 const medianOf = (runs: Timed[]) => median(runs.map((run) => run.ms));
 const emulatorShare = (runs: Timed[]) => median(runs.map((run) => run.emulatorMs));
 
-/** From "Sign in" to the welcome heading (rendered with the member's data): first visit and repeat. */
+/**
+ * From "Sign in" to the frame showing the welcome heading (rendered with the family's data), the
+ * form typed or autofilled; and from a reload of the signed-in dashboard to that frame.
+ */
 async function dashboardTimes(email: string, name: string) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const first: Timed[] = [];
-  const repeat: Timed[] = [];
+  const runs: Record<Filling | 'repeat', Timed[]> = { typed: [], autofilled: [], repeat: [] };
   try {
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ locale: 'en-GB' });
-      const page = await context.newPage();
-      first.push(await signInAndWaitForDashboard(page, email, name));
-      const waited = firestoreWaits(page);
-      const start = Date.now();
-      await page.reload();
-      await page.getByRole('heading', { name: `Welcome, ${name}!` }).waitFor();
-      const end = Date.now();
-      repeat.push({ ms: end - start, emulatorMs: waited(start, end) });
-      await context.close();
+      for (const filling of ['typed', 'autofilled'] as const) {
+        const context = await browser.newContext({ locale: 'en-GB' });
+        await context.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
+        const page = await context.newPage();
+        runs[filling].push(await signInAndWaitForDashboard(page, email, filling));
+        if (filling === 'typed') {
+          const waited = firestoreWaits(page);
+          const start = Date.now();
+          await page.reload();
+          const ms = await paintedAfter(page, 'navigation');
+          runs.repeat.push({ ms, emulatorMs: waited(start, start + ms) });
+        }
+        await context.close();
+      }
     }
   } finally {
     await browser.close();
   }
-  return {
-    first: medianOf(first),
-    firstEmulator: emulatorShare(first),
-    repeat: medianOf(repeat),
-    repeatEmulator: emulatorShare(repeat),
-    all: { first: first.map((run) => run.ms), repeat: repeat.map((run) => run.ms) },
-  };
+  const summary = (timed: Timed[]) => ({ ms: medianOf(timed), emulatorMs: emulatorShare(timed), all: timed.map((run) => run.ms) });
+  return { typed: summary(runs.typed), autofilled: summary(runs.autofilled), repeat: summary(runs.repeat) };
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -227,8 +265,9 @@ async function lighthouseRuns() {
       locale: 'en-GB',
     });
     const login = await lighthouseScores(`${APP}/login`, port, false);
+    await context.addInitScript(recordDashboardPaint(`Welcome, ${DEMO_ACCOUNTS[0].name}!`));
     const page = await context.newPage();
-    await signInAndWaitForDashboard(page, DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
+    await signInAndWaitForDashboard(page, DEMO_ACCOUNTS[0].email, 'autofilled');
     const dashboard = await lighthouseScores(`${APP}/`, port, true);
     return { login, dashboard };
   } finally {
@@ -277,9 +316,12 @@ try {
         console.log(`  demo family ${index + 1} (${parent.name}): ${documents} documents in ${queries} reads (${parts})`);
       }
       const times = await dashboardTimes(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
-      console.log(`  dashboard with the family's figures, median of ${RUNS}: first visit ${times.first} ms after "Sign in", repeat visit ${times.repeat} ms after reload`);
-      console.log(`    of which waiting for the Firestore emulator's answers (median): first visit ${times.firstEmulator} ms, repeat visit ${times.repeatEmulator} ms`);
-      console.log(`    every run: first visit ${times.all.first.join(', ')} ms; repeat visit ${times.all.repeat.join(', ')} ms`);
+      const line = (label: string, { ms, emulatorMs, all }: { ms: number; emulatorMs: number; all: number[] }) =>
+        console.log(`    ${label}: ${ms} ms, of which ${emulatorMs} ms waiting for the Firestore emulator (every run: ${all.join(', ')} ms)`);
+      console.log(`  dashboard with the family's figures painted, median of ${RUNS}:`);
+      line('first visit, form typed (10 keys/s), after "Sign in"', times.typed);
+      line('first visit, form autofilled, after "Sign in"', times.autofilled);
+      line('repeat visit, after a reload', times.repeat);
       if (families === SCHOOLS.at(-1)) {
         const { login, dashboard } = await lighthouseRuns();
         for (const [page, run] of [['/login', login], ['dashboard (signed in)', dashboard]] as const) {
