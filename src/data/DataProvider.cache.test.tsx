@@ -9,13 +9,14 @@ import { DataProvider, useData } from './DataProvider';
 type Store = Record<string, Array<Record<string, unknown>>>;
 const stores = vi.hoisted(() => {
   const nothing: Store = {};
-  return { cache: nothing, server: nothing, serverFails: false, release: () => {} };
+  return { cache: nothing, server: nothing, serverFails: false, release: () => {}, asked: [] as string[] };
 });
 
 vi.mock('../lib/firebase', () => ({ getDb: () => Promise.resolve({}) }));
 vi.mock('firebase/firestore', () => {
   let released = new Promise<void>((resolve) => (stores.release = resolve));
   const readDoc = (store: 'cache' | 'server') => async (ref: { name: string; id: string }) => {
+    stores.asked.push(store);
     if (store === 'server') {
       await released;
       if (stores.serverFails) throw new Error('unavailable');
@@ -26,6 +27,7 @@ vi.mock('firebase/firestore', () => {
     return { id: ref.id, exists: () => !!found, data: () => data, get: (field: string) => data[field] };
   };
   const readDocs = (store: 'cache' | 'server') => async (q: { name: string }) => {
+    stores.asked.push(store);
     if (store === 'server') await released;
     return { docs: (stores[store][q.name] ?? []).map(({ id, ...data }) => ({ id, data: () => data })) };
   };
@@ -71,6 +73,7 @@ describe('a returning parent (persistent local cache)', () => {
     const fs = (await import('firebase/firestore')) as unknown as { reset: () => void };
     fs.reset();
     stores.serverFails = false;
+    stores.asked = [];
   });
   afterEach(() => stores.release());
 
@@ -81,6 +84,18 @@ describe('a returning parent (persistent local cache)', () => {
     expect(await screen.findByText('balance -40')).toBeInTheDocument();
     stores.release();
     expect(await screen.findByText('balance 25')).toBeInTheDocument();
+  });
+
+  it('asks the server only once the kept figures are read (one Firestore queue serves both)', async () => {
+    stores.cache = family(-40);
+    stores.server = family(25);
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    stores.release();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+    const firstServerRead = stores.asked.indexOf('server');
+    expect(firstServerRead).toBeGreaterThan(0);
+    expect(stores.asked.slice(firstServerRead)).not.toContain('cache');
   });
 
   it("keeps a parent's edit saved while the server's answer to the first read was still on its way", async () => {

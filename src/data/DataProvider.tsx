@@ -37,7 +37,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
     async ({ failureMessage, cacheFirst = false }: { failureMessage?: string; cacheFirst?: boolean } = {}) => {
       setLoading(true);
       setError(null);
-      // What is on screen from this load (an object: the cache read sets it from a callback).
+      // What is on screen from this load (an object: the server read's callback sets it too).
       const shown: { by: 'nothing' | 'cache' | 'server' } = { by: 'nothing' };
       const editsAtStart = edits.current;
       try {
@@ -46,17 +46,17 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         const freshness = { path: contract.SYNC_FRESHNESS_PATH, schema: contract.syncFreshnessSchema };
         if (cacheFirst) {
           // A returning parent sees the figures this device kept at once; the server's answer
-          // replaces them when it comes. A cache without this family's entry shows nothing.
+          // replaces them when it comes. It is asked after the cache has answered: both go
+          // through one Firestore queue, and the server's answers, written to the cache as they
+          // come, would hold the kept figures back. A cache without this family's entry answers
+          // at once and shows nothing.
           const cache = { ...fs, getDoc: fs.getDocFromCache, getDocs: fs.getDocsFromCache };
-          void loadFamilyData(createQueries(cache, db, DOCUMENT_SCHEMAS, freshness), email).then(
-            (cached) => {
-              if (shown.by !== 'nothing' || !cached.member) return;
-              shown.by = 'cache';
-              unlessEdited(editsAtStart, cached);
-              setLoading(false);
-            },
-            () => undefined,
-          );
+          const cached = await loadFamilyData(createQueries(cache, db, DOCUMENT_SCHEMAS, freshness), email).catch(() => EMPTY);
+          if (cached.member) {
+            shown.by = 'cache';
+            unlessEdited(editsAtStart, cached);
+            setLoading(false);
+          }
         }
         const fresh = await loadFamilyData(createQueries(fs, db, DOCUMENT_SCHEMAS, freshness), email, (family) => {
           // Kept figures stay until everything is in; otherwise the family shows at once.
