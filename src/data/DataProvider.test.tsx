@@ -49,6 +49,18 @@ function fakeFirestore(results: Record<string, Array<Record<string, unknown>>>, 
   return { fs: fs as unknown as typeof import('firebase/firestore'), calls };
 }
 
+/** The fake's reads of one collection wait until released (`getDoc` or `getDocs`). */
+function holding(fs: typeof import('firebase/firestore'), read: 'getDoc' | 'getDocs', collection: string) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const original = fs[read] as unknown as (ref: { name: string }) => Promise<unknown>;
+  const wrapped = async (ref: { name: string }) => {
+    if (ref.name === collection) await held;
+    return original(ref);
+  };
+  return { fs: { ...fs, [read]: wrapped } as typeof fs, release };
+}
+
 describe('data layer queries (spec section 7)', () => {
   it("finds the member through the e-mail index, its family by memberId (payments by date, newest first) and plans in batches of 10", async () => {
     const children = Array.from({ length: 23 }, (_, i) => child(`C${i}`));
@@ -116,17 +128,11 @@ describe('data layer queries (spec section 7)', () => {
 
   it('reads the member and its family at once, by the index entry, without waiting for the member document', async () => {
     const { fs, calls } = fakeFirestore({ member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member], children: [child('C1')] });
-    let releaseMember: () => void = () => undefined;
-    const memberHeld = new Promise<void>((resolve) => (releaseMember = resolve));
-    const getDoc = fs.getDoc;
-    const holding = { ...fs, getDoc: (async (ref: { name: string }) => {
-      if (ref.name === 'members') await memberHeld;
-      return (getDoc as (ref: unknown) => Promise<unknown>)(ref);
-    }) as unknown as typeof fs.getDoc };
-    const loading = loadFamilyData(createQueries(holding, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');
+    const memberHeld = holding(fs, 'getDoc', 'members');
+    const loading = loadFamilyData(createQueries(memberHeld.fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com');
     await vi.waitFor(() => expect(calls.map((call) => call.collection)).toEqual(expect.arrayContaining(['children', 'payments', 'otherPayments', 'quarters'])));
     expect(calls.map((call) => call.collection)).not.toContain('members');
-    releaseMember();
+    memberHeld.release();
     expect((await loading).children).toEqual([child('C1')]);
   });
 
@@ -138,18 +144,12 @@ describe('data layer queries (spec section 7)', () => {
       plans: [{ id: 'PL1', memberId: 'M1', childId: 'C1', quarterId: 'Q1', lessonId: 'L1', weeks: 10, roomHourIds: [], paid: 0, balance: 0 }],
       payments: [],
     });
-    let releasePayments: () => void = () => undefined;
-    const paymentsHeld = new Promise<void>((resolve) => (releasePayments = resolve));
-    const getDocs = fs.getDocs;
-    const holding = { ...fs, getDocs: (async (q: { name: string }) => {
-      if (q.name === 'payments') await paymentsHeld;
-      return (getDocs as (q: unknown) => Promise<unknown>)(q);
-    }) as unknown as typeof fs.getDocs };
+    const payments = holding(fs, 'getDocs', 'payments');
     const handed = vi.fn();
-    const loading = loadFamilyData(createQueries(holding, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com', handed);
+    const loading = loadFamilyData(createQueries(payments.fs, {} as never, DOCUMENT_SCHEMAS), 'anna@example.com', handed);
     await vi.waitFor(() => expect(calls.map((call) => call.collection)).toEqual(expect.arrayContaining(['plans', 'lessons'])));
     expect(handed).not.toHaveBeenCalled(); // the dashboard shows the payments too
-    releasePayments();
+    payments.release();
     expect((await loading).plans).toHaveLength(1);
     expect(handed).toHaveBeenCalledOnce();
   });
