@@ -45,6 +45,14 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
     setReady(true);
   }, [prepareSignIn]);
 
+  // Once per visit of the form, not on every keystroke; a submit asks again (a failed load retries).
+  const prepared = useRef(false);
+  function prepareOnInput() {
+    if (isSignup || prepared.current) return;
+    prepared.current = true;
+    prepareSignIn?.();
+  }
+
   function switchMode() {
     setMode(isSignup ? 'login' : 'signup');
     setError(null);
@@ -84,7 +92,7 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
         {t('auth.parentInfo')}
       </Alert>
 
-      <form onSubmit={submit} onInput={isSignup ? undefined : prepareSignIn} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <form onSubmit={submit} onInput={prepareOnInput} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div>
           <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
             {t('auth.email')}
