@@ -1,7 +1,8 @@
 /**
  * The persistent local cache (design §9: a repeat visit renders from the device first): a parent
  * who opened the portal once sees the family's figures again with Firestore out of reach, and
- * signing out forgets them on that device.
+ * signing out forgets them on that device. Within a visit the family's documents are read once:
+ * moving between the screens asks Firestore for nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money';
@@ -35,6 +36,43 @@ test('a returning parent sees the family dashboard from this device while Firest
   await expect(welcome).toBeVisible();
   await expect(balance).toBeVisible();
   expect(refused).toBeGreaterThan(0);
+});
+
+/** Every new read (a listen target) the page asks Firestore for, by kind: 'documents' or 'query'. */
+function firestoreReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'POST' || !request.url().startsWith('http://127.0.0.1:8080/')) return;
+    const body = decodeURIComponent(request.postData() ?? '');
+    for (const [, kind] of body.matchAll(/"addTarget":\{"(documents|query)"/g)) reads.push(kind!);
+  });
+  return reads;
+}
+
+test('moving between the screens reads nothing from Firestore again', async ({ page }) => {
+  const [member] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as unknown as Array<{ primaryName: string }>;
+  const reads = firestoreReads(page);
+  const screens = [
+    { link: en.nav.family, heading: en.pages.family.title },
+    { link: en.nav.plans, heading: en.pages.plans.title },
+    { link: en.nav.transactions, heading: en.pages.transactions.title },
+    { link: en.nav.bookDeposits, heading: en.pages.bookDeposits.title },
+    { link: en.nav.home, heading: en.dashboard.welcome.replace('{{name}}', member!.primaryName) },
+  ];
+  const open = async ({ link, heading }: (typeof screens)[number]) => {
+    await page.getByRole('navigation', { name: en.nav.label }).getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  };
+
+  await signIn(page, DEMO.owing);
+  // The plans page shows its heading once the last of the family's reads (teachers and room
+  // hours) is in: from here on, everything a session reads has been read.
+  await open(screens[1]!);
+  const afterSignIn = reads.length;
+  expect(afterSignIn).toBeGreaterThan(0);
+
+  for (const screen of [...screens, ...screens]) await open(screen);
+  expect(reads).toHaveLength(afterSignIn);
 });
 
 test("signing out forgets the family's documents on this device", async ({ page }) => {
