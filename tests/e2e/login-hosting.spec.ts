@@ -48,7 +48,7 @@ test('without JavaScript, a dark system gets the dark page', async ({ browser })
   expect(darkBeforeScripts).not.toBe(await backgroundOf({ javaScriptEnabled: false, colorScheme: 'light' }));
 });
 
-test('the script takes over the painted form: what was typed before it arrived signs in', async ({ page }) => {
+test('the script takes over the painted form: what was typed before it arrived signs in; the header controls wait for it', async ({ page }) => {
   const problems = await watchForProblems(page);
   const t = texts('en');
   // The app's entry script waits until the parent has typed.
@@ -68,7 +68,14 @@ test('the script takes over the painted form: what was typed before it arrived s
   // A page loaded anew (by a native submit) would not have this mark; checked at the end.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByLabel(t.auth.password).press('Enter');
+  // Nor can the language or dark mode be chosen before it: React would undo the choice.
+  const language = page.getByLabel(t.language.label);
+  const darkMode = page.getByRole('button', { name: t.theme.dark });
+  await expect(language).toBeDisabled();
+  await expect(darkMode).toBeDisabled();
   release();
+  await expect(language).toBeEnabled();
+  await expect(darkMode).toBeEnabled();
   // Hydrated: the button works, with what was typed.
   await signInButton.click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
