@@ -1,14 +1,16 @@
-import { StrictMode, Suspense, useEffect, type ReactNode } from 'react';
+import { StrictMode, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from './routing/paths';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { lazyWithReload } from './app/lazyWithReload';
 import { ScrollToTop } from './app/ScrollToTop';
 import { UpdatePrompt } from './app/UpdatePrompt';
+import { useWhenIdle } from './app/useWhenIdle';
 import { AuthProvider } from './auth/AuthProvider';
 import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from './auth/guards';
 import { LoadingScreen } from './components/LoadingScreen';
 import { getDb } from './lib/firebase';
+import { registerServiceWorker } from './lib/serviceWorker';
 
 const LoginPage = lazyWithReload(() => import('./features/login/LoginPage'));
 const VerifyEmailPage = lazyWithReload(() => import('./features/verify-email/VerifyEmailPage'));
@@ -50,19 +52,20 @@ function preloadSignedInPages(first: Preloadable = DashboardPage) {
 }
 
 /**
- * Once someone is signed in, the other signed-in pages load when the browser is idle, so that
- * moving to one does not wait for its chunk (nor for React's hold-back after a fallback).
+ * What a signed-in session prepares once its screen shows what the parent waited for (the
+ * family's figures; the admin's page at once), when the browser is idle: the other signed-in
+ * pages, so that moving to one does not wait for its chunk (nor for React's hold-back after a
+ * fallback), and, in production builds, the service worker with the offline app shell. Earlier,
+ * both competed with signing in and the family's first reads (see lib/serviceWorker).
  */
-function PreloadSignedInPages() {
-  useEffect(() => {
-    const all = () => Object.values(SIGNED_IN_PAGES).forEach((page) => void page.preload().catch(ignore));
-    if ('requestIdleCallback' in window) {
-      const idle = window.requestIdleCallback(all);
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(all, 0);
-    return () => clearTimeout(timer);
-  }, []);
+function prepareTheRest() {
+  Object.values(SIGNED_IN_PAGES).forEach((page) => void page.preload().catch(ignore));
+  if (import.meta.env.PROD) void registerServiceWorker();
+}
+
+/** For the admin's page, which has no family to wait for. */
+function PrepareTheRest() {
+  useWhenIdle(true, prepareTheRest);
   return null;
 }
 
@@ -98,14 +101,14 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.authAction} element={<AuthActionPage />} />
-        <Route element={<RequireAuth><PreloadSignedInPages /><AppShell /></RequireAuth>}>
+        <Route element={<RequireAuth><AppShell onFamilyShown={prepareTheRest} /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.family} element={<FamilyPage />} />
           <Route path={paths.plans} element={<PlansPage />} />
           <Route path={paths.transactions} element={<TransactionsPage />} />
           <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>
-        <Route path={paths.admin} element={<RequireAuth><PreloadSignedInPages /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
+        <Route path={paths.admin} element={<RequireAuth><PrepareTheRest /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </Suspense>

@@ -4,7 +4,7 @@ import { currentLanguage, i18nReady, syncHostingLanguage } from './i18n';
 import './index.css';
 import App, { AppRoot, preloadRoute } from './App';
 import { startTheme } from './lib/theme';
-import { registerServiceWorkerAfterLoad } from './lib/serviceWorker';
+import { registerServiceWorkerIfReturning } from './lib/serviceWorker';
 
 // Light or dark before anything paints.
 startTheme();
@@ -36,5 +36,6 @@ void Promise.all([i18nReady.catch(() => undefined), preloadRoute(window.location
   });
 });
 
-// The offline app shell and "reload to update" (vite.config.ts): not in the dev server.
-if (import.meta.env.PROD) registerServiceWorkerAfterLoad();
+// The offline app shell and "reload to update" (vite.config.ts): not in the dev server. A first
+// visit registers the worker once the family's figures are on screen (App.tsx).
+if (import.meta.env.PROD) registerServiceWorkerIfReturning();

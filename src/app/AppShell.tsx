@@ -10,11 +10,12 @@ import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { DataProvider } from '../data/DataProvider';
+import { DataProvider, useData } from '../data/DataProvider';
 import { FreshnessNote } from '../components/FreshnessNote';
 import { Icon, NAV_ITEMS } from './navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
+import { useWhenIdle } from './useWhenIdle';
 
 const ADMIN_ICON = 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4';
 
@@ -29,7 +30,15 @@ function AdminLink({ className, compact = false }: { className: string; compact?
   );
 }
 
-export function AppShell() {
+/** Calls `run` when the browser is idle once the family's data (or its error) is on screen. */
+function WhenFamilyShown({ run }: { run: () => void }) {
+  const { loading } = useData();
+  useWhenIdle(!loading, run);
+  return null;
+}
+
+/** `onFamilyShown`: what the session prepares beyond the screen, once the family is on it (App.tsx). */
+export function AppShell({ onFamilyShown }: { onFamilyShown?: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -41,6 +50,7 @@ export function AppShell() {
 
   return (
     <DataProvider email={user?.email ?? ''}>
+      {onFamilyShown && <WhenFamilyShown run={onFamilyShown} />}
       <div className="min-h-dvh bg-slate-50">
         <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
           <NavLink to={paths.dashboard} className="font-semibold text-teal-800">

@@ -74,11 +74,33 @@ describe('service worker registration', () => {
     expect(registerSW).not.toHaveBeenCalled();
   });
 
-  it('registers only after the page has loaded', async () => {
+  it('registers once per page, however often it is asked', async () => {
+    const { serviceWorker, registerSW } = await setUp();
+    await Promise.all([serviceWorker.registerServiceWorker(() => Promise.resolve(registerSW)), serviceWorker.registerServiceWorker(() => Promise.resolve(registerSW))]);
+    await serviceWorker.registerServiceWorker(() => Promise.resolve(registerSW));
+    expect(registerSW).toHaveBeenCalledOnce();
+  });
+
+  it('logs a failed registration and does not throw: the portal works without the worker', async () => {
+    const { serviceWorker } = await setUp();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(serviceWorker.registerServiceWorker(() => Promise.reject(new Error('offline')))).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('Service worker not registered', expect.any(Error));
+  });
+
+  it("on a first visit (no worker controls the page) registers nothing at load: the signed-in app does, later", async () => {
+    const { serviceWorker } = await setUp();
+    const listen = vi.spyOn(window, 'addEventListener');
+    serviceWorker.registerServiceWorkerIfReturning();
+    expect(listen).not.toHaveBeenCalledWith('load', expect.any(Function), expect.anything());
+  });
+
+  it("on a returning visitor's page (a worker controls it) registers once the page has loaded", async () => {
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
     const { serviceWorker } = await setUp();
     const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
     const listen = vi.spyOn(window, 'addEventListener');
-    serviceWorker.registerServiceWorkerAfterLoad();
+    serviceWorker.registerServiceWorkerIfReturning();
     expect(listen).toHaveBeenCalledWith('load', expect.any(Function), { once: true });
     readyState.mockRestore();
   });

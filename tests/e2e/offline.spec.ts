@@ -2,7 +2,9 @@
  * Installable, and readable offline (the production build, served as Hosting serves it): the
  * manifest and the service worker satisfy Chromium's installability checks; a parent who opened
  * the portal once gets the app shell from the worker and the family's figures from Firestore's
- * cache with the device offline; a newly deployed version waits for "reload to update".
+ * cache with the device offline; a newly deployed version waits for "reload to update". A first
+ * visit registers the worker only once the family's figures are on screen (its download must not
+ * compete with signing in); a returning visitor's page registers it at load, /login included.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,12 @@ async function waitForServiceWorker(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready);
   if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? 'none')).toBe('activated');
+}
+
+/** The service worker registrations of the page's origin, once the page and what it loads have settled. */
+async function registrationsWhenSettled(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((registration) => registration.scope));
 }
 
 /** "Offline — data as of …" with the start of the last successful sync, in the page's language. */
@@ -80,7 +88,7 @@ test('the manifest names the app, its colours and icons that exist in the stated
   expect(maskable.data[3], 'alpha of the top left pixel').toBe(255);
 });
 
-test('Chromium finds the app installable, and the worker controls the page after a reload', async ({ playwright, baseURL }, testInfo) => {
+test('Chromium finds the app installable; a first visit registers the worker once the family is on screen, and it controls the page after a reload', async ({ playwright, baseURL }, testInfo) => {
   // In a test's default (incognito-like) context Chromium reports "in-incognito" and nothing
   // else; a browser profile on disk is what a parent has.
   const profile = mkdtempSync(join(tmpdir(), 'portal-install-'));
@@ -88,6 +96,11 @@ test('Chromium finds the app installable, and the worker controls the page after
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
+    expect(await registrationsWhenSettled(page)).toEqual([]);
+
+    await signIn(page, DEMO.credit);
+    const { balance } = await welcomeAndBalance(page, DEMO.credit);
+    await expect(balance).toBeVisible();
     await waitForServiceWorker(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
     const cdp = await context.newCDPSession(page);
@@ -180,9 +193,16 @@ test.describe('on a phone', () => {
   });
 });
 
-test('a newly deployed version waits until the parent chooses "reload to update"', async ({ page }) => {
-  await page.goto('/login');
+test('a newly deployed version waits until the parent chooses "reload to update", on a returning visitor\'s /login too', async ({ page }) => {
+  await signIn(page, DEMO.credit);
+  await expect((await welcomeAndBalance(page, DEMO.credit)).balance).toBeVisible();
   await waitForServiceWorker(page);
+  // Signed out and back another day: the worker answers for /login, and the page registers it
+  // once loaded (and then loads nothing more), so that it hears of a new version.
+  await page.getByRole('button', { name: en.common.signOut }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
 
   // The next deploy: a worker script that differs by a byte is a new version to the browser.
   // (The browser fetches the worker script itself, past Playwright's routing, so the served
