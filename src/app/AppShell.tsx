@@ -38,7 +38,7 @@ function WhenFamilyShown({ run }: { run: () => void }) {
 }
 
 /** `onFamilyShown`: what the session prepares beyond the screen, once the family is on it (App.tsx). */
-export function AppShell({ onFamilyShown }: { onFamilyShown?: () => void }) {
+export function AppShell({ onFamilyShown }: { onFamilyShown: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -50,7 +50,7 @@ export function AppShell({ onFamilyShown }: { onFamilyShown?: () => void }) {
 
   return (
     <DataProvider email={user?.email ?? ''}>
-      {onFamilyShown && <WhenFamilyShown run={onFamilyShown} />}
+      <WhenFamilyShown run={onFamilyShown} />
       <div className="min-h-dvh bg-slate-50">
         <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
           <NavLink to={paths.dashboard} className="font-semibold text-teal-800">

@@ -7,6 +7,7 @@ import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
 import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
 import { passwordTextValues, validateCredentials } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
+import { useHydrated } from '../../lib/useHydrated';
 import { inputClass, linkClass, primaryButtonClass, PublicLayout } from '../../components/PublicLayout';
 import { NotAMemberBox } from './NotAMemberBox';
 
@@ -37,12 +38,11 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
   // script has taken it over. Until then its button stays disabled: a native submit would reload
   // the page and lose what was typed (and Enter submits nothing without an enabled button). What
   // was typed meanwhile is in the fields, not yet in the state; hydration leaves it there.
-  const [ready, setReady] = useState(false);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (emailInput.current?.value) setEmail(emailInput.current.value);
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
     if (emailInput.current?.value || passwordInput.current?.value) prepareSignIn?.();
-    setReady(true);
   }, [prepareSignIn]);
 
   // Once per visit of the form, not on every keystroke; a submit asks again (a failed load retries).
@@ -116,7 +116,7 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
           </Alert>
         )}
 
-        <button type="submit" className={primaryButtonClass} disabled={submitting || !ready}>
+        <button type="submit" className={primaryButtonClass} disabled={submitting || !hydrated}>
           {submitting ? t(isSignup ? 'auth.creatingAccount' : 'auth.signingIn') : t(isSignup ? 'auth.signUp' : 'auth.signIn')}
         </button>
 
