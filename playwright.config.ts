@@ -25,7 +25,7 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts).
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|family|access|hosting|offline/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|family|access|hosting|offline/ },
     // Dark mode: every screen and dialog through axe again (contrast).
     { name: 'desktop-dark', use: { ...devices['Desktop Chrome'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
     { name: 'phone-dark', use: { ...devices['Pixel 7'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },

@@ -40,6 +40,12 @@ describe('function wiring', () => {
     expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' })]);
   });
 
+  it('deletes accounts left unverified every hour, at quarter past, on the school clock', () => {
+    const endpoint = endpointOf(functions.deleteStaleUnverifiedAccounts);
+    expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '15 * * * *', timeZone: schoolTimeZoneParam });
+    expect(endpoint.secretEnvironmentVariables ?? []).toEqual([]);
+  });
+
   it('exposes the admin sync API over HTTPS', () => {
     for (const name of ['getSyncStatus', 'getSyncHistory', 'triggerFullSync', 'triggerDeltaSync'] as const) {
       expect(endpointOf(functions[name]).httpsTrigger, name).toBeDefined();

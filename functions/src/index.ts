@@ -3,7 +3,9 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { adminAuth } from './admin';
 import { refuseNonMembers } from './auth/membershipGate';
+import { deleteUnverifiedAccounts } from './auth/unverifiedAccounts';
 import {
   ADMIN_READ_TIMEOUT_SECONDS,
   appOrigins,
@@ -56,4 +58,13 @@ export const nightlyFullSync = onSchedule(
 export const hourlyDeltaSync = onSchedule(
   { schedule: '30 * * * *', timeZone: schoolTimeZoneParam, retryCount: 0, ...syncRuntime },
   () => runScheduledSync('delta'),
+);
+
+// Accounts nobody verified within 48 hours (perhaps made with someone else's address) go, hourly
+// so that none outlives that by much.
+export const deleteStaleUnverifiedAccounts = onSchedule(
+  { schedule: '15 * * * *', timeZone: schoolTimeZoneParam, retryCount: 0, memory: LIGHT_MEMORY },
+  async () => {
+    await deleteUnverifiedAccounts(adminAuth());
+  },
 );

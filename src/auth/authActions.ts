@@ -39,9 +39,32 @@ export async function resendVerification(): Promise<void> {
   await sendEmailVerification(currentUser, returnUrl(paths.verifyEmail));
 }
 
-export async function applyVerificationCode(code: string): Promise<void> {
-  const { auth, applyActionCode } = await authApi();
+/**
+ * What opening a verification link did. The link verifies only the account that is signed in
+ * with the link's address: anyone can create an account with a member's address through the Auth
+ * API, and a link applied for whoever happens to open it would hand that stranger's password a
+ * verified account (the mailbox owner opening "their" link while signed out).
+ */
+export type VerificationOutcome =
+  | { status: 'verified' }
+  /** Nobody is signed in: the owner signs in with the account's password, or resets it. */
+  | { status: 'sign-in-required'; email: string }
+  /** Signed in with another address than the link's. */
+  | { status: 'other-account'; email: string };
+
+export async function applyVerificationCode(code: string): Promise<VerificationOutcome> {
+  const { auth, applyActionCode, checkActionCode } = await authApi();
+  // checkActionCode reads the link without using it up.
+  const { operation, data } = await checkActionCode(auth, code);
+  if (operation !== 'VERIFY_EMAIL' || !data.email) throw new Error(`not an e-mail verification link: ${operation}`);
+  const email = normalizeEmail(data.email);
+  // Right after a page load the session may still be on its way back from storage.
+  await auth.authStateReady();
+  const current = auth.currentUser;
+  if (!current) return { status: 'sign-in-required', email };
+  if (normalizeEmail(current.email ?? '') !== email) return { status: 'other-account', email };
   await applyActionCode(auth, code);
+  return { status: 'verified' };
 }
 
 export async function sendResetEmail(email: string): Promise<void> {

@@ -1,7 +1,7 @@
 /** The route guard of spec section 2. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths, returnPath } from '../routing/paths';
+import { paths, returnPathAfterSignIn } from '../routing/paths';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { useAuth } from './AuthProvider';
 
@@ -40,6 +40,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
   // The form paints before Auth has loaded: most visitors of /login are signed out, and one who
   // turns out to be signed in moves on as soon as Auth says so.
-  if (user) return <Navigate to={returnPath(interruptedLink(location.state))} replace />;
+  if (user) return <Navigate to={returnPathAfterSignIn(interruptedLink(location.state))} replace />;
   return children;
 }

@@ -53,7 +53,7 @@ const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plan
  * fragment), or the dashboard. Only the app's own signed-in screens qualify, so that no crafted
  * state sends a parent to another site ("//evil.example") or back to a public page.
  */
-export function returnPath(from: unknown): string {
+export function returnPath(from: unknown, returnable: readonly string[] = RETURNABLE): string {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return paths.dashboard;
   let url: URL;
   try {
@@ -61,6 +61,14 @@ export function returnPath(from: unknown): string {
   } catch {
     return paths.dashboard;
   }
-  if (url.origin !== 'https://portal.invalid' || !RETURNABLE.includes(url.pathname)) return paths.dashboard;
+  if (url.origin !== 'https://portal.invalid' || !returnable.includes(url.pathname)) return paths.dashboard;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * Where to go after signing in: as returnPath, and also back to a verification link that asked
+ * to sign in first (it verifies only the signed-in account's own address).
+ */
+export function returnPathAfterSignIn(from: unknown): string {
+  return returnPath(from, [...RETURNABLE, paths.verifyEmail]);
 }

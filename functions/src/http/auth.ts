@@ -30,6 +30,11 @@ export async function requireVerifiedUser(request: Request): Promise<Caller> {
     logger.warn('ID token rejected', { code });
     throw new HttpError(401, 'unauthenticated', TOKEN_ERRORS[code] ?? 'The authentication token is not valid. Please sign in again.');
   }
+  // Only e-mail/password sign-ins prove what the portal relies on (a mailbox verified by its
+  // owner); another provider enabled later must never turn its e-mail claim into a member.
+  if (token.firebase?.sign_in_provider !== 'password') {
+    throw new HttpError(403, 'permission-denied', 'Sign in with your e-mail address and password.');
+  }
   if (!token.email) throw new HttpError(403, 'permission-denied', 'This account has no e-mail address.');
   if (token.email_verified !== true) throw new HttpError(403, 'email-not-verified', 'Please verify your e-mail address first.');
   return { uid: token.uid, email: token.email.trim().toLowerCase() };
