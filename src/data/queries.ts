@@ -49,13 +49,6 @@ export function parseDocument<C extends SyncedCollection>(
 /** Plans are read by `childId in` batches of at most this many ids (spec section 9; rules limit). */
 export const PLAN_BATCH_SIZE = 10;
 
-/**
- * Lessons, teachers and room hours are read by id, this many per query (Firestore's limit for an
- * `in` filter). The rules refuse a member's list without this limit, so a session reads what the
- * family's plans point to, never the school's whole timetable.
- */
-export const REFERENCE_BATCH_SIZE = 30;
-
 function batchesOf<T>(items: T[], size: number): T[][] {
   const batches: T[][] = [];
   for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
@@ -84,17 +77,24 @@ export interface FreshnessSource {
 }
 
 export function createQueries(fs: FirestoreModule, db: Firestore, schemas: DocumentSchemas, freshness?: FreshnessSource) {
-  const { collection, doc, documentId, getDoc, getDocs, limit, orderBy, query, where } = fs;
+  const { collection, doc, getDoc, getDocs, orderBy, query, where } = fs;
   const all = async <C extends SyncedCollection>(name: C, ...constraints: Parameters<typeof query>[1][]) => {
     const snapshot = await getDocs(query(collection(db, name), ...constraints));
     return snapshot.docs.map((doc: QueryDocumentSnapshot) => parseDocument(schemas, name, doc.id, doc.data()));
   };
+  // Lessons, teachers and room hours one document at a time: the rules let a member get only
+  // those its family's plans point to, and list none (no paging through the school's timetable).
+  // The gets share one connection, so they cost about one round trip together. One that neither
+  // this device nor the server can give now ('unavailable': offline, not kept) is left out, as a
+  // query would leave it out; the screens show a course without its details.
   const byIds = async <C extends 'lessons' | 'teachers' | 'roomHours'>(name: C, ids: Iterable<string>) => {
-    const batches = batchesOf([...new Set(ids)].sort(), REFERENCE_BATCH_SIZE);
-    const results = await Promise.all(
-      batches.map((batch) => all(name, where(documentId(), 'in', batch), limit(REFERENCE_BATCH_SIZE))),
-    );
-    return results.flat();
+    const read = (id: string) =>
+      getDoc(doc(db, name, id)).catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'unavailable') return null;
+        throw error;
+      });
+    const snapshots = await Promise.all([...new Set(ids)].sort().map(read));
+    return snapshots.flatMap((snapshot) => (snapshot?.exists() ? [parseDocument(schemas, name, snapshot.id, snapshot.data())] : []));
   };
 
   return {

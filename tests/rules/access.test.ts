@@ -18,6 +18,7 @@ import {
   orderBy,
   query,
   setDoc,
+  startAfter,
   updateDoc,
   where,
   type Firestore,
@@ -46,20 +47,23 @@ const ROLES = [
   'member of another family',
   'own member',
   'own member, mixed-case e-mail',
+  'own member, signed in with another provider',
   'admin',
 ] as const;
 type Role = (typeof ROLES)[number];
 
 let env: RulesTestEnvironment;
 
-const verifiedAs = (uid: string, email: string) => env.authenticatedContext(uid, { email, email_verified: true });
+/** Tokens as Firebase Auth issues them for an e-mail/password sign-in (the test library's default provider is 'custom'). */
+const PASSWORD_SIGN_IN = { sign_in_provider: 'password', identities: {} } as const;
+const verifiedAs = (uid: string, email: string) => env.authenticatedContext(uid, { email, email_verified: true, firebase: PASSWORD_SIGN_IN });
 
 function contextFor(role: Role) {
   switch (role) {
     case 'signed out':
       return env.unauthenticatedContext();
     case 'unverified':
-      return env.authenticatedContext('u-unverified', { email: PARENT, email_verified: false });
+      return env.authenticatedContext('u-unverified', { email: PARENT, email_verified: false, firebase: PASSWORD_SIGN_IN });
     case 'verified non-member':
       return verifiedAs('u-stranger', STRANGER);
     case 'former member':
@@ -77,6 +81,13 @@ function contextFor(role: Role) {
       return verifiedAs('u-parent', PARENT);
     case 'own member, mixed-case e-mail':
       return verifiedAs('u-parent-mixed', 'Parent@Example.COM');
+    // A provider enabled later (Google here) vouches for the same address: it must count for nothing.
+    case 'own member, signed in with another provider':
+      return env.authenticatedContext('u-parent-google', {
+        email: PARENT,
+        email_verified: true,
+        firebase: { sign_in_provider: 'google.com', identities: { 'google.com': ['1234'], email: [PARENT] } },
+      });
     case 'admin':
       return verifiedAs('u-admin', ADMIN);
   }
@@ -117,7 +128,17 @@ beforeAll(async () => {
     }
     for (const [index, childId] of OWN_CHILDREN.entries()) await put(`plans/PL1-${index}`, { childId, memberId: 'M1' });
     await put('plans/PL2', { childId: 'C2', memberId: 'M2' });
-    for (const name of ['quarters', 'teachers', 'lessons', 'roomHours']) await put(`${name}/r1`, { name: 'reference' });
+    await put('quarters/r1', { name: 'reference' });
+    // The timetable: what each family's plans point to (the sync keeps member_references), and
+    // documents of other classes (X3) that no family here is enrolled in.
+    for (const [name, prefix] of REFERENCE_COLLECTIONS) {
+      for (const n of [1, 2, 3]) await put(`${name}/${prefix}${n}`, { name: `${prefix}${n}`, whatsappGroup: `https://chat.example/${prefix}${n}` });
+    }
+    const referencesOf = (n: number) => ({ planIds: [`PL${n}`], lessonIds: [`L${n}`], teacherIds: [`T${n}`], roomHourIds: [`RH${n}`] });
+    await put('member_references/M1', referencesOf(1));
+    await put('member_references/M2', referencesOf(2));
+    // Left from before the row was deleted: without an index entry it opens nothing.
+    await put('member_references/M4', referencesOf(3));
     await put(`admin_users/${ADMIN}`, { active: true });
     await put('admin_users/boss@example.com', { active: true });
     await put('admin_users/retired@example.com', { active: false });
@@ -135,6 +156,7 @@ async function expectAccess(allowed: boolean, operation: Promise<unknown>) {
   else await assertFails(operation);
 }
 
+const REFERENCE_COLLECTIONS = [['teachers', 'T'], ['lessons', 'L'], ['roomHours', 'RH']] as const;
 const OWN: Role[] = ['own member', 'own member, mixed-case e-mail'];
 const INDEXED: Role[] = [...OWN, 'member of another family'];
 const OWN_INDEX_ENTRY: Role[] = [
@@ -210,23 +232,43 @@ const READS: Read[] = [
   { collection: 'plans', what: 'list all plans', allowed: [], read: (db) => getDocs(collection(db, 'plans')) },
   { collection: 'quarters', what: 'get a quarters document', allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, 'quarters/r1')) },
   { collection: 'quarters', what: 'list quarters', allowed: [...INDEXED, 'admin'], read: (db) => getDocs(collection(db, 'quarters')) },
-  ...['teachers', 'lessons', 'roomHours'].flatMap((name): Read[] => [
-    { collection: name, what: `get a ${name} document`, allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, `${name}/r1`)) },
+  ...REFERENCE_COLLECTIONS.flatMap(([name, prefix]): Read[] => [
+    { collection: name, what: `get a ${name} document the family's plans point to`, allowed: [...OWN, 'admin'], read: (db) => getDoc(doc(db, `${name}/${prefix}1`)) },
     {
       collection: name,
-      what: `list ${name} by id, 30 at most (how a session reads what its plans point to)`,
-      allowed: [...INDEXED, 'admin'],
-      read: (db) => getDocs(query(collection(db, name), where(documentId(), 'in', ['r1', 'r2']), limit(30))),
+      what: `get a ${name} document another family's plans point to`,
+      allowed: ['member of another family', 'admin'],
+      read: (db) => getDoc(doc(db, `${name}/${prefix}2`)),
     },
-    { collection: name, what: `list all ${name} (the whole timetable)`, allowed: [], read: (db) => getDocs(collection(db, name)) },
+    { collection: name, what: `get a ${name} document no family here points to`, allowed: ['admin'], read: (db) => getDoc(doc(db, `${name}/${prefix}3`)) },
     {
       collection: name,
-      what: `list ${name} by id without a limit`,
-      allowed: [],
-      read: (db) => getDocs(query(collection(db, name), where(documentId(), 'in', ['r1', 'r2']))),
+      what: `list the family's own ${name} by id, 30 at most`,
+      allowed: ['admin'],
+      read: (db) => getDocs(query(collection(db, name), where(documentId(), 'in', [`${prefix}1`]), limit(30))),
     },
-    { collection: name, what: `list ${name} 31 at a time`, allowed: [], read: (db) => getDocs(query(collection(db, name), limit(31))) },
+    {
+      collection: name,
+      what: `page through ${name} with a cursor, 30 at a time`,
+      allowed: ['admin'],
+      read: (db) => getDocs(query(collection(db, name), orderBy(documentId()), startAfter(`${prefix}1`), limit(30))),
+    },
+    { collection: name, what: `list all ${name} (the whole timetable)`, allowed: ['admin'], read: (db) => getDocs(collection(db, name)) },
   ]),
+  { collection: 'member_references', what: "get the family's own references", allowed: [], read: (db) => getDoc(doc(db, 'member_references/M1')) },
+  { collection: 'member_references', what: 'list references', allowed: [], read: (db) => getDocs(collection(db, 'member_references')) },
+  {
+    collection: 'children',
+    what: "list children with an in filter naming another family's member id",
+    allowed: [],
+    read: (db) => getDocs(query(collection(db, 'children'), where('memberId', 'in', ['M1', 'M2']))),
+  },
+  {
+    collection: 'plans',
+    what: "list plans with an in filter naming another family's member id",
+    allowed: [],
+    read: (db) => getDocs(query(collection(db, 'plans'), where('memberId', 'in', ['M1', 'M2']), where('childId', 'in', ['C1-1', 'C2']))),
+  },
   {
     collection: 'member_emails',
     what: 'get the own index entry (present or not)',
@@ -270,6 +312,7 @@ const EMAILS: Partial<Record<Role, string>> = {
   'member of another family': OTHER,
   'own member': PARENT,
   'own member, mixed-case e-mail': PARENT,
+  'own member, signed in with another provider': PARENT,
   admin: ADMIN,
 };
 describe.each(ROLES)('reads as %s', (role) => {
@@ -311,10 +354,17 @@ describe('what the allowed reads return', () => {
     expect(snapshot.exists()).toBe(false);
   });
 
-  it('a member reads timetable documents by id, 30 per query, and gets exactly those', async () => {
+  it("a member reads its plans' lessons, teachers and room hours one by one, with their data", async () => {
     const db = dbAs('own member');
-    const lessons = await assertSucceeds(getDocs(query(collection(db, 'lessons'), where(documentId(), 'in', ['r1', 'missing']), limit(30))));
-    expect(lessons.docs.map((d) => d.id)).toEqual(['r1']);
+    for (const [name, prefix] of REFERENCE_COLLECTIONS) {
+      const snapshot = await assertSucceeds(getDoc(doc(db, `${name}/${prefix}1`)));
+      expect(snapshot.get('whatsappGroup'), name).toBe(`https://chat.example/${prefix}1`);
+    }
+  });
+
+  it('an admin pages through the whole timetable', async () => {
+    const page = await assertSucceeds(getDocs(query(collection(dbAs('admin'), 'lessons'), orderBy(documentId()), startAfter('L1'), limit(30))));
+    expect(page.docs.map((d) => d.id)).toEqual(['L2', 'L3']);
   });
 
   it('an inactive admin without a membership reads no reference data', async () => {
@@ -331,9 +381,10 @@ const WRITABLE_PATHS = [
   'otherPayments/x1',
   'plans/PL1-0',
   'quarters/r1',
-  'teachers/r1',
-  'lessons/r1',
-  'roomHours/r1',
+  'teachers/T1',
+  'lessons/L1',
+  'roomHours/RH1',
+  'member_references/M1',
   `member_emails/${PARENT}`,
   `member_email_duplicates/${TWIN}`,
   `admin_users/${ADMIN}`,

@@ -25,6 +25,7 @@ import {
 } from './syncLog';
 import { logger } from 'firebase-functions';
 import { reconcileMemberIndex } from './memberIndex';
+import { reconcileMemberReferences } from './memberReferences';
 import { repairPlanOwners } from './planOwners';
 import { failedTable, syncTableDelta, syncTableFull, type TableRun, type TableSyncResult } from './tableSync';
 import { TABLE_NAMES, type TableName } from './tables';
@@ -196,16 +197,33 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
   const results = await forEachLimited(TABLE_NAMES, TABLE_CONCURRENCY, syncOne);
   const children = results.find((result) => result.table === 'children');
   const plans = results.find((result) => result.table === 'plans');
+  const movedPlanIds: string[] = [];
   if (children && plans && children.updatedIds.length > 0) {
     try {
       const repaired = await repairPlanOwners(deps.db, children.updatedIds, log.startedAt);
       plans.counts.written += repaired.written;
+      movedPlanIds.push(...repaired.planIds);
       if (repaired.failed > 0) plans.problem ??= `moving plans with their child failed: ${repaired.firstFailure}`;
     } catch (error) {
       plans.problem ??= `moving plans with their child failed: ${(error as Error).message}`;
     }
   }
+  if (plans) await updateMemberReferences(deps, request, results, movedPlanIds, log);
   return results;
+}
+
+/** What each family may read of the timetable follows its plans (memberReferences.ts). */
+async function updateMemberReferences(deps: SyncDeps, request: SyncRequest, results: TableSyncResult[], movedPlanIds: string[], log: SyncLog) {
+  const written = (table: TableName) => results.find((result) => result.table === table)?.writtenIds ?? [];
+  const plans = results.find((result) => result.table === 'plans') as TableSyncResult;
+  const problem = (reason: string) => (plans.problem ??= `updating what each family may read of the timetable failed: ${reason}`);
+  try {
+    const scope = request.syncType === 'full' ? 'all' : { planIds: [...written('plans'), ...movedPlanIds], lessonIds: written('lessons') };
+    const outcome = await reconcileMemberReferences(deps.db, scope, log.startedAt);
+    if (outcome.failed > 0) problem(outcome.firstFailure ?? `${outcome.failed} documents not written`);
+  } catch (error) {
+    problem((error as Error).message);
+  }
 }
 
 async function updateMemberIndex(deps: SyncDeps, request: SyncRequest, members: TableSyncResult, log: SyncLog): Promise<void> {

@@ -51,7 +51,7 @@ export function assignOwners(
  * A child that moved to another family takes its plans along: rewrites memberId (and the hash)
  * of every plan of these children whose memberId differs from the child's.
  */
-export async function repairPlanOwners(db: Firestore, childIds: string[], syncedAt: string): Promise<WriteOutcome> {
+export async function repairPlanOwners(db: Firestore, childIds: string[], syncedAt: string): Promise<WriteOutcome & { planIds: string[] }> {
   const owners = await childOwners(db, childIds);
   const plans = db.collection('plans');
   const ids = [...owners.keys()];
@@ -74,5 +74,5 @@ export async function repairPlanOwners(db: Firestore, childIds: string[], synced
       });
     }
   }
-  return writeChanges(db, sets, []);
+  return { ...(await writeChanges(db, sets, [])), planIds: sets.map((set) => set.ref.id) };
 }

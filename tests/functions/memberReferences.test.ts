@@ -1,0 +1,177 @@
+/**
+ * member_references: what each family may read of the timetable (the rules grant lessons,
+ * teachers and room hours by it). After every sync it must equal what the family's plans point
+ * to, computed here from the stored plans and lessons; a delta touches only the families whose
+ * plans or lessons changed, and a sync without changes writes none.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
+import { runSync, type SyncRequest } from '../../functions/src/sync/engine';
+import { MEMBER_REFERENCES } from '../../functions/src/sync/memberReferences';
+import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
+import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+
+const { db } = emulatorAdmin();
+let appSheet: DemoServer;
+let client: AppSheetClient;
+
+const full: SyncRequest = { syncType: 'full', triggeredBy: 'manual' };
+const delta: SyncRequest = { syncType: 'delta', triggeredBy: 'scheduled' };
+const sync = async (request: SyncRequest) => {
+  const log = await runSync({ db, appSheet: client }, request);
+  expect(log.error).toBeNull();
+  return log;
+};
+
+type Lists = { planIds: string[]; lessonIds: string[]; roomHourIds: string[]; teacherIds: string[] };
+const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
+
+/** What each family's plans point to, from the stored plans and lessons. */
+async function expected(): Promise<Record<string, Lists>> {
+  const [plans, lessons] = await Promise.all([db.collection('plans').get(), db.collection('lessons').get()]);
+  const teacherOf = new Map(lessons.docs.map((doc) => [doc.id, doc.get('teacherId') as string | null]));
+  const byMember: Record<string, Array<FirebaseFirestore.QueryDocumentSnapshot>> = {};
+  for (const plan of plans.docs) (byMember[plan.get('memberId') as string] ??= []).push(plan);
+  return Object.fromEntries(
+    Object.entries(byMember).map(([memberId, own]) => {
+      const lessonIds = sorted(own.map((plan) => plan.get('lessonId') as string));
+      return [
+        memberId,
+        {
+          planIds: sorted(own.map((plan) => plan.id)),
+          lessonIds,
+          roomHourIds: sorted(own.flatMap((plan) => plan.get('roomHourIds') as string[])),
+          teacherIds: sorted(lessonIds.flatMap((id) => teacherOf.get(id) ?? [])),
+        },
+      ];
+    }),
+  );
+}
+
+async function stored(): Promise<{ lists: Record<string, Lists>; updated: Record<string, number> }> {
+  const snapshot = await db.collection(MEMBER_REFERENCES).get();
+  const lists: Record<string, Lists> = {};
+  const updated: Record<string, number> = {};
+  for (const doc of snapshot.docs) {
+    const { planIds, lessonIds, roomHourIds, teacherIds } = doc.data() as Lists;
+    lists[doc.id] = { planIds, lessonIds, roomHourIds, teacherIds };
+    updated[doc.id] = doc.updateTime.toMillis();
+  }
+  return { lists, updated };
+}
+
+/** The families whose document a step rewrote. */
+const rewritten = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.keys({ ...before, ...after }).filter((id) => before[id] !== after[id]).sort();
+
+const plansOf = async (memberId: string) => (await db.collection('plans').where('memberId', '==', memberId).get()).docs;
+const ownerOfPlan = async (planId: string) => (await db.doc(`plans/${planId}`).get()).get('memberId') as string;
+
+beforeAll(async () => {
+  appSheet = await startDemoServer({ families: 8, seed: 5, today: '2026-11-21' });
+  client = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, timeoutMs: 2_000, attempts: 2, backoffMs: 20 });
+});
+afterAll(() => appSheet.close());
+beforeEach(async () => {
+  await clearFirestore();
+  await sync(full);
+});
+
+describe('member_references', () => {
+  it("after a full sync lists, for every family with plans, exactly what its plans point to", async () => {
+    const { lists } = await stored();
+    const wanted = await expected();
+    expect(Object.keys(wanted).length).toBeGreaterThan(3);
+    expect(lists).toEqual(wanted);
+    for (const family of Object.values(lists)) {
+      expect(family.lessonIds.length).toBeGreaterThan(0);
+      expect(family.teacherIds.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a full sync without changes rewrites no family', async () => {
+    const before = (await stored()).updated;
+    await sync(full);
+    expect(rewritten(before, (await stored()).updated)).toEqual([]);
+  });
+
+  it("a new plan adds its lesson, room hours and teacher to its family only", async () => {
+    const { lists, updated } = await stored();
+    const [family, references] = Object.entries(lists)[0]!;
+    const [template] = await client.find('Plans', `Filter(Plans, [Plan ID] = "${references.planIds[0]}")`);
+    const lessons = (await db.collection('lessons').get()).docs;
+    const newLesson = lessons.find((lesson) => !references.lessonIds.includes(lesson.id) && lesson.get('teacherId'))!;
+    const roomHour = (await db.collection('roomHours').where('lessonId', '==', newLesson.id).limit(1).get()).docs[0]!;
+    const response = await fetch(`${appSheet.url}/api/v2/apps/${DEMO_APP_ID}/tables/Plans/Action`, {
+      method: 'POST',
+      headers: { ApplicationAccessKey: DEMO_ACCESS_KEY },
+      body: JSON.stringify({
+        Action: 'Add',
+        Properties: { Locale: 'de-DE' },
+        Rows: [{ ...template, _RowNumber: undefined, 'Last Changed': undefined, 'Plan ID': 'PL-NEW', 'Lesson ID': newLesson.id, 'Room Hour IDs': roomHour.id }],
+      }),
+    });
+    expect(response.status).toBe(200);
+
+    await sync(delta);
+    const after = await stored();
+    expect(after.lists).toEqual(await expected());
+    expect(after.lists[family]!.planIds).toContain('PL-NEW');
+    expect(after.lists[family]!.lessonIds).toContain(newLesson.id);
+    expect(after.lists[family]!.roomHourIds).toContain(roomHour.id);
+    expect(after.lists[family]!.teacherIds).toContain(newLesson.get('teacherId'));
+    expect(rewritten(updated, after.updated)).toEqual([family]);
+  });
+
+  it("a plan moved to another family's child leaves the old family's list and joins the new one's", async () => {
+    const { lists, updated } = await stored();
+    const [from, to] = Object.keys(lists) as [string, string];
+    const moved = lists[from]!.planIds[0]!;
+    const child = (await db.collection('children').where('memberId', '==', to).limit(1).get()).docs[0]!;
+    await client.edit('Plans', [{ 'Plan ID': moved, 'Child ID': child.id }]);
+
+    await sync(delta);
+    const after = await stored();
+    expect(await ownerOfPlan(moved)).toBe(to);
+    expect(after.lists).toEqual(await expected());
+    expect(after.lists[from]?.planIds ?? []).not.toContain(moved);
+    expect(after.lists[to]!.planIds).toContain(moved);
+    expect(rewritten(updated, after.updated)).toEqual([from, to].sort());
+  });
+
+  it("a lesson's new teacher reaches every family enrolled in it", async () => {
+    const { lists, updated } = await stored();
+    const lessonId = Object.values(lists)[0]!.lessonIds[0]!;
+    const enrolled = Object.keys(lists).filter((id) => lists[id]!.lessonIds.includes(lessonId)).sort();
+    const teachers = (await db.collection('teachers').get()).docs.map((doc) => doc.id);
+    const current = (await db.doc(`lessons/${lessonId}`).get()).get('teacherId') as string;
+    const newTeacher = teachers.find((id) => id !== current && !enrolled.some((family) => lists[family]!.teacherIds.includes(id)))!;
+    await client.edit('Lessons', [{ 'Lesson ID': lessonId, 'Teacher ID': newTeacher }]);
+
+    await sync(delta);
+    const after = await stored();
+    expect(after.lists).toEqual(await expected());
+    for (const family of enrolled) expect(after.lists[family]!.teacherIds).toContain(newTeacher);
+    expect(rewritten(updated, after.updated)).toEqual(enrolled);
+  });
+
+  it("a family whose plans are all deleted at the source loses its document with the next full sync", async () => {
+    const { lists } = await stored();
+    const family = Object.keys(lists)[1]!;
+    for (const plan of await plansOf(family)) {
+      const response = await fetch(`${appSheet.url}/api/v2/apps/${DEMO_APP_ID}/tables/Plans/Action`, {
+        method: 'POST',
+        headers: { ApplicationAccessKey: DEMO_ACCESS_KEY },
+        body: JSON.stringify({ Action: 'Delete', Properties: {}, Rows: [{ 'Plan ID': plan.id }] }),
+      });
+      expect(response.status).toBe(200);
+    }
+    // A handful of deletions stays under the mass-deletion guard's minimum of 20.
+    await sync(full);
+    const after = await stored();
+    expect(await plansOf(family)).toHaveLength(0);
+    expect(after.lists[family]).toBeUndefined();
+    expect(after.lists).toEqual(await expected());
+  });
+});
