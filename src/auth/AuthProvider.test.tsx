@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthProvider, useAuth } from './AuthProvider';
+import { AuthProvider, sessionEnd, useAuth } from './AuthProvider';
 
 /** A stand-in for Firebase Auth: one listener, and users whose tokens say what the test wants. */
 interface FakeAuth {
@@ -10,9 +10,11 @@ interface FakeAuth {
   ready: Promise<void>;
 }
 const auth = vi.hoisted((): FakeAuth => ({ listener: null, currentUser: null, ready: Promise.resolve() }));
+const clearLocalData = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('../lib/firebase', () => ({
   getAuth: async () => ({ get currentUser() { return auth.currentUser; }, authStateReady: () => auth.ready }),
   getDb: async () => ({}),
+  clearLocalData,
 }));
 vi.mock('firebase/auth', () => ({
   onIdTokenChanged: (_auth: unknown, listener: (user: unknown) => void) => {
@@ -78,5 +80,54 @@ describe('the signed-in user', () => {
     restore();
     await vi.waitFor(() => expect(user.reload).toHaveBeenCalled());
     expect(user.getIdToken).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('when the session ends', () => {
+  it("forgets the family's documents on this device, whether signed out here, elsewhere or refused", async () => {
+    auth.listener = null;
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await vi.waitFor(() => expect(auth.listener).not.toBeNull());
+    clearLocalData.mockClear();
+    const leave = vi.spyOn(sessionEnd, 'leave').mockImplementation(() => undefined);
+    const user = { ...userWithStaleToken(), getIdTokenResult: vi.fn(async () => ({ claims: { email_verified: true } })) };
+    await act(async () => auth.listener?.(user));
+    expect(await screen.findByText('signed in, verified: true')).toBeInTheDocument();
+    expect(clearLocalData).not.toHaveBeenCalled();
+    // Auth reports nobody: a sign-out in another tab, a disabled account, a refused token.
+    await act(async () => auth.listener?.(null));
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(clearLocalData).toHaveBeenCalledTimes(1);
+    // The tab reloads once its cache is let go of.
+    await vi.waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+  });
+
+  it("does not reload the tab that signed out itself: the router takes it to the sign-in", async () => {
+    auth.listener = null;
+    const leave = vi.spyOn(sessionEnd, 'leave').mockImplementation(() => undefined);
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await vi.waitFor(() => expect(auth.listener).not.toBeNull());
+    const user = { ...userWithStaleToken(), getIdTokenResult: vi.fn(async () => ({ claims: { email_verified: true } })) };
+    await act(async () => auth.listener?.(user));
+    expect(await screen.findByText('signed in, verified: true')).toBeInTheDocument();
+    clearLocalData.mockClear();
+    sessionEnd.signingOutHere = true;
+    await act(async () => auth.listener?.(null));
+    expect(clearLocalData).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(leave).not.toHaveBeenCalled();
+    expect(sessionEnd.signingOutHere).toBe(false);
+  });
+
+  it('clears what an earlier session left, without reloading, when the portal opens signed out', async () => {
+    auth.listener = null;
+    const leave = vi.spyOn(sessionEnd, 'leave').mockImplementation(() => undefined);
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await vi.waitFor(() => expect(auth.listener).not.toBeNull());
+    clearLocalData.mockClear();
+    await act(async () => auth.listener?.(null));
+    expect(clearLocalData).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(leave).not.toHaveBeenCalled();
   });
 });

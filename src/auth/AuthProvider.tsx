@@ -1,6 +1,6 @@
 import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { getAuth, getDb } from '../lib/firebase';
+import { clearLocalData, getAuth, getDb } from '../lib/firebase';
 
 /** The auth user summary of spec section 3, plus the admin flag. */
 export interface AppUser {
@@ -19,6 +19,17 @@ export interface AuthState {
   /** Reloads the user and refreshes the ID token (so rules see email_verified). */
   refreshUser: () => Promise<AppUser | null>;
 }
+
+/**
+ * How a tab leaves a session that ended: a full reload of where the router has taken it (the
+ * sign-in, or a public page), keeping the router's state (where to return after signing in).
+ * Replaced in tests.
+ */
+export const sessionEnd = {
+  /** Set by this tab's own sign-out, which lets go of its cache itself and moves on by the router. */
+  signingOutHere: false,
+  leave: () => window.location.reload(),
+};
 
 /** Exported for tests, which provide a chosen auth state. */
 export const AuthContext = createContext<AuthState | null>(null);
@@ -72,7 +83,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const refreshed = new Set<string>();
+    let signedIn = false;
     async function update(firebaseUser: User | null) {
+      // No session (signed out here or in another tab, the account disabled or its token
+      // refused, or none since a session ended while the portal was closed): nothing of a
+      // family stays on this device, in any tab. A tab whose session ended elsewhere reloads,
+      // which lets go of every connection to the cache, so that its deletion can complete.
+      if (!firebaseUser) {
+        const endedElsewhere = signedIn && !sessionEnd.signingOutHere;
+        sessionEnd.signingOutHere = false;
+        void clearLocalData().then(() => endedElsewhere && sessionEnd.leave());
+      }
+      signedIn = firebaseUser !== null;
       if (firebaseUser && (await tokenLagsBehind(firebaseUser, refreshed))) return; // reported again with the new token
       // A refreshed token of the same user keeps what is known about its admin record.
       setUser((current) => (firebaseUser ? summarise(firebaseUser, current?.uid === firebaseUser.uid ? current.isAdmin : null) : null));

@@ -1,7 +1,8 @@
 /** The identity-provider operations of spec section 7, with the app's return URLs. */
 import { paths } from '../routing/paths';
-import { clearLocalData, getAuth } from '../lib/firebase';
+import { clearLocalData, getAuth, keepNothingOnThisDevice } from '../lib/firebase';
 import { checkEmailExists } from '../api/client';
+import { sessionEnd } from './AuthProvider';
 import { normalizeEmail } from './validation';
 
 const returnUrl = (path: string) => ({ url: `${window.location.origin}${path}` });
@@ -19,15 +20,43 @@ export class NotAMemberError extends Error {
   }
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
-  const { auth, signInWithEmailAndPassword } = await authApi();
+/** Whether this page switched Auth to keep the session in memory (a shared-computer sign-in). */
+let sessionInMemory = false;
+
+/**
+ * On a shared computer the session keeps nothing on the device: the account lives in this page's
+ * memory only (a reload or a closed tab signs out, and no other tab sees it), and Firestore
+ * caches in memory. Otherwise the session is kept in IndexedDB as usual.
+ */
+export async function signIn(email: string, password: string, { sharedComputer = false } = {}): Promise<void> {
+  const { auth, browserLocalPersistence, indexedDBLocalPersistence, inMemoryPersistence, setPersistence, signInWithEmailAndPassword } = await authApi();
+  await keepNothingOnThisDevice(sharedComputer);
+  if (sharedComputer !== sessionInMemory) {
+    if (sharedComputer) await setPersistence(auth, inMemoryPersistence);
+    else await setPersistence(auth, indexedDBLocalPersistence).catch(() => setPersistence(auth, browserLocalPersistence));
+    sessionInMemory = sharedComputer;
+  }
   await signInWithEmailAndPassword(auth, normalizeEmail(email), password);
 }
 
-/** Checks membership first; only a member's account is created, then asked to verify. */
+/**
+ * The membership check spares a non-member the account creation, but it only advises: the
+ * sign-up gate on the server decides. When the check cannot answer (rate limited by other
+ * people's traffic, unreachable), the account is created and the gate refuses a non-member.
+ */
+async function refusedByMembershipCheck(address: string): Promise<boolean> {
+  try {
+    return !(await checkEmailExists(address));
+  } catch (error) {
+    console.warn('Membership check unavailable; the sign-up gate decides', error);
+    return false;
+  }
+}
+
+/** Only a member's account is created (the check, then the gate), then asked to verify. */
 export async function signUp(email: string, password: string): Promise<void> {
   const address = normalizeEmail(email);
-  if (!(await checkEmailExists(address))) throw new NotAMemberError();
+  if (await refusedByMembershipCheck(address)) throw new NotAMemberError();
   const { auth, createUserWithEmailAndPassword, sendEmailVerification } = await authApi();
   const { user } = await createUserWithEmailAndPassword(auth, address, password);
   await sendEmailVerification(user, returnUrl(paths.verifyEmail));
@@ -86,6 +115,7 @@ export async function confirmReset(code: string, password: string): Promise<void
 export async function signOut(): Promise<void> {
   try {
     const { auth, signOut: signOutOfAuth } = await authApi();
+    sessionEnd.signingOutHere = true;
     await signOutOfAuth(auth);
     await clearLocalData();
   } catch (error) {

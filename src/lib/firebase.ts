@@ -11,6 +11,8 @@ import { appConfig } from './config';
 let appPromise: Promise<FirebaseApp> | undefined;
 let authPromise: Promise<Auth> | undefined;
 let dbPromise: Promise<Firestore> | undefined;
+/** The latest clearLocalData (it never rejects); a new Firestore starts after it. */
+let closing: Promise<void> = Promise.resolve();
 
 function getFirebaseApp(): Promise<FirebaseApp> {
   appPromise ??= import('firebase/app').then(({ initializeApp }) => initializeApp(appConfig.firebase));
@@ -33,13 +35,31 @@ export function getAuth(): Promise<Auth> {
 }
 
 /**
+ * "This is a shared computer" (chosen on the sign-in form): the session keeps nothing on the
+ * device, so Firestore caches in memory only. Firestore may already be open from the typing
+ * that came before the choice; its database is then deleted, and the next use opens it anew.
+ */
+let keepNothing = false;
+
+export async function keepNothingOnThisDevice(on: boolean): Promise<void> {
+  const changed = keepNothing !== on;
+  keepNothing = on;
+  if (changed && on) await clearLocalData();
+}
+
+export const isKeepingNothing = () => keepNothing;
+
+/**
  * Firestore with a persistent local cache shared by the browser's tabs, so a returning parent
- * sees the last figures at once; connected to the emulator when configured.
+ * sees the last figures at once (in memory only on a shared computer); connected to the
+ * emulator when configured.
  */
 export function getDb(): Promise<Firestore> {
-  dbPromise ??= Promise.all([getFirebaseApp(), import('firebase/firestore')]).then(
-    ([app, { connectFirestoreEmulator, initializeFirestore, persistentLocalCache, persistentMultipleTabManager }]) => {
-      const db = initializeFirestore(app, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }) });
+  // A Firestore still closing would refuse a new one on the same app: wait for it.
+  dbPromise ??= closing.then(() => Promise.all([getFirebaseApp(), import('firebase/firestore')])).then(
+    ([app, { connectFirestoreEmulator, initializeFirestore, memoryLocalCache, persistentLocalCache, persistentMultipleTabManager }]) => {
+      const localCache = keepNothing ? memoryLocalCache() : persistentLocalCache({ tabManager: persistentMultipleTabManager() });
+      const db = initializeFirestore(app, { localCache });
       if (appConfig.useEmulators) connectFirestoreEmulator(db, appConfig.emulatorHost, 8080);
       return db;
     },
@@ -47,18 +67,44 @@ export function getDb(): Promise<Firestore> {
   return dbPromise;
 }
 
+/** The IndexedDB database of Firestore's persistent cache (named by the SDK: key, project, "main"). */
+export const firestoreDatabaseName = () => `firestore/[DEFAULT]/${appConfig.firebase.projectId}/main`;
+
 /**
- * Forgets the family's documents on this device (sign-out on a shared computer). Another open
- * tab keeps the cache in use; then it stays until that tab signs out too.
+ * Forgets the family's documents on this device: ends this tab's Firestore and deletes the
+ * cache's database. Every tab does so when its session ends (AuthProvider); a tab that still has
+ * the database open ends its own Firestore on the deletion request (the SDK listens for it), and
+ * the deletion completes once no tab holds it. Never loads Firestore's code for this.
  */
-export async function clearLocalData(): Promise<void> {
-  if (!dbPromise) return;
-  const [db, { clearIndexedDbPersistence, terminate }] = await Promise.all([dbPromise, import('firebase/firestore')]);
+export function clearLocalData(): Promise<void> {
+  const db = dbPromise;
   dbPromise = undefined;
-  await terminate(db);
-  try {
-    await clearIndexedDbPersistence(db);
-  } catch (error) {
-    console.warn('The local cache stays: another tab is using it', error);
-  }
+  const cleared = closing.then(async () => {
+    if (db) {
+      try {
+        const [instance, { terminate }] = await Promise.all([db, import('firebase/firestore')]);
+        await terminate(instance);
+      } catch (error) {
+        console.warn('Firestore did not close cleanly', error);
+      }
+    }
+    await deleteDatabase(firestoreDatabaseName());
+  });
+  closing = cleared;
+  return cleared;
+}
+
+
+/** Resolves once the deletion is done, or queued behind another tab's open connection. */
+function deleteDatabase(name: string): Promise<void> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => {
+      console.warn('The local cache could not be deleted', request.error);
+      resolve();
+    };
+    request.onblocked = () => resolve();
+  });
 }

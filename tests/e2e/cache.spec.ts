@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money';
-import { DEMO, documentsWhere } from './support/emulators';
+import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
 import { signIn, texts } from './support/signIn';
 
 const en = texts('en');
@@ -83,4 +83,57 @@ test("signing out forgets the family's documents on this device", async ({ page 
   await page.getByRole('button', { name: en.common.signOut }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => firestoreDatabases(page)).toEqual([]);
+});
+
+test("signing out in a second tab forgets the family's documents the first tab keeps open", async ({ page, context }) => {
+  await signIn(page, DEMO.owing);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(second.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  expect(await firestoreDatabases(page)).not.toEqual([]);
+
+  await second.getByRole('button', { name: en.common.signOut }).first().click();
+  await expect(second).toHaveURL(/\/login$/);
+  // The first tab's session ends with it (Auth tells every tab), and the database goes though
+  // the first tab had it open.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => firestoreDatabases(page)).toEqual([]);
+});
+
+/** The accounts Firebase Auth keeps in this origin's IndexedDB (its persistence store). */
+const storedAccounts = (page: Page) =>
+  page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((database) => database.name === 'firebaseLocalStorageDb')) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('firebaseLocalStorageDb');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(new Error(String(request.error)));
+    });
+    if (!db.objectStoreNames.contains('firebaseLocalStorage')) return 0;
+    const count = await new Promise<number>((resolve) => {
+      const request = db.transaction('firebaseLocalStorage').objectStore('firebaseLocalStorage').count();
+      request.onsuccess = () => resolve(request.result);
+    });
+    db.close();
+    return count;
+  });
+
+test('"This is a shared computer" keeps nothing of the family or the session on the device', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel(en.auth.email).fill(DEMO.credit);
+  await page.getByLabel(en.auth.password).fill(DEMO_PASSWORD);
+  await page.getByRole('checkbox', { name: en.auth.sharedComputer }).check();
+  await page.getByRole('button', { name: en.auth.signIn, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await page.getByRole('link', { name: en.nav.plans }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: en.pages.plans.title })).toBeVisible();
+
+  expect(await firestoreDatabases(page)).toEqual([]);
+  expect(await storedAccounts(page)).toBe(0);
+  // Nothing to come back to: a reload ends the session.
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await firestoreDatabases(page)).toEqual([]);
+  expect(await storedAccounts(page)).toBe(0);
 });

@@ -90,4 +90,20 @@ describe('login page', () => {
     await user.type(screen.getByLabelText('Email'), 'anna');
     expect(prepareSignIn).toHaveBeenCalledOnce();
   });
+
+  it('signs in on a shared computer only when the parent says so', async () => {
+    actions.signIn.mockResolvedValue(undefined);
+    const user = renderPage();
+    const shared = screen.getByRole('checkbox', { name: 'This is a shared computer' });
+    expect(shared).toHaveAccessibleDescription('Nothing of your family is kept on this device. Closing or reloading the page signs you out.');
+    expect(shared).not.toBeChecked();
+    await user.type(screen.getByLabelText('Email'), 'anna@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(actions.signIn).toHaveBeenLastCalledWith('anna@example.com', 'secret123', { sharedComputer: false });
+
+    await user.click(shared);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(actions.signIn).toHaveBeenLastCalledWith('anna@example.com', 'secret123', { sharedComputer: true });
+  });
 });

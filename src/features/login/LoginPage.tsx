@@ -7,6 +7,7 @@ import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
 import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
 import { passwordTextValues, validateCredentials } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
+import { keepNothingOnThisDevice } from '../../lib/firebase';
 import { useHydrated } from '../../lib/useHydrated';
 import { inputClass, linkClass, primaryButtonClass, PublicLayout } from '../../components/PublicLayout';
 import { NotAMemberBox } from './NotAMemberBox';
@@ -28,8 +29,10 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
   const [error, setError] = useState<ParseKeys | null>(null);
   const [notAMember, setNotAMember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [sharedComputer, setSharedComputer] = useState(false);
   const emailId = useId();
   const passwordId = useId();
+  const sharedId = useId();
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const isSignup = mode === 'signup';
@@ -74,8 +77,10 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
         await signUp(email, password);
         void navigate(paths.verifyEmail, { replace: true });
       } else {
+        // The choice decides how Firestore caches, so it is made before anything opens it.
+        await keepNothingOnThisDevice(sharedComputer);
         prepareSignIn?.();
-        await signIn(email, password);
+        await signIn(email, password, { sharedComputer });
         // The route guard takes a signed-in user on to the dashboard.
       }
     } catch (caught) {
@@ -108,6 +113,17 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
             value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />
           {isSignup && <p className="mt-1 text-xs text-slate-600">{t('auth.passwordHint', passwordTextValues)}</p>}
         </div>
+
+        {!isSignup && (
+          <div className="flex items-start gap-3">
+            <input id={sharedId} type="checkbox" checked={sharedComputer} aria-describedby={`${sharedId}-hint`}
+              onChange={(e) => setSharedComputer(e.target.checked)} disabled={!hydrated} className="mt-1 size-4 shrink-0 accent-blue-700" />
+            <div>
+              <label htmlFor={sharedId} className="text-sm font-medium text-slate-800">{t('auth.sharedComputer')}</label>
+              <p id={`${sharedId}-hint`} className="text-xs text-slate-600">{t('auth.sharedComputerHint')}</p>
+            </div>
+          </div>
+        )}
 
         {error && <Alert tone="error">{t(error, passwordTextValues)}</Alert>}
         {notAMember && (
