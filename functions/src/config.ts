@@ -124,5 +124,28 @@ export function appSheetForWrites(): AppSheetClient {
   return appSheetFromConfig({ timeoutMs: APPSHEET_WRITE_TIMEOUT_MS, attempts: APPSHEET_WRITE_ATTEMPTS, backoffMs: 1_000 });
 }
 
+/**
+ * How many proxies of the project's own stand in front of the functions (a load balancer, a
+ * Hosting rewrite), each appending one X-Forwarded-For entry that the rate limit relies on
+ * (http/rateLimit.ts): 0, the default, when browsers call the functions directly. It must be
+ * their exact number: too few, and every client behind them shares the proxy's counter; too
+ * many, and a client picks its counter by the entries it sends. A plain variable from the
+ * functions' .env, like SYNC_SLICE_ROWS.
+ */
+export const TRUSTED_PROXIES_SETTING = 'TRUSTED_PROXY_COUNT';
+
+/** No real chain is longer than a few proxies: a larger number is taken for a typo. */
+export const MAX_TRUSTED_PROXIES = 10;
+
+export function trustedProxiesFromEnvironment(): number {
+  const raw = process.env[TRUSTED_PROXIES_SETTING];
+  if (raw === undefined || raw.trim() === '') return 0;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 0 || count > MAX_TRUSTED_PROXIES) {
+    throw new Error(`${TRUSTED_PROXIES_SETTING} must be a whole number of proxies from 0 to ${MAX_TRUSTED_PROXIES}, not "${raw}"`);
+  }
+  return count;
+}
+
 /** Keys the HMAC that names rate-limit counters, so their ids cannot be matched to addresses. */
 export const rateLimitHmacKey = defineSecret('RATE_LIMIT_HMAC_KEY');

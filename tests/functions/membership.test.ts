@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { trustedProxiesFromEnvironment } from '../../functions/src/config';
 import { CHECK_EMAIL_RATE_LIMIT } from '../../functions/src/http/checkEmailExists';
 import { clientCounterId, clientKey, GLOBAL_SHARDS, globalShardId, minuteWindow, RATE_LIMITS } from '../../functions/src/http/rateLimit';
 import { DEMO_RATE_LIMIT_HMAC_KEY, EMULATOR_HOST, PORTS } from '../../tools/lib/stack';
@@ -12,16 +13,33 @@ import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 
 const { db, auth } = emulatorAdmin();
 const MEMBER = 'member.parent@example.com';
-const { scope, perClientPerMinute, globalPerMinute } = CHECK_EMAIL_RATE_LIMIT;
+const { scope, perClientPerMinute, perSitePerMinute, globalPerMinute } = CHECK_EMAIL_RATE_LIMIT;
 
 let client = 0;
 /** A fresh client address per test, so that the rate limit of one test does not spill over. */
 const nextClient = () => `203.0.113.${(client += 1)}`;
 
-let network = 0;
-/** The fourth group of a fresh IPv6 /64 under 2001:db8:0::/48; the /64 after it is unused too. */
-const nextIPv6Network = () => (network += 2);
+let site = 0;
+/** The third group of a fresh IPv6 /48 under 2001:db8::/32, so that no test fills another's site. */
+const nextIPv6Site = () => (site += 1);
 const hex = (value: number) => value.toString(16);
+
+/**
+ * The proxies the emulated functions trust in this session. `firebase emulators:exec` hands its
+ * environment to them and to this file alike (functions/.env.demo-family-portal leaves the
+ * setting out), and a function cannot be given another value per test: `npm test` runs with
+ * none (0, the functions called directly); run this file with TRUSTED_PROXY_COUNT=1 or 2 in the
+ * environment to test them behind proxies end to end.
+ */
+const trustedProxies = trustedProxiesFromEnvironment();
+const PROXIES = Array.from({ length: trustedProxies }, (_, i) => `192.0.2.${i + 1}`);
+
+/**
+ * X-Forwarded-For as it arrives through the trusted proxies: the entries the client sent, then
+ * the client as the first proxy saw it, then each proxy as the next hop saw it (the last one as
+ * Google's front end saw it).
+ */
+const throughProxies = (client: string, sent: string[] = []) => [...sent, client, ...PROXIES].join(', ');
 
 const counterId = (address: string) => clientCounterId(scope, clientKey(address, DEMO_RATE_LIMIT_HMAC_KEY));
 const counterRef = (id: string) => db.collection(RATE_LIMITS).doc(id);
@@ -122,14 +140,48 @@ describe('checkEmailExists', () => {
 
   it('counts the addresses of one IPv6 /64 together, and another /64 apart', async () => {
     const { statuses, sameNetwork, neighbour } = await inOneWindow(async () => {
-      const group = nextIPv6Network();
-      const statuses = await statusesFrom(Array.from({ length: 10 }, (_, i) => `2001:db8:0:${hex(group)}::${hex(i + 1)}`));
-      const sameNetwork = await checkEmail({ email: MEMBER }, `2001:0DB8:0000:${hex(group).padStart(4, '0')}:FFFF:FFFF:FFFF:FFFF`);
-      const neighbour = await checkEmail({ email: MEMBER }, `2001:db8:0:${hex(group + 1)}::1`);
+      const group = nextIPv6Site();
+      const statuses = await statusesFrom(Array.from({ length: 10 }, (_, i) => `2001:db8:${hex(group)}:1::${hex(i + 1)}`));
+      const sameNetwork = await checkEmail({ email: MEMBER }, `2001:0DB8:${hex(group).padStart(4, '0')}:0001:FFFF:FFFF:FFFF:FFFF`);
+      const neighbour = await checkEmail({ email: MEMBER }, `2001:db8:${hex(group)}:2::1`);
       return { statuses, sameNetwork, neighbour };
     });
     expect(statuses).toEqual(Array(10).fill(200));
     expect(sameNetwork.status).toBe(429);
+    expect(neighbour.status).toBe(200);
+  });
+
+  it('limits one IPv6 /48 to 30 checks a minute over all its /64s, writes nothing when refused, and another /48 still gets through', async () => {
+    expect(perSitePerMinute).toBe(30);
+    const { statuses, fromSite, before, after, otherSite } = await inOneWindow(async () => {
+      const group = hex(nextIPv6Site());
+      // Each check also names an address of its own, in a /48 of its own: none may count.
+      const fromSubnet = (subnet: number) => throughProxies(`2001:db8:${group}:${hex(subnet)}::1`, [`2001:db9:${hex(subnet)}::1`]);
+      // One check from each of 30 /64s of the site: no /64 comes near its own limit.
+      const statuses = await statusesFrom(Array.from({ length: 30 }, (_, i) => fromSubnet(i + 1)));
+      const before = await rateLimitDocuments();
+      const fromSite = await checkEmail({ email: MEMBER }, fromSubnet(0xffff));
+      const after = await rateLimitDocuments();
+      const otherSite = await checkEmail({ email: MEMBER }, throughProxies(`2001:db8:${hex(nextIPv6Site())}:1::1`, [`2001:db8:${group}:1::1`]));
+      return { statuses, fromSite, before, after, otherSite };
+    });
+    expect(statuses).toEqual(Array(30).fill(200));
+    expect(fromSite.status).toBe(429);
+    expect(after).toEqual(before);
+    expect(otherSite.status).toBe(200);
+  });
+
+  it(`with TRUSTED_PROXY_COUNT=${trustedProxies}, counts the client the proxies saw, never the entries it sent, and two clients behind the same proxies apart`, async () => {
+    const { statuses, limited, neighbour } = await inOneWindow(async () => {
+      const client = nextClient();
+      // Each check names other addresses of its own: were any counted, no check would be refused.
+      const statuses = await statusesFrom(Array.from({ length: 10 }, (_, i) => throughProxies(client, [`198.18.${i}.1`])));
+      const limited = await checkEmail({ email: MEMBER }, throughProxies(client, ['spoofed', '198.18.99.1']));
+      const neighbour = await checkEmail({ email: MEMBER }, throughProxies(nextClient(), ['198.18.0.1']));
+      return { statuses, limited, neighbour };
+    });
+    expect(statuses).toEqual(Array(10).fill(200));
+    expect(limited.status).toBe(429);
     expect(neighbour.status).toBe(200);
   });
 

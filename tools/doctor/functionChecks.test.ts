@@ -11,6 +11,11 @@ describe('functions settings', () => {
     expect(checkFunctionSettings(GOOD_FUNCTIONS, PROJECT)).toEqual([]);
   });
 
+  it('knows TRUSTED_PROXY_COUNT (a whole number of proxies), not taking it for a typo', () => {
+    expect(check({ TRUSTED_PROXY_COUNT: '1' })).toEqual([]);
+    expect(check({ TRUSTED_PROXY_COUNT: '0' })).toEqual([]);
+  });
+
   it('needs the app id and the origins; the rest has defaults', () => {
     const findings = checkFunctionSettings({}, PROJECT);
     expect(findings.map((f) => [f.setting, f.level])).toEqual([
@@ -31,6 +36,9 @@ describe('functions settings', () => {
     ['SYNC_MAX_DELETION_PERCENT', '101', 'error'],
     ['SYNC_MAX_DELETION_PERCENT', '2.5', 'error'],
     ['SYNC_MAX_DELETION_PERCENT', 'five', 'error'],
+    ['TRUSTED_PROXY_COUNT', '-1', 'error'],
+    ['TRUSTED_PROXY_COUNT', '1.5', 'error'],
+    ['TRUSTED_PROXY_COUNT', '11', 'error'],
     ['APPSHEET_ACCESS_KEY', 'V2-abc', 'error'], // a secret in a plain .env file
     ['RATE_LIMIT_HMAC_KEY', 'abc', 'error'],
     ['APPSHEET_APPID', '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'warning'], // a typo: the functions never read it

@@ -3,7 +3,7 @@
  * settings to findings. The names, defaults and valid values come from the functions' own
  * modules (config.ts, sync/timeZone.ts, sync/windowsZones.ts), never a copy of them.
  */
-import { appOrigins, appSheetAccessKey, appSheetAppId, appSheetBaseUrl, maxDeletionPercent, rateLimitHmacKey, schoolTimeZoneParam, SLICE_ROWS_SETTING } from '../../functions/src/config';
+import { appOrigins, appSheetAccessKey, appSheetAppId, appSheetBaseUrl, maxDeletionPercent, rateLimitHmacKey, schoolTimeZoneParam, MAX_TRUSTED_PROXIES, SLICE_ROWS_SETTING, TRUSTED_PROXIES_SETTING } from '../../functions/src/config';
 import { assertTimeZone } from '../../functions/src/sync/timeZone';
 import { windowsTimeZone } from '../../functions/src/sync/windowsZones';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';
@@ -61,7 +61,7 @@ function checkOrigins(value: string, projectId: string): Finding[] {
 
 /** The functions' Secret Manager secrets: checked by name, never read. */
 export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name];
-const FUNCTION_SETTINGS = [appSheetBaseUrl.name, appSheetAppId.name, appOrigins.name, schoolTimeZoneParam.name, maxDeletionPercent.name, SLICE_ROWS_SETTING];
+const FUNCTION_SETTINGS = [appSheetBaseUrl.name, appSheetAppId.name, appOrigins.name, schoolTimeZoneParam.name, maxDeletionPercent.name, SLICE_ROWS_SETTING, TRUSTED_PROXIES_SETTING];
 
 /** functions/.env.<project>: the parameters of functions/src/config.ts. Unset ones with a default use it. */
 export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
@@ -97,6 +97,10 @@ export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
   const sliceRows = value(SLICE_ROWS_SETTING);
   if (sliceRows && !/^\d+$/.test(sliceRows)) {
     findings.push(error(SLICE_ROWS_SETTING, `"${sliceRows}" must be a whole number of rows (0: one request per table)`));
+  }
+  const proxies = value(TRUSTED_PROXIES_SETTING);
+  if (proxies && !(/^\d+$/.test(proxies) && Number(proxies) <= MAX_TRUSTED_PROXIES)) {
+    findings.push(error(TRUSTED_PROXIES_SETTING, `"${proxies}" must be a whole number of proxies from 0 to ${MAX_TRUSTED_PROXIES} (0: the functions are called directly)`));
   }
 
   for (const name of Object.keys(env)) {

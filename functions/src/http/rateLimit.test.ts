@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { clientKey, clientNetwork, minuteWindow } from './rateLimit';
+import type { Request } from 'express';
+import { clientAddress, clientKey, clientNetwork, clientSite, minuteWindow, siteKey } from './rateLimit';
 
 const SECRET = 'test-secret';
 const key = (address: string) => clientKey(address, SECRET);
@@ -68,5 +69,63 @@ describe('minuteWindow', () => {
   it('changes on the minute', () => {
     expect(minuteWindow(new Date('2026-01-01T10:00:59.999Z'))).toBe(minuteWindow(new Date('2026-01-01T10:00:00.000Z')));
     expect(minuteWindow(new Date('2026-01-01T10:01:00.000Z'))).toBe(minuteWindow(new Date('2026-01-01T10:00:00.000Z')) + 1);
+  });
+});
+
+/** A request as the Functions Framework hands it over: headers, and the socket's address. */
+const requestWith = (forwardedFor: string | undefined, ip = '10.0.0.9') =>
+  ({ get: (name: string) => (name.toLowerCase() === 'x-forwarded-for' ? forwardedFor : undefined), ip }) as unknown as Request;
+
+describe('clientAddress', () => {
+  it.each([
+    // Called directly: Google's front end appends what it sees; what comes before is the client's own.
+    [0, '198.51.100.7', '198.51.100.7'],
+    [0, 'spoofed, 198.51.100.7', '198.51.100.7'],
+    [0, '203.0.113.66, spoofed, 198.51.100.7', '198.51.100.7'],
+    // Behind one proxy (a load balancer): it appended the client, the front end the proxy.
+    [1, 'spoofed, 198.51.100.7, 192.0.2.1', '198.51.100.7'],
+    [1, '198.51.100.7, 192.0.2.1', '198.51.100.7'],
+    // Behind two proxies.
+    [2, 'spoofed, 198.51.100.7, 192.0.2.1, 192.0.2.2', '198.51.100.7'],
+    [2, ' spoofed ,2001:db8::7 , 192.0.2.1,192.0.2.2 ', '2001:db8::7'],
+  ])('with %i trusted proxies, takes the client of "%s" as %s', (proxies, header, client) => {
+    expect(clientAddress(requestWith(header), proxies)).toBe(client);
+  });
+
+  it('takes the last entry of a header too short to have passed the proxies (a direct call), never one the caller chose', () => {
+    expect(clientAddress(requestWith('198.51.100.7'), 1)).toBe('198.51.100.7');
+    expect(clientAddress(requestWith('spoofed, 198.51.100.7'), 2)).toBe('198.51.100.7');
+  });
+
+  it("falls back to the socket's address without a header", () => {
+    expect(clientAddress(requestWith(undefined))).toBe('10.0.0.9');
+    expect(clientAddress(requestWith(' , '), 1)).toBe('10.0.0.9');
+  });
+
+  it('gives clients behind one proxy counters of their own only when the proxy is trusted', () => {
+    const behindProxy = (client: string) => requestWith(`${client}, 192.0.2.1`);
+    expect(key(clientAddress(behindProxy('198.51.100.7'), 1))).not.toBe(key(clientAddress(behindProxy('198.51.100.8'), 1)));
+    expect(key(clientAddress(behindProxy('198.51.100.7'), 0))).toBe(key(clientAddress(behindProxy('198.51.100.8'), 0)));
+  });
+});
+
+describe('clientSite', () => {
+  it.each([
+    ['2001:db8:aa:bb::1', '2001:db8:aa::/48'],
+    ['2001:0DB8:00AA:FFFF:1:2:3:4', '2001:db8:aa::/48'],
+    ['2001:db8::1', '2001:db8:0::/48'],
+    ['203.0.113.5', null],
+    ['::ffff:203.0.113.5', null],
+    ['unknown', null],
+  ])('puts %s in the site %s', (address, site) => {
+    expect(clientSite(address)).toBe(site);
+  });
+
+  it("keys every /64 of one /48 alike, apart from the /64's own key and from other sites", () => {
+    const site = siteKey('2001:db8:aa:1::1', SECRET);
+    expect(siteKey('2001:db8:aa:ffff::2', SECRET)).toBe(site);
+    expect(siteKey('2001:db8:ab:1::1', SECRET)).not.toBe(site);
+    expect(site).not.toBe(key('2001:db8:aa:1::1'));
+    expect(siteKey('203.0.113.5', SECRET)).toBeNull();
   });
 });

@@ -3,9 +3,11 @@
  * `rate_limits` (closed to clients by the rules; a TTL policy on `expiresAt` deletes spent
  * counters, see firestore.indexes.json):
  * - per client network (an IPv4 address, an IPv6 /64), exact: counted in a transaction;
+ * - per IPv6 /48 (a site: one holder picks among its 65,536 /64s at will), exact: counted in the
+ *   same transaction;
  * - across all clients, approximate: a few shard documents per window.
- * A request over either limit is refused after a plain read and writes nothing, so that a flood
- * of refused requests cannot turn into contention on the counters.
+ * A request over any of these limits is refused after a plain read and writes nothing, so that a
+ * flood of refused requests cannot turn into contention on the counters.
  */
 import { createHmac, randomInt } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
@@ -27,6 +29,8 @@ export interface RateLimit {
   /** Keeps the counters of different endpoints apart. */
   scope: string;
   perClientPerMinute: number;
+  /** Per IPv6 /48, for all its /64s together. */
+  perSitePerMinute: number;
   globalPerMinute: number;
 }
 
@@ -36,13 +40,23 @@ export function minuteWindow(now: Date): number {
 }
 
 /**
- * The caller's address. Behind Google's front end the client address is the last entry of
- * X-Forwarded-For (entries before it are whatever the client sent); locally, the socket's.
+ * The caller's address, from X-Forwarded-For. Each hop appends the address a request came to it
+ * from: Google's front end last, and before it each of the `trustedProxies` proxies of the
+ * project's own (a load balancer, a Hosting rewrite; TRUSTED_PROXY_COUNT in config.ts). So the
+ * client is the entry `trustedProxies` places before the last; entries before it are whatever the
+ * client sent and are never used.
+ * A header with no more entries than that cannot have passed every trusted proxy: the call came
+ * past them, straight to the functions. Its last entry, the one Google's front end wrote, is then
+ * the caller. Any earlier entry may be one the caller wrote, and taking it would let a caller
+ * pick a fresh counter for every request. Without a header (locally), the socket's address.
  */
-export function clientAddress(request: Request): string {
-  const forwarded = request.get('x-forwarded-for');
-  const last = forwarded?.split(',').pop()?.trim();
-  return last || request.ip || request.socket?.remoteAddress || 'unknown';
+export function clientAddress(request: Request, trustedProxies = 0): string {
+  const entries = (request.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const client = entries.length > trustedProxies ? entries.at(-1 - trustedProxies) : entries.at(-1);
+  return client || request.ip || request.socket?.remoteAddress || 'unknown';
 }
 
 const IPV4_MAPPED = new BlockList();
@@ -67,6 +81,16 @@ export function clientNetwork(address: string): string {
   return `${groups.slice(0, 4).map((group) => group.toString(16)).join(':')}::/64`;
 }
 
+/**
+ * The site a client belongs to, counted apart from its /64: an IPv6 /48 (what a provider
+ * typically delegates to one customer or site); null for IPv4 and anything that is not an address.
+ */
+export function clientSite(address: string): string | null {
+  const bare = address.trim().split('%')[0] ?? '';
+  if (isIPv4(bare) || !isIPv6(bare) || IPV4_MAPPED.check(bare, 'ipv6')) return null;
+  return `${ipv6Groups(bare).slice(0, 3).map((group) => group.toString(16)).join(':')}::/48`;
+}
+
 /** The eight 16-bit groups of a valid IPv6 address. */
 function ipv6Groups(address: string): number[] {
   // The URL parser writes an IPv6 host canonically: lower-case hex groups only (an embedded
@@ -86,11 +110,24 @@ function ipv6Groups(address: string): number[] {
  * the stored ids reveal nothing.
  */
 export function clientKey(address: string, secret: string): string {
+  return hmac(clientNetwork(address), secret);
+}
+
+function hmac(network: string, secret: string): string {
   if (!secret) throw new Error('The rate-limit HMAC key is empty.');
-  return createHmac('sha256', secret).update(clientNetwork(address)).digest('hex');
+  return createHmac('sha256', secret).update(network).digest('hex');
+}
+
+/** The site's counter key, or null when the client has no site tier (IPv4). */
+export function siteKey(address: string, secret: string): string | null {
+  const site = clientSite(address);
+  return site === null ? null : hmac(site, secret);
 }
 
 export const clientCounterId = (scope: string, key: string) => `${scope}-${key}`;
+
+/** A /48's counter: the network text differs from every /64's, so their HMACs never meet. */
+export const siteCounterId = (scope: string, key: string) => `${scope}-site-${key}`;
 
 /** A window's shards have ids of their own, so a new window starts from zero without a reset. */
 export const globalShardId = (scope: string, window: number, shard: number) => `${scope}-global-${window}-${shard}`;
@@ -111,20 +148,26 @@ export async function enforceRateLimit(
   const window = minuteWindow(now);
   const counters = db.collection(RATE_LIMITS);
   const clientRef = counters.doc(clientCounterId(limit.scope, clientKey(address, secret)));
+  const site = siteKey(address, secret);
+  const siteRef = site === null ? null : counters.doc(siteCounterId(limit.scope, site));
   const shardRefs = Array.from({ length: GLOBAL_SHARDS }, (_, shard) => counters.doc(globalShardId(limit.scope, window, shard)));
-  // The client's counter is reused across windows; a count from an earlier window is spent.
-  const clientCount = (snapshot: DocumentSnapshot | undefined) => (snapshot?.get('window') === window ? countOf(snapshot) : 0);
+  // A client's (and a site's) counter is reused across windows; a count from an earlier window is spent.
+  const windowCount = (snapshot: DocumentSnapshot | undefined) => (snapshot?.get('window') === window ? countOf(snapshot) : 0);
+  const overLimit = (client: DocumentSnapshot | undefined, siteCounter: DocumentSnapshot | undefined) =>
+    windowCount(client) >= limit.perClientPerMinute || (siteRef !== null && windowCount(siteCounter) >= limit.perSitePerMinute);
 
-  const [client, ...shards] = await db.getAll(clientRef, ...shardRefs);
-  const globalCount = shards.reduce((sum, shard) => sum + countOf(shard), 0);
-  if (clientCount(client) >= limit.perClientPerMinute || globalCount >= limit.globalPerMinute) throw tooManyRequests();
+  const [client, ...rest] = await db.getAll(clientRef, ...(siteRef ? [siteRef] : []), ...shardRefs);
+  const siteCounter = siteRef ? rest.shift() : undefined;
+  const globalCount = rest.reduce((sum, shard) => sum + countOf(shard), 0);
+  if (overLimit(client, siteCounter) || globalCount >= limit.globalPerMinute) throw tooManyRequests();
 
   // The counters are worthless once their window has passed.
   const expiresAt = Timestamp.fromMillis((window + 1) * WINDOW_MS);
   const counted = await db.runTransaction(async (transaction) => {
-    const count = clientCount(await transaction.get(clientRef));
-    if (count >= limit.perClientPerMinute) return false;
-    transaction.set(clientRef, { window, count: count + 1, expiresAt });
+    const [clientNow, siteNow] = await Promise.all([transaction.get(clientRef), siteRef ? transaction.get(siteRef) : undefined]);
+    if (overLimit(clientNow, siteNow)) return false;
+    transaction.set(clientRef, { window, count: windowCount(clientNow) + 1, expiresAt });
+    if (siteRef) transaction.set(siteRef, { window, count: windowCount(siteNow) + 1, expiresAt });
     // A blind increment of one random shard: concurrent requests seldom meet on a document.
     // The ceiling is approximate: requests that read the shards at the same moment all pass it.
     const shard = counters.doc(globalShardId(limit.scope, window, randomInt(GLOBAL_SHARDS)));
