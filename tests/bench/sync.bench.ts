@@ -3,8 +3,9 @@
  * from the AppSheet demo server into the Firestore emulator. For each school it prints the full
  * sync into an empty Firestore (time, documents/s, peak memory of this process, which runs the
  * sync), a repeated full sync with nothing changed, a delta after k changed rows, and the
- * baseline of the same fetch and mapping followed by one awaited write per document. Prints
- * figures, asserts nothing.
+ * baseline of the same fetch and mapping followed by one awaited write per document. Part of
+ * every full sync, the member_references step is also timed on its own (every family recomputed,
+ * nothing changed). Prints figures, asserts nothing.
  *
  *   npm run bench                        all three schools (a few minutes)
  *   npm run bench -- --families 10000    one school
@@ -19,6 +20,7 @@
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/contentHash';
 import { runDeltaSync, runFullSync } from '../../functions/src/sync/engine';
+import { MEMBER_REFERENCES, updateMemberReferences } from '../../functions/src/sync/memberReferences';
 import { mapRow } from '../../functions/src/sync/schema';
 import { findInSlices } from '../../functions/src/sync/slices';
 import { TABLES, TABLE_NAMES } from '../../functions/src/sync/tables';
@@ -58,11 +60,12 @@ async function withPeakMemory<T>(work: () => Promise<T>) {
     heap = Math.max(heap, usage.heapUsed);
   };
   sample();
+  const heapAtStart = heap;
   const timer = setInterval(sample, 5);
   try {
     const result = await work();
     sample();
-    return { result, rss, heap, maxRss: process.resourceUsage().maxRSS * 1024 };
+    return { result, rss, heap, heapAtStart, maxRss: process.resourceUsage().maxRSS * 1024 };
   } finally {
     clearInterval(timer);
   }
@@ -195,6 +198,12 @@ async function benchSchool(families: number) {
     start = Date.now();
     const again = await withPeakMemory(() => runFullSync({ db, appSheet }, { triggeredBy: 'manual' }));
     const againMs = Date.now() - start;
+    const referencesRewritten = (await db.collection(MEMBER_REFERENCES).where(SYNCED_AT_FIELD, '==', again.result.startedAt).count().get()).data().count;
+
+    start = Date.now();
+    const references = await withPeakMemory(() => updateMemberReferences(db, 'all', new Date().toISOString()));
+    const referencesMs = Date.now() - start;
+    const referenceDocs = (await db.collection(MEMBER_REFERENCES).count().get()).data().count;
 
     await changeRows(appSheet, CHANGED_ROWS);
     start = Date.now();
@@ -208,7 +217,7 @@ async function benchSchool(families: number) {
       const written = await oneByOne(appSheet);
       baseline = { written, ms: Date.now() - start };
     }
-    return { families, rows, full, fullMs, cpu, again, againMs, delta, deltaMs, baseline };
+    return { families, rows, full, fullMs, cpu, again, againMs, referencesRewritten, references, referencesMs, referenceDocs, delta, deltaMs, baseline };
   } finally {
     await stop(server);
   }
@@ -230,6 +239,10 @@ for (const families of schools) {
       (r.cpu.machineBusy === null ? '' : `; all ${cpus().length} cores of the machine ${Math.round(r.cpu.machineBusy * 100)} % busy (other processes included)`),
   );
   console.log(`  repeated full sync, nothing changed: ${seconds(r.againMs)} s, ${writtenIn(r.again.result)} documents written (${r.again.result.status}); peak RSS ${mib(r.again.rss)}, heap used ${mib(r.again.heap)}`);
+  console.log(`  member_references documents rewritten by the repeated full sync: ${r.referencesRewritten} of ${r.referenceDocs.toLocaleString('en')}`);
+  console.log(
+    `  member_references step alone, every family recomputed, nothing changed: ${seconds(r.referencesMs)} s, ${r.references.result.written} written; peak heap used ${mib(r.references.heap)}, ${mib(r.references.heap - r.references.heapAtStart)} above its start`,
+  );
   console.log(`  delta sync after ${CHANGED_ROWS} changed rows: ${seconds(r.deltaMs)} s, ${writtenIn(r.delta)} documents written (${r.delta.status})`);
   if (r.baseline) {
     console.log(`  baseline, one awaited write per document: ${seconds(r.baseline.ms)} s, ${r.baseline.written.toLocaleString('en')} documents, ${perSecond(r.baseline.written, r.baseline.ms)} documents/s`);

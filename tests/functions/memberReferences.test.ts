@@ -4,6 +4,7 @@
  * to, computed here from the stored plans and lessons; a delta touches only the families whose
  * plans or lessons changed, and a sync without changes writes none.
  */
+import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
 import { runSync, type SyncRequest } from '../../functions/src/sync/engine';
@@ -11,6 +12,7 @@ import { MEMBER_REFERENCES } from '../../functions/src/sync/memberReferences';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { atSource } from '../support/appSheet';
 
 const { db } = emulatorAdmin();
 let appSheet: DemoServer;
@@ -61,12 +63,28 @@ async function stored(): Promise<{ lists: Record<string, Lists>; updated: Record
   return { lists, updated };
 }
 
-/** The families whose document a step rewrote. */
+/** The families whose document a step wrote or deleted. */
 const rewritten = (before: Record<string, number>, after: Record<string, number>) =>
   Object.keys({ ...before, ...after }).filter((id) => before[id] !== after[id]).sort();
 
 const plansOf = async (memberId: string) => (await db.collection('plans').where('memberId', '==', memberId).get()).docs;
 const ownerOfPlan = async (planId: string) => (await db.doc(`plans/${planId}`).get()).get('memberId') as string;
+const childOf = async (memberId: string) => (await db.collection('children').where('memberId', '==', memberId).limit(1).get()).docs[0]!.id;
+
+/** This Firestore, except that member_references cannot be reached: the step fails, nothing else. */
+const withoutReferences = (target: Firestore): Firestore =>
+  new Proxy(target, {
+    get(firestore, property) {
+      if (property === 'collection') {
+        return (path: string) => {
+          if (path === MEMBER_REFERENCES) throw new Error('member_references is unavailable');
+          return firestore.collection(path);
+        };
+      }
+      const value: unknown = Reflect.get(firestore, property, firestore);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(firestore) : value;
+    },
+  });
 
 beforeAll(async () => {
   appSheet = await startDemoServer({ families: 8, seed: 5, today: '2026-11-21' });
@@ -79,7 +97,7 @@ beforeEach(async () => {
 });
 
 describe('member_references', () => {
-  it("after a full sync lists, for every family with plans, exactly what its plans point to", async () => {
+  it('after a full sync lists, for every family with plans, exactly what its plans point to', async () => {
     const { lists } = await stored();
     const wanted = await expected();
     expect(Object.keys(wanted).length).toBeGreaterThan(3);
@@ -92,27 +110,21 @@ describe('member_references', () => {
 
   it('a full sync without changes rewrites no family', async () => {
     const before = (await stored()).updated;
+    expect(Object.keys(before).length).toBeGreaterThan(3);
     await sync(full);
     expect(rewritten(before, (await stored()).updated)).toEqual([]);
   });
 
-  it("a new plan adds its lesson, room hours and teacher to its family only", async () => {
+  it('a new plan adds its lesson, room hours and teacher to its family only', async () => {
     const { lists, updated } = await stored();
     const [family, references] = Object.entries(lists)[0]!;
     const [template] = await client.find('Plans', `Filter(Plans, [Plan ID] = "${references.planIds[0]}")`);
     const lessons = (await db.collection('lessons').get()).docs;
     const newLesson = lessons.find((lesson) => !references.lessonIds.includes(lesson.id) && lesson.get('teacherId'))!;
     const roomHour = (await db.collection('roomHours').where('lessonId', '==', newLesson.id).limit(1).get()).docs[0]!;
-    const response = await fetch(`${appSheet.url}/api/v2/apps/${DEMO_APP_ID}/tables/Plans/Action`, {
-      method: 'POST',
-      headers: { ApplicationAccessKey: DEMO_ACCESS_KEY },
-      body: JSON.stringify({
-        Action: 'Add',
-        Properties: { Locale: 'de-DE' },
-        Rows: [{ ...template, _RowNumber: undefined, 'Last Changed': undefined, 'Plan ID': 'PL-NEW', 'Lesson ID': newLesson.id, 'Room Hour IDs': roomHour.id }],
-      }),
-    });
-    expect(response.status).toBe(200);
+    await atSource(appSheet.url, 'Add', 'Plans', [
+      { ...template, _RowNumber: undefined, 'Last Changed': undefined, 'Plan ID': 'PL-NEW', 'Lesson ID': newLesson.id, 'Room Hour IDs': roomHour.id },
+    ]);
 
     await sync(delta);
     const after = await stored();
@@ -128,8 +140,7 @@ describe('member_references', () => {
     const { lists, updated } = await stored();
     const [from, to] = Object.keys(lists) as [string, string];
     const moved = lists[from]!.planIds[0]!;
-    const child = (await db.collection('children').where('memberId', '==', to).limit(1).get()).docs[0]!;
-    await client.edit('Plans', [{ 'Plan ID': moved, 'Child ID': child.id }]);
+    await client.edit('Plans', [{ 'Plan ID': moved, 'Child ID': await childOf(to) }]);
 
     await sync(delta);
     const after = await stored();
@@ -140,7 +151,24 @@ describe('member_references', () => {
     expect(rewritten(updated, after.updated)).toEqual([from, to].sort());
   });
 
-  it("a lesson's new teacher reaches every family enrolled in it", async () => {
+  it('a child moved to another family takes its plans from the old list to the new one', async () => {
+    const { lists, updated } = await stored();
+    const [from, to] = Object.keys(lists) as [string, string];
+    const child = (await db.doc(`plans/${lists[from]!.planIds[0]}`).get()).get('childId') as string;
+    const childPlans = (await db.collection('plans').where('childId', '==', child).get()).docs.map((plan) => plan.id);
+    // Only the child's row changes: its plans are moved by the sync (planOwners.ts), not by the office.
+    await client.edit('Children', [{ 'Child ID': child, 'Member ID': to }]);
+
+    await sync(delta);
+    const after = await stored();
+    for (const plan of childPlans) expect(await ownerOfPlan(plan)).toBe(to);
+    expect(after.lists).toEqual(await expected());
+    expect(after.lists[to]!.planIds).toEqual(expect.arrayContaining(childPlans));
+    for (const plan of childPlans) expect(after.lists[from]?.planIds ?? []).not.toContain(plan);
+    expect(rewritten(updated, after.updated)).toEqual([from, to].sort());
+  });
+
+  it("a lesson's new teacher reaches every family enrolled in it, and only those", async () => {
     const { lists, updated } = await stored();
     const lessonId = Object.values(lists)[0]!.lessonIds[0]!;
     const enrolled = Object.keys(lists).filter((id) => lists[id]!.lessonIds.includes(lessonId)).sort();
@@ -156,22 +184,40 @@ describe('member_references', () => {
     expect(rewritten(updated, after.updated)).toEqual(enrolled);
   });
 
-  it("a family whose plans are all deleted at the source loses its document with the next full sync", async () => {
-    const { lists } = await stored();
-    const family = Object.keys(lists)[1]!;
-    for (const plan of await plansOf(family)) {
-      const response = await fetch(`${appSheet.url}/api/v2/apps/${DEMO_APP_ID}/tables/Plans/Action`, {
-        method: 'POST',
-        headers: { ApplicationAccessKey: DEMO_ACCESS_KEY },
-        body: JSON.stringify({ Action: 'Delete', Properties: {}, Rows: [{ 'Plan ID': plan.id }] }),
-      });
-      expect(response.status).toBe(200);
-    }
+  it('plans deleted at the source leave their family lists with the next full sync; a family without plans loses its document', async () => {
+    const { lists, updated } = await stored();
+    const [shrinking, emptied] = Object.keys(lists).filter((id) => lists[id]!.planIds.length >= 2) as [string, string];
+    const deleted = lists[shrinking]!.planIds[0]!;
     // A handful of deletions stays under the mass-deletion guard's minimum of 20.
+    await atSource(appSheet.url, 'Delete', 'Plans', [deleted, ...lists[emptied]!.planIds].map((id) => ({ 'Plan ID': id })));
+
     await sync(full);
     const after = await stored();
-    expect(await plansOf(family)).toHaveLength(0);
-    expect(after.lists[family]).toBeUndefined();
+    expect(await plansOf(emptied)).toHaveLength(0);
+    expect(after.lists[emptied]).toBeUndefined();
+    expect(after.lists[shrinking]!.planIds).not.toContain(deleted);
     expect(after.lists).toEqual(await expected());
+    expect(rewritten(updated, after.updated)).toEqual([shrinking, emptied].sort());
+  });
+
+  it('an update that fails ends the run as an error of the plans table, keeps the synced plans, and the next delta repairs it', async () => {
+    const { lists, updated } = await stored();
+    const [from, to] = Object.keys(lists) as [string, string];
+    const moved = lists[from]!.planIds[0]!;
+    await client.edit('Plans', [{ 'Plan ID': moved, 'Child ID': await childOf(to) }]);
+
+    const failed = await runSync({ db: withoutReferences(db), appSheet: client }, delta);
+    expect(failed.status).toBe('error');
+    expect(failed.error).toMatch(/^plans: updating what each family may read of the timetable failed: member_references is unavailable/);
+    expect(await ownerOfPlan(moved)).toBe(to);
+    expect((await stored()).updated).toEqual(updated);
+
+    // The office changed nothing since: this delta writes no plan, yet brings every family in line.
+    const repairing = await sync(delta);
+    expect(repairing.tables.plans.written).toBe(0);
+    const after = await stored();
+    expect(after.lists).toEqual(await expected());
+    expect(after.lists[to]!.planIds).toContain(moved);
+    expect(rewritten(updated, after.updated)).toEqual([from, to].sort());
   });
 });

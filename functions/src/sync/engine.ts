@@ -25,7 +25,7 @@ import {
 } from './syncLog';
 import { logger } from 'firebase-functions';
 import { reconcileMemberIndex } from './memberIndex';
-import { reconcileMemberReferences } from './memberReferences';
+import { updateMemberReferences } from './memberReferences';
 import { repairPlanOwners } from './planOwners';
 import { failedTable, syncTableDelta, syncTableFull, type TableRun, type TableSyncResult } from './tableSync';
 import { TABLE_NAMES, type TableName } from './tables';
@@ -169,7 +169,8 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
 /**
  * Every table, three at a time, each settling on its own, plus what spans tables: the member
  * index once the members table is written, plans after children (they take the family's
- * memberId from the child), and the plans of children that moved to another family.
+ * memberId from the child), the plans of children that moved to another family, and last,
+ * once plans and lessons have settled, what each family may read of the timetable.
  */
 async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | null, log: SyncLog, deadline: number): Promise<TableSyncResult[]> {
   let childrenDone: () => void = () => {};
@@ -208,21 +209,22 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
       plans.problem ??= `moving plans with their child failed: ${(error as Error).message}`;
     }
   }
-  if (plans) await updateMemberReferences(deps, request, results, movedPlanIds, log);
+  if (plans) await updateReferences(deps, request, results, plans, movedPlanIds, log);
   return results;
 }
 
-/** What each family may read of the timetable follows its plans (memberReferences.ts). */
-async function updateMemberReferences(deps: SyncDeps, request: SyncRequest, results: TableSyncResult[], movedPlanIds: string[], log: SyncLog) {
+/**
+ * What each family may read of the timetable follows its plans (memberReferences.ts): every
+ * family after a full sync, after a delta those of the plans it wrote or moved with their child
+ * and of the lessons it wrote. A failure is the plans table's error; nothing else is undone.
+ */
+async function updateReferences(deps: SyncDeps, request: SyncRequest, results: TableSyncResult[], plans: TableSyncResult, movedPlanIds: string[], log: SyncLog) {
   const written = (table: TableName) => results.find((result) => result.table === table)?.writtenIds ?? [];
-  const plans = results.find((result) => result.table === 'plans') as TableSyncResult;
-  const problem = (reason: string) => (plans.problem ??= `updating what each family may read of the timetable failed: ${reason}`);
   try {
     const scope = request.syncType === 'full' ? 'all' : { planIds: [...written('plans'), ...movedPlanIds], lessonIds: written('lessons') };
-    const outcome = await reconcileMemberReferences(deps.db, scope, log.startedAt);
-    if (outcome.failed > 0) problem(outcome.firstFailure ?? `${outcome.failed} documents not written`);
+    await updateMemberReferences(deps.db, scope, log.startedAt);
   } catch (error) {
-    problem((error as Error).message);
+    plans.problem ??= `updating what each family may read of the timetable failed: ${(error as Error).message}`;
   }
 }
 

@@ -2,16 +2,22 @@
  * What each family may read of the timetable: member_references/{memberId} lists the ids of the
  * family's plans and of the lessons, room hours and teachers those plans point to. The rules let
  * a member get a lesson, teacher or room hour only when its id is listed there, so no family reads
- * (or pages through) other classes' lessons with their messaging-group links.
+ * (or pages through) other classes' lessons with their messaging-group links. Clients never read
+ * this collection themselves; the rules use it through get().
  *
- * Derived from what Firestore holds after the tables are written: a full sync recomputes every
- * family; a delta only the families of the plans and lessons it wrote. A failed update is the
- * run's error and the next full sync repairs it.
+ * Derived from what Firestore holds once the plans, lessons and children have settled: a full sync
+ * recomputes every family; a delta only the families of the plans and lessons it wrote. A failed
+ * update is the run's error and is remembered, so that the next run, delta or full, recomputes
+ * every family.
  */
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { SYNCED_AT_FIELD } from './contentHash';
 import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
+import { SYNC_METADATA } from './syncLog';
 
 export const MEMBER_REFERENCES = 'member_references';
+/** sync_metadata/member_references exists while the last update of member_references failed. */
+const REFERENCES_PENDING_DOC = 'member_references';
 
 export interface MemberReferences {
   planIds: string[];
@@ -19,22 +25,35 @@ export interface MemberReferences {
   roomHourIds: string[];
   teacherIds: string[];
 }
+const LIST_FIELDS = ['planIds', 'lessonIds', 'roomHourIds', 'teacherIds'] as const;
 
-interface PlanPointers {
+/** What a plan contributes: its owner and what it points to. */
+export interface PlanPointers {
   id: string;
   memberId: string;
   lessonId: string | null;
   roomHourIds: string[];
 }
+const POINTER_FIELDS = ['memberId', 'lessonId', 'roomHourIds'];
 
-/** Firestore's limit for `in` and `array-contains-any` filters. */
+/** Every family (a full sync), or the families of the plans and lessons a delta wrote. */
+export type ReferenceScope = 'all' | { planIds: readonly string[]; lessonIds: readonly string[] };
+
+/** Firestore's limit of values in an `in` or `array-contains-any` filter. */
 const FILTER_VALUES = 30;
 /** Documents per getAll call. */
 const GET_BATCH = 300;
+/**
+ * A delta that wrote more plans and lessons than this (the first delta, the office entering a
+ * new quarter) recomputes every family: one read of all plans costs less than a query per 30 ids.
+ */
+const DELTA_LOOKUP_LIMIT = 3000;
 
 const chunks = <T>(items: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort();
+/** The lists in one string, to compare a stored document with the wanted one. */
+const listsKey = (lists: Partial<Record<(typeof LIST_FIELDS)[number], unknown>>) => JSON.stringify(LIST_FIELDS.map((field) => lists[field] ?? null));
 
 function planPointers(snapshot: DocumentSnapshot): PlanPointers | null {
   const memberId: unknown = snapshot.get('memberId');
@@ -49,17 +68,17 @@ function planPointers(snapshot: DocumentSnapshot): PlanPointers | null {
   };
 }
 
-/** Each family's references, from its plans and the lessons' teachers. */
+/** Each family's references, from its plans and the teachers of their lessons. */
 export function referencesByMember(plans: Iterable<PlanPointers>, teacherOfLesson: ReadonlyMap<string, string>): Map<string, MemberReferences> {
   const grouped = new Map<string, PlanPointers[]>();
   for (const plan of plans) {
-    const own = grouped.get(plan.memberId) ?? [];
-    own.push(plan);
-    grouped.set(plan.memberId, own);
+    const own = grouped.get(plan.memberId);
+    if (own) own.push(plan);
+    else grouped.set(plan.memberId, [plan]);
   }
   const result = new Map<string, MemberReferences>();
   for (const [memberId, own] of grouped) {
-    const lessonIds = sortedUnique(own.flatMap((plan) => (plan.lessonId ? [plan.lessonId] : [])));
+    const lessonIds = sortedUnique(own.flatMap((plan) => plan.lessonId ?? []));
     result.set(memberId, {
       planIds: sortedUnique(own.map((plan) => plan.id)),
       lessonIds,
@@ -70,14 +89,15 @@ export function referencesByMember(plans: Iterable<PlanPointers>, teacherOfLesso
   return result;
 }
 
-const POINTER_FIELDS = ['memberId', 'lessonId', 'roomHourIds'];
+/** What the recomputation starts from: the families' plans, their lessons' teachers, and the stored lists. */
+interface Inputs {
+  plans: PlanPointers[];
+  teachers: Map<string, string>;
+  /** memberId → listsKey of the stored document. */
+  stored: Map<string, string>;
+}
 
-async function teachersOf(db: Firestore, lessonIds: readonly string[] | 'all'): Promise<Map<string, string>> {
-  const lessons = db.collection('lessons');
-  const snapshots =
-    lessonIds === 'all'
-      ? (await lessons.select('teacherId').get()).docs
-      : (await Promise.all(chunks(lessonIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => lessons.doc(id)), { fieldMask: ['teacherId'] })))).flat();
+function teachersOf(snapshots: Iterable<DocumentSnapshot>): Map<string, string> {
   const teachers = new Map<string, string>();
   for (const snapshot of snapshots) {
     const teacherId: unknown = snapshot.get('teacherId');
@@ -86,71 +106,98 @@ async function teachersOf(db: Firestore, lessonIds: readonly string[] | 'all'): 
   return teachers;
 }
 
-/** The members a delta touched: owners of the written plans now and before, and of the written lessons. */
-async function affectedMembers(db: Firestore, planIds: readonly string[], lessonIds: readonly string[]): Promise<string[]> {
-  const members = new Set<string>();
-  const plans = db.collection('plans');
-  for (const ids of chunks(planIds, GET_BATCH)) {
-    for (const snapshot of await db.getAll(...ids.map((id) => plans.doc(id)), { fieldMask: ['memberId'] })) {
-      const memberId: unknown = snapshot.get('memberId');
-      if (typeof memberId === 'string') members.add(memberId);
+/** Every plan, lesson and stored document; streamed, so that no snapshot outlives its conversion. */
+async function readEveryFamily(db: Firestore): Promise<Inputs> {
+  const readPlans = async () => {
+    const plans: PlanPointers[] = [];
+    for await (const doc of db.collection('plans').select(...POINTER_FIELDS).stream()) {
+      const pointers = planPointers(doc as unknown as DocumentSnapshot);
+      if (pointers) plans.push(pointers);
     }
-  }
-  const references = db.collection(MEMBER_REFERENCES);
-  const listing = async (field: keyof MemberReferences, ids: readonly string[]) => {
-    for (const values of chunks(ids, FILTER_VALUES)) {
-      const snapshot = await references.where(field, 'array-contains-any', values).select().get();
-      for (const doc of snapshot.docs) members.add(doc.id);
-    }
+    return plans;
   };
-  await listing('planIds', planIds);
-  await listing('lessonIds', lessonIds);
+  const readStored = async () => {
+    const stored = new Map<string, string>();
+    for await (const doc of db.collection(MEMBER_REFERENCES).select(...LIST_FIELDS).stream()) {
+      const snapshot = doc as unknown as DocumentSnapshot;
+      stored.set(snapshot.id, listsKey(snapshot.data() ?? {}));
+    }
+    return stored;
+  };
+  const [plans, lessons, stored] = await Promise.all([readPlans(), db.collection('lessons').select('teacherId').get(), readStored()]);
+  return { plans, teachers: teachersOf(lessons.docs), stored };
+}
+
+/**
+ * The families a delta touched: the owners now of the plans it wrote, the families whose stored
+ * list names one of them (the owner before a plan moved), and those enrolled in a lesson it wrote
+ * (the lesson's teacher may have changed).
+ */
+async function affectedMembers(db: Firestore, planIds: readonly string[], lessonIds: readonly string[]): Promise<string[]> {
+  const plans = db.collection('plans');
+  const references = db.collection(MEMBER_REFERENCES);
+  const listing = (field: 'planIds' | 'lessonIds', ids: readonly string[]) =>
+    chunks(ids, FILTER_VALUES).map((values) => references.where(field, 'array-contains-any', values).select().get());
+  const [owners, listed] = await Promise.all([
+    Promise.all(chunks(planIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => plans.doc(id)), { fieldMask: ['memberId'] }))),
+    Promise.all([...listing('planIds', planIds), ...listing('lessonIds', lessonIds)]),
+  ]);
+  const members = new Set<string>();
+  for (const snapshot of owners.flat()) {
+    const memberId: unknown = snapshot.get('memberId');
+    if (typeof memberId === 'string') members.add(memberId);
+  }
+  for (const result of listed) for (const doc of result.docs) members.add(doc.id);
   return [...members];
 }
 
-const sameReferences = (stored: DocumentSnapshot | undefined, wanted: MemberReferences) =>
-  stored?.exists === true && (Object.keys(wanted) as Array<keyof MemberReferences>).every((key) => JSON.stringify(stored.get(key)) === JSON.stringify(wanted[key]));
-
-/**
- * Brings member_references in line with the plans: every family (`'all'`, a full sync) or the
- * families of the plans and lessons a delta wrote. Writes only documents that change.
- */
-export async function reconcileMemberReferences(
-  db: Firestore,
-  scope: 'all' | { planIds: readonly string[]; lessonIds: readonly string[] },
-  syncedAt: string,
-): Promise<WriteOutcome> {
+/** The plans, lessons and stored documents of these families only. */
+async function readFamilies(db: Firestore, memberIds: string[]): Promise<Inputs> {
   const references = db.collection(MEMBER_REFERENCES);
-  let plans: PlanPointers[];
-  let stored: DocumentSnapshot[];
-  let teachers: Map<string, string>;
-  if (scope === 'all') {
-    const [planSnapshot, storedSnapshot, lessonTeachers] = await Promise.all([
-      db.collection('plans').select(...POINTER_FIELDS).get(),
-      references.get(),
-      teachersOf(db, 'all'),
-    ]);
-    plans = planSnapshot.docs.flatMap((doc) => planPointers(doc) ?? []);
-    stored = storedSnapshot.docs;
-    teachers = lessonTeachers;
-  } else {
-    const members = await affectedMembers(db, scope.planIds, scope.lessonIds);
-    if (members.length === 0) return { written: 0, deleted: 0, failed: 0, firstFailure: null, olderSkipped: 0 };
-    const planSnapshots = await Promise.all(
-      chunks(members, FILTER_VALUES).map((ids) => db.collection('plans').where('memberId', 'in', ids).select(...POINTER_FIELDS).get()),
-    );
-    plans = planSnapshots.flatMap((snapshot) => snapshot.docs.flatMap((doc) => planPointers(doc) ?? []));
-    stored = (await Promise.all(chunks(members, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => references.doc(id)))))).flat();
-    teachers = await teachersOf(db, sortedUnique(plans.flatMap((plan) => (plan.lessonId ? [plan.lessonId] : []))));
-  }
+  const [planResults, storedSnapshots] = await Promise.all([
+    Promise.all(chunks(memberIds, FILTER_VALUES).map((ids) => db.collection('plans').where('memberId', 'in', ids).select(...POINTER_FIELDS).get())),
+    Promise.all(chunks(memberIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => references.doc(id)), { fieldMask: [...LIST_FIELDS] }))),
+  ]);
+  const plans = planResults.flatMap((result) => result.docs.flatMap((doc) => planPointers(doc) ?? []));
+  const lessons = db.collection('lessons');
+  const lessonIds = sortedUnique(plans.flatMap((plan) => plan.lessonId ?? []));
+  const lessonSnapshots = await Promise.all(chunks(lessonIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => lessons.doc(id)), { fieldMask: ['teacherId'] })));
+  const stored = new Map(storedSnapshots.flat().filter((snapshot) => snapshot.exists).map((snapshot) => [snapshot.id, listsKey(snapshot.data() ?? {})]));
+  return { plans, teachers: teachersOf(lessonSnapshots.flat()), stored };
+}
 
+/** Writes the families whose lists differ from the stored ones, and deletes those without plans. */
+async function reconcile(db: Firestore, { plans, teachers, stored }: Inputs, syncedAt: string): Promise<WriteOutcome> {
+  const references = db.collection(MEMBER_REFERENCES);
   const wanted = referencesByMember(plans, teachers);
-  const storedById = new Map(stored.map((snapshot) => [snapshot.id, snapshot]));
   const sets: Upsert[] = [];
   for (const [memberId, lists] of wanted) {
-    if (!sameReferences(storedById.get(memberId), lists)) sets.push({ ref: references.doc(memberId), data: { ...lists, _syncedAt: syncedAt } });
+    if (stored.get(memberId) !== listsKey(lists)) sets.push({ ref: references.doc(memberId), data: { ...lists, [SYNCED_AT_FIELD]: syncedAt } });
   }
   // A family without plans has nothing of the timetable to read.
-  const deletes = stored.filter((snapshot) => snapshot.exists && !wanted.has(snapshot.id)).map((snapshot) => snapshot.ref);
+  const deletes = [...stored.keys()].filter((memberId) => !wanted.has(memberId)).map((memberId) => references.doc(memberId));
   return writeChanges(db, sets, deletes);
+}
+
+/**
+ * Brings member_references in line with the plans for the scope's families, writing only the
+ * documents that change. Throws when it could not; the next run then recomputes every family.
+ */
+export async function updateMemberReferences(db: Firestore, scope: ReferenceScope, syncedAt: string): Promise<WriteOutcome> {
+  const pending = db.collection(SYNC_METADATA).doc(REFERENCES_PENDING_DOC);
+  try {
+    const earlierFailure = (await pending.get()).exists;
+    const everyFamily = scope === 'all' || earlierFailure || scope.planIds.length + scope.lessonIds.length > DELTA_LOOKUP_LIMIT;
+    const inputs = everyFamily
+      ? await readEveryFamily(db)
+      : await readFamilies(db, await affectedMembers(db, sortedUnique(scope.planIds), sortedUnique(scope.lessonIds)));
+    const outcome = await reconcile(db, inputs, syncedAt);
+    if (outcome.failed > 0) throw new Error(`${outcome.failed} documents not written, first: ${outcome.firstFailure}`);
+    if (earlierFailure) await pending.delete();
+    return outcome;
+  } catch (error) {
+    // A delta's next run may not write these plans again: it must not rely on them to find the families.
+    await pending.set({ failedAt: syncedAt, reason: (error as Error).message }).catch(() => {});
+    throw error;
+  }
 }
