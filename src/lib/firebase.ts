@@ -47,8 +47,6 @@ export async function keepNothingOnThisDevice(on: boolean): Promise<void> {
   if (changed && on) await clearLocalData();
 }
 
-export const isKeepingNothing = () => keepNothing;
-
 /**
  * Firestore with a persistent local cache shared by the browser's tabs, so a returning parent
  * sees the last figures at once (in memory only on a shared computer); connected to the
