@@ -2,7 +2,7 @@
  * Sync semantics against the AppSheet demo server and the Firestore emulator: delta syncs and
  * their watermark, writes = changes, deletions, faults, retries and the one-at-a-time lease.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
 import { DELTA_OVERLAP_MS, runSync, type SyncRequest } from '../../functions/src/sync/engine';
 import { SyncConflictError } from '../../functions/src/sync/lease';
@@ -60,6 +60,27 @@ describe('delta sync', () => {
     expect(log.tables.plans.written).toBe(1);
     expect((await db.doc('plans/PL000003').get()).get('paid')).toBe(99.5);
     expect((await lastSync()).lastSuccessfulDeltaSyncAt).toBe(log.startedAt);
+  });
+
+  it("keeps a course whose messaging-group link is a typing slip: the link stored empty, the office told", async () => {
+    const row = appSheet.store.tables.Lessons?.find((lesson) => lesson['WhatsApp Group']) ?? {};
+    const lessonId = row['Lesson ID'] as string;
+    const before = (await db.doc(`lessons/${lessonId}`).get()).data();
+    await client.edit('Lessons', [{ 'Lesson ID': lessonId, 'WhatsApp Group': 'chat.whatsapp.com/Gruppe 4b' }]);
+    // The demo server's rows outlive the test: the next tests expect clean syncs.
+    onTestFinished(() => client.edit('Lessons', [{ 'Lesson ID': lessonId, 'WhatsApp Group': String(row['WhatsApp Group']) }]).then(() => undefined));
+
+    const log = await sync(delta);
+    expect(log.status).toBe('warning');
+    expect(log.tables.lessons).toMatchObject({ written: 1, errors: 0, warnings: 1 });
+    expect(log.rowWarnings).toEqual([
+      { table: 'lessons', key: lessonId, reason: 'column "WhatsApp Group": not a web address: "chat.whatsapp.com/Gruppe 4b"; stored empty' },
+    ]);
+    expect(before?.whatsappGroup).toMatch(/^https:\/\//);
+    // The course itself is all there: only the link is empty (the _ fields are the sync's own).
+    const after = (await db.doc(`lessons/${lessonId}`).get()).data() ?? {};
+    const course = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(doc).filter(([field]) => !field.startsWith('_')));
+    expect(course(after)).toEqual({ ...course(before ?? {}), whatsappGroup: null });
   });
 
   it('writes nothing when nothing changed', async () => {

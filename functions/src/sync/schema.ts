@@ -141,7 +141,12 @@ export function mapRow(table: TableSpec, row: AppSheetRow): MappedRow {
       value = convert(row[spec.column], spec, zone);
     } catch (error) {
       const reason = error instanceof ValueError ? error.message : String(error);
-      return { ok: false, key: id, reason: `column "${spec.column}": ${reason}` };
+      // A typing slip in an optional value (a messaging-group link, a birthday) must not hide the
+      // family's course or child: the value is stored empty and the office told. A required
+      // value, or a figure with a default (a balance), would have to be made up: the row waits.
+      if (spec.required || spec.default !== undefined) return { ok: false, key: id, reason: `column "${spec.column}": ${reason}` };
+      warnings.push(`column "${spec.column}": ${reason}; stored empty`);
+      value = null;
     }
     if (value === null && spec.required) {
       return { ok: false, key: id, reason: `column "${spec.column}" is required but blank` };

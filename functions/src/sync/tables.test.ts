@@ -137,6 +137,18 @@ describe('the AppSheet contract', () => {
     expect(mapRow(TABLES.members, memberRow)).not.toHaveProperty('warnings');
   });
 
+  it('stores an optional value it cannot read as empty, with a warning naming column and value, and keeps the row', () => {
+    const lesson = mapRow(TABLES.lessons, { 'Lesson ID': 'L1', Name: 'Schach', 'Price Per Hour': '15,00', 'WhatsApp Group': 'chat.whatsapp.com/abc' });
+    expect(lesson).toMatchObject({ ok: true, id: 'L1', doc: { name: 'Schach', pricePerHour: 15, whatsappGroup: null } });
+    expect(lesson.ok && lesson.warnings).toEqual(['column "WhatsApp Group": not a web address: "chat.whatsapp.com/abc"; stored empty']);
+    const member = mapRow(TABLES.members, { ...memberRow, 'Member Since': '31.02.2020' });
+    expect(member).toMatchObject({ ok: true, doc: { membershipStartsAt: null, primaryName: 'Anna Müller' } });
+    expect(member.ok && member.warnings).toEqual(['column "Member Since": not a calendar date: "31.02.2020"; stored empty']);
+    const child = mapRow(TABLES.children, { 'Child ID': 'C1', 'Member ID': 'M0001', Name: 'Mia', Status: 'Aktiv', Age: 'zehn', Birthday: '2016-13-01' });
+    expect(child).toMatchObject({ ok: true, doc: { age: null, birthday: null } });
+    expect(child.ok && child.warnings).toHaveLength(2);
+  });
+
   it.each([
     [{ ...memberRow, 'Member ID': '' }, null, /key column "Member ID" is blank/],
     [{ ...memberRow, 'Member ID': 'a/b' }, 'a/b', /key contains "\/"/],
@@ -144,7 +156,7 @@ describe('the AppSheet contract', () => {
     [{ ...memberRow, Email: 'nobody' }, 'M0001', /column "Email": not an e-mail/],
     [{ ...memberRow, Status: '' }, 'M0001', /column "Status" is required but blank/],
     [{ ...memberRow, 'Primary Name': '  ' }, 'M0001', /column "Primary Name" is required but blank/],
-    [{ ...memberRow, 'Member Since': '31.02.2020' }, 'M0001', /not a calendar date/],
+    [{ ...memberRow, 'Cancellation Requested': 'vielleicht' }, 'M0001', /column "Cancellation Requested": not a Yes\/No value/],
     [{ ...memberRow, 'Member Until': '01.01.2020' }, 'M0001', /membership ends before it starts/],
   ])('rejects a malformed row with its key and a reason (%#)', (row, key, reason) => {
     const result = mapRow(TABLES.members, row);
