@@ -89,9 +89,10 @@ export function AppShell({ onFamilyShown }: { onFamilyShown: () => void }) {
         <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-5 border-t border-slate-200 bg-white md:hidden">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.path} to={item.path} end onClick={() => scrollTopIfCurrent(item.path)}
-              className={({ isActive }) => `flex flex-col items-center gap-0.5 px-1 py-2 text-[11px] leading-tight ${isActive ? 'text-teal-800' : 'text-slate-600'}`}>
+              className={({ isActive }) => `flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight ${isActive ? 'text-teal-800' : 'text-slate-600'}`}>
               <Icon path={item.icon} />
-              <span className="max-w-full truncate">{t(item.labelKey)}</span>
+              {/* Never cut: a label wider than its fifth of the bar takes a second line. */}
+              <span className="max-w-full text-center wrap-anywhere">{t(item.shortLabelKey)}</span>
             </NavLink>
           ))}
         </nav>

@@ -8,14 +8,16 @@ import { useData } from '../data/DataProvider';
 import { isStale } from '../domain/freshness';
 import { formatSchoolInstant } from '../lib/schoolClock';
 import { useOnline } from '../lib/useOnline';
+import { useLocale } from '../i18n/useLocale';
 
 const NOTICE = 'rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950';
 
 export function FreshnessNote({ now = () => new Date() }: { now?: () => Date }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const { lastSuccessfulSyncAt } = useData();
   const online = useOnline();
-  const when = lastSuccessfulSyncAt ? formatSchoolInstant(lastSuccessfulSyncAt, i18n.language) : null;
+  const when = lastSuccessfulSyncAt ? formatSchoolInstant(lastSuccessfulSyncAt, locale) : null;
 
   if (!online) {
     return (

@@ -9,7 +9,9 @@ import { CopyButton } from './CopyButton';
 
 /**
  * Payment by SEPA transfer: the details with copy buttons and an EPC QR code that a banking app
- * scans. The QR code is drawn in the browser; nothing is sent to any QR service.
+ * scans. The QR code is drawn in the browser; nothing is sent to any QR service. Details that no
+ * valid QR code can carry (a reference over 140 characters, a payload over 331 bytes) lose only
+ * the code: the transfer can still be typed or pasted.
  */
 export function SepaPayment({ amount, reference }: { amount: number; reference: string }) {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
   try {
     payload = epcPayload({ recipientName, iban, bic, amount, reference });
   } catch (error) {
-    console.error('SEPA payment details are invalid', error);
+    console.warn('No EPC QR code for these SEPA details', error);
   }
 
   useEffect(() => {
@@ -36,7 +38,6 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
     };
   }, [payload]);
 
-  if (!payload) return <p className="mt-4 text-sm text-red-700">{t('sepa.unavailable')}</p>;
   const amountText = formatMoney(amount, locale);
   const fields: Array<[string, string, string]> = [
     [t('sepa.recipient'), recipientName, recipientName],
@@ -47,24 +48,28 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
     [t('sepa.reference'), reference, reference],
   ];
   return (
-    <div className="mt-4 rounded-lg border border-red-200 bg-red-50/40 p-4">
+    // A container: the code sits beside the details only where the panel itself is wide enough,
+    // whatever column of whichever screen it is in.
+    <div className="@container mt-4 rounded-lg border border-red-200 bg-red-50/40 p-4">
       <h3 className="font-semibold text-slate-900">{t('sepa.title')}</h3>
-      <p className="mt-1 text-sm text-slate-700">{t('sepa.intro')}</p>
-      <div className="mt-3 flex flex-col gap-4 sm:flex-row">
-        <div className="flex size-[200px] shrink-0 items-center justify-center self-center rounded-lg bg-white">
-          {qr ? (
-            <img src={qr} width={200} height={200} data-testid="sepa-qr" alt={t('sepa.qrAlt', { amount: amountText, recipient: recipientName })} />
-          ) : (
-            !failed && <span className="size-8 animate-spin rounded-full border-4 border-teal-700 border-t-transparent" aria-hidden="true" />
-          )}
-        </div>
-        <dl className="grow space-y-2 text-sm">
+      <p className="mt-1 text-sm text-slate-700">{t(payload ? 'sepa.intro' : 'sepa.qrUnavailable')}</p>
+      <div className="mt-3 flex flex-col gap-4 @lg:flex-row">
+        {payload && (
+          <div className="flex size-[200px] shrink-0 items-center justify-center self-center rounded-lg bg-white">
+            {qr ? (
+              <img src={qr} width={200} height={200} data-testid="sepa-qr" alt={t('sepa.qrAlt', { amount: amountText, recipient: recipientName })} />
+            ) : (
+              !failed && <span className="size-8 animate-spin rounded-full border-4 border-teal-700 border-t-transparent" aria-hidden="true" />
+            )}
+          </div>
+        )}
+        <dl className="min-w-0 grow space-y-2 text-sm">
           {fields.map(([label, shown, copied]) => (
             // A <dl> group holds only its <dt> and <dd>: the copy button belongs to the value.
             <div key={label}>
               <dt className="text-slate-600">{label}</dt>
               <dd className="flex items-center justify-between gap-2">
-                <span className="min-w-0 font-medium break-words text-slate-900">{shown}</span>
+                <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{shown}</span>
                 <CopyButton value={copied} label={label} />
               </dd>
             </div>

@@ -55,6 +55,8 @@ export function DataProvider({ email, children }: { email: string; children: Rea
           if (cached.member) {
             shown.by = 'cache';
             unlessEdited(editsAtStart, cached);
+            // The kept figures include the teachers and room hours this device read last time.
+            setPlanDetailsLoading(false);
             setLoading(false);
           }
         }

@@ -23,4 +23,13 @@ describe('book deposits', () => {
     expect(showsCommentSection(op2!)).toBe(false);
     expect(showsCommentSection({ ...op3!, comment: 'Atlas' })).toBe(false);
   });
+
+  it("counts a status outside the office's list under All only, neither active nor returned", () => {
+    const odd = { ...otherPayments[0]!, id: 'OP9', status: 'Verloren' };
+    const deposits = bookDeposits([...otherPayments, odd]);
+    expect(depositCounts(deposits)).toEqual({ active: 3, returned: 1, all: 5 });
+    expect(filterDeposits(deposits, 'active').map((d) => d.id)).not.toContain('OP9');
+    expect(filterDeposits(deposits, 'returned').map((d) => d.id)).not.toContain('OP9');
+    expect(filterDeposits(deposits, 'all').map((d) => d.id)).toContain('OP9');
+  });
 });

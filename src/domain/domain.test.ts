@@ -42,6 +42,9 @@ describe('plan cost and card state', () => {
     expect(planCardState({ paid: 130, balance: 10 }, 120)).toEqual({ kind: 'paidWithCredit', credit: 10 });
     expect(planCardState({ paid: 60, balance: -60 }, 120)).toEqual({ kind: 'partlyPaid', progress: 50 });
     expect(planCardState({ paid: 150, balance: -5 }, 120)).toEqual({ kind: 'partlyPaid', progress: 100 });
+    // The course cannot be read: the plan's own figures decide; no progress is made up.
+    expect(planCardState({ paid: 60, balance: -60 }, null)).toEqual({ kind: 'partlyPaid', progress: null });
+    expect(planCardState({ paid: 0, balance: -120 }, null)).toEqual({ kind: 'paymentRequired' });
   });
 
   it('finds the active quarter, else the one around today (more cases in schedule.test.ts)', () => {

@@ -11,7 +11,19 @@ export function isStale(lastSuccessfulSyncAt: string, now: Date, staleAfterHours
   return now.getTime() - Date.parse(lastSuccessfulSyncAt) > staleAfterHours * 3_600_000;
 }
 
-/** "22.11.2026, 03:00" in the locale, on the school's clock (the zone is a parameter: pure). */
+/**
+ * "22.11.2026, 03:00" in the Intl locale of the UI language (en-GB, de-DE, ru-RU), on the
+ * school's clock (the zone is a parameter: pure). The day is written as formatDay writes it, and
+ * the clock has 24 hours, so a language has one date format on every screen.
+ */
 export function formatInstant(iso: string, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(new Date(iso));
 }

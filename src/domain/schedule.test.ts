@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentQuarter, hourLabel, quarterTabs, sortRoomHours } from './schedule';
+import { currentQuarter, hourLabel, quarterTabs, sortRoomHours, WEEKDAYS, weekdayName } from './schedule';
 import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } from './transactions';
 import type { Quarter } from './types';
 import type { TransactionView } from './views';
@@ -47,6 +47,17 @@ describe('lesson times', () => {
       { dayOfWeek: 'Mo.', hourRefLabel: '9 - 20:10' },
     ]);
     expect(sorted.map((r) => `${r.dayOfWeek} ${r.hourRefLabel}`)).toEqual(['Mo. 9 - 20:10', 'Mo. 10 - 21:00', 'Mi. 2 - 14:50', 'So. 1 - 14:00']);
+  });
+
+  it("names the office's weekdays in the reader's language, Monday to Sunday", () => {
+    expect(WEEKDAYS.map((day) => weekdayName(day, 'en-GB'))).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    // CLDR versions differ on the German dot ("Di" or "Di.").
+    expect(WEEKDAYS.map((day) => weekdayName(day, 'de-DE').replace('.', ''))).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
+    expect(WEEKDAYS.map((day) => weekdayName(day, 'ru-RU'))).toEqual(['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс']);
+  });
+
+  it('shows a weekday outside the list as the office typed it', () => {
+    expect(weekdayName('Montag', 'en-GB')).toBe('Montag');
   });
 
   it('strips the leading code for display', () => {

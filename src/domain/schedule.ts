@@ -49,6 +49,26 @@ export function sortRoomHours<T extends Pick<RoomHour, 'dayOfWeek' | 'hourRefLab
   return [...roomHours].sort((a, b) => day(a.dayOfWeek) - day(b.dayOfWeek) || leadingNumber(a.hourRefLabel) - leadingNumber(b.hourRefLabel));
 }
 
+// 2024-01-01 was a Monday: WEEKDAYS[i] is that date plus i days.
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The office's weekday ("Mo." … "So.", the contract's WEEKDAYS) in the reader's language:
+ * "Tue", "Di.", "Вт". A value outside the list is shown as the office typed it.
+ */
+export function weekdayName(day: string, locale: string): string {
+  const index = (WEEKDAYS as readonly string[]).indexOf(day);
+  if (index < 0) return day;
+  let format = weekdayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    weekdayFormats.set(locale, format);
+  }
+  const name = format.format(new Date(Date.UTC(2024, 0, 1 + index, 12)));
+  // Russian abbreviations are lower case ("вт"); as a table's row heading they start a line.
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
 /** A clock time at the start, "08:00" or "8.00" (but not the code and time of "3.15:40"). */
 const STARTS_WITH_TIME = /^\s*\d{1,2}[:.]\d{2}(?![\d:.])/;
 

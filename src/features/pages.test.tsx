@@ -24,7 +24,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   Element.prototype.scrollIntoView = vi.fn();
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
 
 describe('book deposits page', () => {
   it('shows active deposits by default with the count, the sum and the titles', () => {
@@ -62,6 +65,19 @@ describe('book deposits page', () => {
     renderPage(<BookDepositsPage />, '/', { otherPayments: deposits.filter((d) => d.status === 'active') });
     await userEvent.click(screen.getByRole('button', { name: 'Returned (0)' }));
     expect(within(screen.getByRole('region', { name: 'No refunded deposits' })).getByText('Deposits will appear here once they have been refunded.')).toBeInTheDocument();
+  });
+
+  it("shows a status outside the office's list in the office's word on a neutral badge, under All only", async () => {
+    const otherPayments = [...familyFixture().otherPayments, { id: 'OP9', memberId: 'M0001', type: 'Bücherkaution', status: 'Verloren', date: '2026-10-05', amount: 15, childId: 'C1', comment: null }];
+    renderPage(<BookDepositsPage />, '/', { otherPayments });
+    expect(screen.getByRole('button', { name: 'Active (3)' })).toBeInTheDocument();
+    expect(screen.queryByText('Verloren')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Returned (1)' }));
+    expect(screen.queryByText('Verloren')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'All (5)' }));
+    const badge = screen.getByText('Verloren');
+    expect(badge.className).toContain('bg-slate-100');
+    expect(within(document.getElementById('deposit-OP9')!).queryByText('Active')).not.toBeInTheDocument();
   });
 
   it('highlights a deep-linked deposit after 100 ms for 2 s', async () => {
@@ -108,6 +124,17 @@ describe('transactions page', () => {
     expect(within(september).queryByText(/transactions\.type/)).not.toBeInTheDocument();
   });
 
+  it("preselects the school's current year, not the device's", () => {
+    // 23:30 on New Year's Eve in UTC is already 2027 in Berlin, the school's zone in the tests,
+    // and still 2026 on a device in New York.
+    vi.stubEnv('TZ', 'America/New_York');
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-12-31T23:30:00Z') });
+    const payments = [...familyFixture().payments, { ...familyFixture().payments[0]!, id: 'P9', date: '2027-01-01' }];
+    renderPage(<TransactionsPage />, '/', { payments });
+    expect(screen.getByRole('button', { name: /^2027/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: /^2026/ })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('shows an empty state without payments', async () => {
     renderPage(<TransactionsPage />, '/', { payments: [] });
     expect(screen.getByText('No transactions')).toBeInTheDocument();
@@ -125,16 +152,43 @@ describe('plans page', () => {
     expect(within(mia).getByText('Teacher: Olga Iwanow')).toBeInTheDocument();
     expect(within(mia).getAllByText('15:40-16:25')).toHaveLength(2);
     const week = within(mia).getByRole('table', { name: 'Lessons by weekday' });
-    expect(within(week).getByRole('rowheader', { name: 'Mo.' })).toBeInTheDocument();
+    expect(within(week).getByRole('rowheader', { name: 'Mon' })).toBeInTheDocument();
     expect(within(mia).getByText('12 weeks')).toBeInTheDocument();
     expect(within(mia).getByText('€180.00')).toBeInTheDocument();
     expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();
   });
 
-  it('waits for the teachers and room hours, which come after the rest of the family', () => {
+  it('shows the cards at once; teachers and room hours fill in when they come', () => {
     renderPage(<PlansPage />, '/plans', { planDetailsLoading: true, teachers: [], roomHours: [] });
-    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    const mia = screen.getByRole('region', { name: 'Mia Müller' });
+    expect(within(mia).getByText('Mathematik – Gruppe A')).toBeInTheDocument();
+    expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();
+    expect(within(mia).getAllByRole('status', { name: 'Loading…' }).length).toBeGreaterThan(0);
     expect(screen.queryByText(/Teacher:/)).not.toBeInTheDocument();
+  });
+
+  it("names the weekdays in the reader's language", async () => {
+    await i18n.changeLanguage('ru');
+    renderPage(<PlansPage />, '/plans');
+    const mia = screen.getByRole('region', { name: 'Mia Müller' });
+    expect(within(mia).getAllByRole('rowheader', { name: 'Пн' })).toHaveLength(2);
+    expect(within(mia).queryByText('Mo.')).not.toBeInTheDocument();
+  });
+
+  it("says a plan's course cannot be shown, with the plan's own paid and balance figures", () => {
+    const plans = familyFixture().plans.map((plan) => (plan.id === 'PL1' ? { ...plan, lessonId: 'GONE', paid: 60, balance: -120 } : plan));
+    renderPage(<PlansPage />, '/plans', { plans });
+    const card = document.getElementById('plan-PL1')!;
+    expect(within(card).getByRole('note')).toHaveTextContent('Course details not availablePlease contact the school office.');
+    expect(within(card).queryByText('GONE')).not.toBeInTheDocument();
+    expect(within(card).getByText('Paid').nextSibling).toHaveTextContent('€60.00');
+    expect(within(card).getByText('Balance').nextSibling).toHaveTextContent('-€120.00');
+    expect(within(card).getByText('Amount due: €120.00')).toBeInTheDocument();
+    // No cost and no progress made up from a course that is not there.
+    expect(within(card).queryByText('Cost')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
+    const week = within(screen.getByRole('region', { name: 'Mia Müller' })).getByRole('table', { name: 'Lessons by weekday' });
+    expect(within(week).getByText('Course details not available')).toBeInTheDocument();
   });
 
   it('filters by the child of the link, and clears the filter', async () => {

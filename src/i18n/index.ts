@@ -10,7 +10,7 @@ export type Language = (typeof supportedLanguages)[number];
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 /** Intl locale used for money and dates in each UI language (spec section 9). */
-export const intlLocales: Record<Language, string> = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' };
+export { intlLocales } from '../domain/locales';
 
 const isSupported = (code: string): code is Language => (supportedLanguages as readonly string[]).includes(code);
 

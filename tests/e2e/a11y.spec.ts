@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceShown } from './support/axe';
 import { DEMO, DEMO_PASSWORD, latestOobCode, memberEmail } from './support/emulators';
+import { navLink } from './support/navigation';
 import { signIn, texts, type Language } from './support/signIn';
 
 const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
@@ -106,17 +107,16 @@ test("the owing parent's screens: dashboard with its dialog, transactions with a
   await page.evaluate(() => window.scrollTo(0, 0));
   await expectNoAxeViolations(page, 'transactions');
 
-  const navigation = page.getByRole('navigation', { name: en.nav.label });
-  await navigation.getByRole('link', { name: en.nav.plans, exact: true }).click();
+  await navLink(page, 'plans').click();
   await ready(page, en.pages.plans.title);
   await expectNoAxeViolations(page, 'plans');
 
-  await navigation.getByRole('link', { name: en.nav.bookDeposits, exact: true }).click();
+  await navLink(page, 'bookDeposits').click();
   await ready(page, en.pages.bookDeposits.title);
   await expectNoAxeViolations(page, 'book deposits');
 
   // Longer words in German and Russian, where they can break a layout: on a narrow screen.
-  await navigation.getByRole('link', { name: en.nav.home, exact: true }).click();
+  await navLink(page, 'home').click();
   for (const language of narrowScreenLanguages(page)) {
     await switchLanguage(page, language);
     await ready(page, texts(language).dashboard.welcome.replace('{{name}}', 'Anna Müller'));
@@ -127,7 +127,7 @@ test("the owing parent's screens: dashboard with its dialog, transactions with a
 test("the family screen and its dialogs: edit contact, cancel membership", async ({ page }) => {
   // The parent in credit: the Russian family test cancels the owing parent's membership.
   await signIn(page, DEMO.credit);
-  await page.getByRole('navigation', { name: en.nav.label }).getByRole('link', { name: en.nav.family, exact: true }).click();
+  await navLink(page, 'family').click();
   await ready(page, en.pages.family.title);
   await expectNoAxeViolations(page, 'family');
   await checkDialog(page, 'edit contact dialog', () => page.getByRole('button', { name: en.family.contact.edit }).click());

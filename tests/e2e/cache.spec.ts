@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money';
 import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
+import { navLink, type Section } from './support/navigation';
 import { signIn, texts } from './support/signIn';
 
 const en = texts('en');
@@ -52,22 +53,24 @@ function firestoreReads(page: Page): string[] {
 test('moving between the screens reads nothing from Firestore again', async ({ page }) => {
   const [member] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as unknown as Array<{ primaryName: string }>;
   const reads = firestoreReads(page);
-  const screens = [
-    { link: en.nav.family, heading: en.pages.family.title },
-    { link: en.nav.plans, heading: en.pages.plans.title },
-    { link: en.nav.transactions, heading: en.pages.transactions.title },
-    { link: en.nav.bookDeposits, heading: en.pages.bookDeposits.title },
-    { link: en.nav.home, heading: en.dashboard.welcome.replace('{{name}}', member!.primaryName) },
+  const screens: Array<{ link: Section; heading: string }> = [
+    { link: 'family', heading: en.pages.family.title },
+    { link: 'plans', heading: en.pages.plans.title },
+    { link: 'transactions', heading: en.pages.transactions.title },
+    { link: 'bookDeposits', heading: en.pages.bookDeposits.title },
+    { link: 'home', heading: en.dashboard.welcome.replace('{{name}}', member!.primaryName) },
   ];
   const open = async ({ link, heading }: (typeof screens)[number]) => {
-    await page.getByRole('navigation', { name: en.nav.label }).getByRole('link', { name: link, exact: true }).click();
+    await navLink(page, link).click();
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
   };
 
   await signIn(page, DEMO.owing);
-  // The plans page shows its heading once the last of the family's reads (teachers and room
-  // hours) is in: from here on, everything a session reads has been read.
+  // The plans page shows its cards at once and its teachers and room hours, the last of the
+  // family's reads, when they are in: from then on, everything a session reads has been read.
   await open(screens[1]!);
+  await expect(page.getByRole('main').getByText(/^Teacher: /).first()).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status', { name: en.common.loading })).toHaveCount(0);
   const afterSignIn = reads.length;
   expect(afterSignIn).toBeGreaterThan(0);
 
@@ -126,7 +129,7 @@ test('"This is a shared computer" keeps nothing of the family or the session on 
   await page.getByRole('checkbox', { name: en.auth.sharedComputer }).check();
   await page.getByRole('button', { name: en.auth.signIn, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
-  await page.getByRole('link', { name: en.nav.plans }).first().click();
+  await navLink(page, 'plans').click();
   await expect(page.getByRole('heading', { level: 1, name: en.pages.plans.title })).toBeVisible();
 
   expect(await firestoreDatabases(page)).toEqual([]);

@@ -8,13 +8,14 @@ import { PNG } from 'pngjs';
 import { epcPayload } from '../../src/domain/epc';
 import { formatMoney } from '../../src/domain/money';
 import { formatInstant } from '../../src/domain/freshness';
+import { intlLocales } from '../../src/domain/locales';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
 import { signIn, texts } from './support/signIn';
 
 // The app's own texts, so that the assertions follow the translations.
 const [en, de, ru] = [texts('en'), texts('de'), texts('ru')];
 
-const LOCALES = { en: { texts: en, intl: 'en-GB' }, de: { texts: de, intl: 'de-DE' }, ru: { texts: ru, intl: 'ru-RU' } } as const;
+const LOCALES = { en: { texts: en, intl: intlLocales.en }, de: { texts: de, intl: intlLocales.de }, ru: { texts: ru, intl: intlLocales.ru } } as const;
 
 const FAMILIES = [
   { email: DEMO.owing, memberId: 'M0001', otherMemberId: 'M0002', status: 'paymentRequired' },
@@ -57,7 +58,7 @@ for (const family of FAMILIES) {
 
       // How recent the figures are: the start of the last successful sync, on the school's clock.
       const freshness = await firestoreDocument('sync_metadata/public');
-      const when = formatInstant(String(freshness?.lastSuccessfulSyncAt), language, 'Europe/Berlin');
+      const when = formatInstant(String(freshness?.lastSuccessfulSyncAt), intl, 'Europe/Berlin');
       await expect(page.getByText(texts.freshness.asOf.replace('{{when}}', when), { exact: true })).toBeVisible();
 
       // Nothing of the other family.

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { APP_ORIGIN, DEMO } from './support/emulators';
+import { navLink } from './support/navigation';
 import { signIn } from './support/signIn';
 
 const ALLOWED = new Set([APP_ORIGIN, 'http://127.0.0.1:9099', 'http://127.0.0.1:8080', 'http://127.0.0.1:5001']);
@@ -17,9 +18,8 @@ test('a parent session requests nothing from any other origin', async ({ page })
   });
   await signIn(page, DEMO.owing);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
-  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
-  for (const [link, path] of [['Family', '/family'], ['Plans', '/plans'], ['Transactions', '/transactions'], ['Book deposits', '/book-deposits']]) {
-    await navigation.getByRole('link', { name: link, exact: true }).click();
+  for (const [section, path] of [['family', '/family'], ['plans', '/plans'], ['transactions', '/transactions'], ['bookDeposits', '/book-deposits']] as const) {
+    await navLink(page, section).click();
     await expect(page).toHaveURL(`${APP_ORIGIN}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0);

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { apiErrorKey } from '../../api/errorMessages';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { appConfig } from '../../lib/config';
 
 type Message = { tone: 'success' | 'error'; text: string };
 
@@ -56,7 +57,7 @@ export function ManualSyncControls({ onFinished }: { onFinished: () => void }) {
           <button type="button" onClick={() => setMessage(null)} className="shrink-0 font-semibold underline">{t('admin.controls.dismiss')}</button>
         </div>
       )}
-      <p className="mt-3 text-sm text-slate-600">{t('admin.controls.schedule')}</p>
+      <p className="mt-3 text-sm text-slate-600">{t('admin.controls.schedule', { zone: appConfig.schoolTimeZone })}</p>
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`admin.controls.${confirming}`) : ''}

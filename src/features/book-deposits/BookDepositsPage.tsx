@@ -11,6 +11,7 @@ import { bookDeposits, depositCounts, depositSum, depositTitle, filterDeposits, 
 import { formatMoney } from '../../domain/money';
 import { depositStatus } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
+import type { OtherPayment } from '../../domain/types';
 
 const FILTERS: DepositFilter[] = ['active', 'returned', 'all'];
 export const depositElementId = (id: string) => `deposit-${id}`;
@@ -66,22 +67,19 @@ export default function BookDepositsPage() {
           <ul className="space-y-3">
             {shown.map((deposit) => {
               const title = depositTitle(deposit, data.children);
-              const returned = depositStatus(deposit) === 'returned';
               return (
                 <li key={deposit.id} id={depositElementId(deposit.id)}
                   className={`rounded-lg border border-slate-200 p-3 transition ${highlighted === deposit.id ? HIGHLIGHT_RING.green : ''}`}>
                   <div className="flex items-start justify-between gap-3">
-                    <div>
+                    <div className="min-w-0 break-words">
                       <p className="font-semibold text-slate-900">
                         {title.kind === 'child' ? title.name : title.kind === 'comment' ? title.text : t(title.kind === 'unknownChild' ? 'deposits.unknownChild' : 'deposits.generalDeposit')}
                       </p>
                       <p className="text-sm text-slate-600">{formatDay(deposit.date, locale)}</p>
                     </div>
-                    <div className="text-right">
+                    <div className="shrink-0 text-right">
                       <p className="font-semibold tabular-nums">{money(deposit.amount)}</p>
-                      <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${returned ? 'bg-blue-100 text-blue-900' : 'bg-green-100 text-green-900'}`}>
-                        {t(returned ? 'deposits.status.returned' : 'deposits.status.active')}
-                      </span>
+                      <DepositBadge deposit={deposit} />
                     </div>
                   </div>
                   {showsCommentSection(deposit) && (
@@ -97,4 +95,18 @@ export default function BookDepositsPage() {
       )}
     </div>
   );
+}
+
+const BADGE = 'inline-block rounded-full px-2 py-0.5 text-xs font-semibold';
+
+/**
+ * Active, returned, or a status outside the office's list: that one in the office's own word on
+ * a neutral badge, as it counts under All only (domain/deposits).
+ */
+function DepositBadge({ deposit }: { deposit: OtherPayment }) {
+  const { t } = useTranslation();
+  const status = depositStatus(deposit);
+  if (status === 'active') return <span className={`${BADGE} bg-green-100 text-green-900`}>{t('deposits.status.active')}</span>;
+  if (status === 'returned') return <span className={`${BADGE} bg-blue-100 text-blue-900`}>{t('deposits.status.returned')}</span>;
+  return <span className={`${BADGE} bg-slate-100 text-slate-800`}>{deposit.status.trim()}</span>;
 }

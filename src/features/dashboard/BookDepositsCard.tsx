@@ -27,7 +27,7 @@ export function BookDepositsCard({ otherPayments, childrenOfFamily }: { otherPay
             <li key={deposit.id}>
               <Link to={bookDepositPath(deposit.id)} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
                 <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">{title(deposit)}</span>
+                  <span className="block font-medium break-words text-slate-900">{title(deposit)}</span>
                   <span className="text-xs text-slate-600">{formatDay(deposit.date, locale)}</span>
                 </span>
                 <span className="shrink-0 font-semibold text-green-700 tabular-nums">{formatMoney(deposit.amount, locale)}</span>

@@ -14,7 +14,8 @@ interface Props {
 /** The current quarter's courses, child by child. */
 export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Props) {
   const { t } = useTranslation();
-  const lessonName = (id: string) => lessons.find((lesson) => lesson.id === id)?.name ?? id;
+  // A course the family cannot read (deleted, not yet synced) is not named by its id.
+  const lessonName = (id: string) => lessons.find((lesson) => lesson.id === id)?.name ?? t('plans.unavailable.title');
   const current = plans.filter((plan) => plan.quarterId === quarter?.id);
   return (
     <Card title={t('enrolments.title')}>

@@ -75,6 +75,12 @@ describe('quarter and enrolments cards', () => {
     expect(screen.getAllByRole('link', { name: /Schach/ })).toHaveLength(1);
   });
 
+  it('names a course the family cannot read as not available, never by its id', () => {
+    inRouter(<EnrolmentsCard quarter={family.quarters[1]!} childrenOfFamily={family.children} plans={family.plans} lessons={family.lessons.filter((l) => l.id !== 'L1')} />);
+    expect(screen.getByRole('link', { name: 'Course details not available' })).toHaveAttribute('href', '/plans?child=C1&plan=PL1');
+    expect(screen.queryByText('L1')).not.toBeInTheDocument();
+  });
+
   it('says so when the family has no children', () => {
     inRouter(<EnrolmentsCard quarter={null} childrenOfFamily={[]} plans={[]} lessons={[]} />);
     expect(screen.getByText('No children are registered for your family yet.')).toBeInTheDocument();

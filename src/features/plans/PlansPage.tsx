@@ -9,7 +9,7 @@ import { useData } from '../../data/DataProvider';
 import { todayIso } from '../../lib/schoolClock';
 import { formatMoney } from '../../domain/money';
 import { planCardState, planCost } from '../../domain/plans';
-import { currentQuarter, hourLabel, quarterTabs, sortRoomHours } from '../../domain/schedule';
+import { currentQuarter, hourLabel, quarterTabs, sortRoomHours, weekdayName } from '../../domain/schedule';
 import type { Plan } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
 
@@ -26,8 +26,8 @@ export default function PlansPage() {
   const childSelectId = useId();
   const { tabs, more } = quarterTabs(data.quarters);
   const [quarterId, setQuarterId] = useState<string | undefined>(undefined);
-  // Teachers and room hours come after the rest of the family's data; the plans need them.
-  const loading = data.loading || data.planDetailsLoading;
+  // The cards show at once; their teachers and room hours fill in when they come.
+  const loading = data.loading;
   const highlighted = useHighlight(queryParams.plan, !loading, planElementId);
   useEffect(() => {
     document.title = `${t('pages.plans.title')} · ${t('app.name')}`;
@@ -121,10 +121,14 @@ export default function PlansPage() {
 /** The child's lessons of the quarter in weekday order, Mo. to So., then by hour slot. */
 function WeekTable({ plans }: { plans: Plan[] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const data = useData();
+  if (data.planDetailsLoading) return <DetailsLoading />;
   const rows = sortRoomHours(
     plans.flatMap((plan) =>
-      data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)).map((rh) => ({ ...rh, lesson: data.lessons.find((l) => l.id === plan.lessonId)?.name ?? plan.lessonId })),
+      data.roomHours
+        .filter((rh) => plan.roomHourIds.includes(rh.id))
+        .map((rh) => ({ ...rh, lesson: data.lessons.find((l) => l.id === plan.lessonId)?.name ?? t('plans.unavailable.title') })),
     ),
   );
   if (rows.length === 0) return null;
@@ -142,7 +146,7 @@ function WeekTable({ plans }: { plans: Plan[] }) {
       <tbody className="divide-y divide-slate-100">
         {rows.map((row, index) => (
           <tr key={`${row.id}-${index}`}>
-            <th scope="row" className="py-1 pr-2 font-medium">{index > 0 && rows[index - 1]?.dayOfWeek === row.dayOfWeek ? '' : row.dayOfWeek}</th>
+            <th scope="row" className="py-1 pr-2 font-medium">{index > 0 && rows[index - 1]?.dayOfWeek === row.dayOfWeek ? '' : weekdayName(row.dayOfWeek, locale)}</th>
             <td className="py-1 pr-2 tabular-nums">{hourLabel(row.hourRefLabel)}</td>
             <td className="py-1 pr-2">{row.lesson}</td>
             <td className="py-1 text-slate-600">{row.roomName}</td>
@@ -153,6 +157,17 @@ function WeekTable({ plans }: { plans: Plan[] }) {
   );
 }
 
+/** Teachers and room hours on their way: grey lines where they will be. */
+function DetailsLoading() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-label={t('common.loading')} className="mt-2 space-y-1.5">
+      <Skeleton className="h-3 w-2/3" />
+      <Skeleton className="h-3 w-1/2" />
+    </div>
+  );
+}
+
 function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -160,53 +175,88 @@ function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
   const lesson = data.lessons.find((l) => l.id === plan.lessonId);
   const teacher = data.teachers.find((tch) => tch.id === lesson?.teacherId);
   const times = sortRoomHours(data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)));
-  const cost = lesson ? planCost(plan, lesson) : 0;
-  const state = planCardState(plan, cost);
   const money = (amount: number) => formatMoney(amount, locale);
+  const row = (label: string, value: string, numeric = true) => (
+    <div className="flex flex-wrap justify-between gap-x-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={numeric ? 'tabular-nums' : undefined}>{value}</dd>
+    </div>
+  );
   return (
-    <li id={planElementId(plan.id)} className={`rounded-lg border border-slate-200 p-3 text-sm ${highlighted ? HIGHLIGHT_RING.teal : ''}`}>
-      <p className="font-semibold text-slate-900">{lesson?.name ?? plan.lessonId}</p>
-      {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
-      {times.length > 0 && (
-        <table className="mt-2 w-full text-left">
-          <caption className="sr-only">{t('plans.times')}</caption>
-          <tbody>
-            {times.map((time) => (
-              <tr key={time.id}>
-                <th scope="row" className="w-12 py-0.5 pr-2 font-medium">{time.dayOfWeek}</th>
-                <td className="py-0.5 pr-2 tabular-nums">{hourLabel(time.hourRefLabel)}</td>
-                <td className="py-0.5 text-slate-600">{time.roomName}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <li id={planElementId(plan.id)} className={`min-w-0 rounded-lg border border-slate-200 p-3 text-sm break-words ${highlighted ? HIGHLIGHT_RING.teal : ''}`}>
+      {lesson ? (
+        <>
+          <p className="font-semibold text-slate-900">{lesson.name}</p>
+          {data.planDetailsLoading ? (
+            <DetailsLoading />
+          ) : (
+            <>
+              {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
+              {times.length > 0 && (
+                <table className="mt-2 w-full text-left">
+                  <caption className="sr-only">{t('plans.times')}</caption>
+                  <tbody>
+                    {times.map((time) => (
+                      <tr key={time.id}>
+                        <th scope="row" className="w-12 py-0.5 pr-2 font-medium">{weekdayName(time.dayOfWeek, locale)}</th>
+                        <td className="py-0.5 pr-2 tabular-nums">{hourLabel(time.hourRefLabel)}</td>
+                        <td className="py-0.5 text-slate-600">{time.roomName}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </>
+          )}
+        </>
+      ) : (
+        // The plan points to a course the family cannot read (deleted, or not yet synced): its
+        // own figures are still right, but a cost or a progress would be made up.
+        <div role="note">
+          <p className="font-semibold text-slate-900">{t('plans.unavailable.title')}</p>
+          <p className="text-slate-600">{t('plans.unavailable.text')}</p>
+        </div>
       )}
       <dl className="mt-2 space-y-0.5">
-        <div className="flex justify-between"><dt className="text-slate-600">{t('plans.duration')}</dt><dd>{t('plans.weeks', { count: plan.weeks })}</dd></div>
-        <div className="flex justify-between"><dt className="text-slate-600">{t('plans.cost')}</dt><dd className="tabular-nums">{money(cost)}</dd></div>
-        {lesson && lesson.extrasPerQuarter > 0 && (
-          <div className="flex justify-between"><dt className="text-slate-600">{t('plans.materials')}</dt><dd className="tabular-nums">{money(lesson.extrasPerQuarter)}</dd></div>
-        )}
-        <div className="flex justify-between"><dt className="text-slate-600">{t('plans.paid')}</dt><dd className="tabular-nums">{money(plan.paid)}</dd></div>
+        {row(t('plans.duration'), t('plans.weeks', { count: plan.weeks }), false)}
+        {lesson && row(t('plans.cost'), money(planCost(plan, lesson)))}
+        {lesson && lesson.extrasPerQuarter > 0 && row(t('plans.materials'), money(lesson.extrasPerQuarter))}
+        {row(t('plans.paid'), money(plan.paid))}
+        {!lesson && row(t('plans.balance'), money(plan.balance))}
       </dl>
       <div className="mt-2">
-        {state.kind === 'fullyPaid' && <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('plans.state.fullyPaid')}</span>}
-        {state.kind === 'paymentRequired' && (
-          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{t('plans.state.paymentRequired', { amount: money(Math.abs(plan.balance)) })}</span>
-        )}
-        {state.kind === 'paidWithCredit' && <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{t('plans.state.paidWithCredit', { amount: money(state.credit) })}</span>}
-        {state.kind === 'partlyPaid' && (
-          <div>
-            <p className="text-xs text-slate-700">{t('plans.state.amountDue', { amount: money(Math.abs(plan.balance)) })}</p>
-            <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(state.progress)} aria-label={t('plans.progress')} className="mt-1 h-2 rounded bg-slate-200">
-              <div className="h-2 rounded bg-teal-600" style={{ width: `${state.progress}%` }} />
-            </div>
-          </div>
-        )}
+        <PlanState plan={plan} cost={lesson ? planCost(plan, lesson) : null} />
       </div>
       {lesson?.whatsappGroup && (
         <a href={lesson.whatsappGroup} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium text-teal-800 underline">{t('plans.group')}</a>
       )}
     </li>
   );
+}
+
+/** Paid, due, in credit, or partly paid: with a progress bar only where the course's cost is known. */
+function PlanState({ plan, cost }: { plan: Plan; cost: number | null }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const money = (amount: number) => formatMoney(amount, locale);
+  const state = planCardState(plan, cost);
+  switch (state.kind) {
+    case 'fullyPaid':
+      return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('plans.state.fullyPaid')}</span>;
+    case 'paymentRequired':
+      return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{t('plans.state.paymentRequired', { amount: money(Math.abs(plan.balance)) })}</span>;
+    case 'paidWithCredit':
+      return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{t('plans.state.paidWithCredit', { amount: money(state.credit) })}</span>;
+    case 'partlyPaid':
+      return (
+        <div>
+          <p className="text-xs text-slate-700">{t('plans.state.amountDue', { amount: money(Math.abs(plan.balance)) })}</p>
+          {state.progress !== null && (
+            <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(state.progress)} aria-label={t('plans.progress')} className="mt-1 h-2 rounded bg-slate-200">
+              <div className="h-2 rounded bg-teal-600" style={{ width: `${state.progress}%` }} />
+            </div>
+          )}
+        </div>
+      );
+  }
 }

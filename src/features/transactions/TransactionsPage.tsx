@@ -6,7 +6,7 @@ import { HIGHLIGHT_RING, useHighlight } from '../../routing/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
-import { formatDay } from '../../lib/schoolClock';
+import { formatDay, todayIso } from '../../lib/schoolClock';
 import { formatMoney } from '../../domain/money';
 import { groupByMonth, initialYear, shareRows, transactionsOfYear, yearPills } from '../../domain/transactions';
 import { knownPaymentType, transactionView, type TransactionView } from '../../domain/views';
@@ -26,7 +26,8 @@ export default function TransactionsPage() {
   const [params] = useSearchParams();
   const transactions = useMemo(() => data.payments.map((p) => transactionView(p, t('transactions.noComment'))), [data.payments, t]);
   const { years, pills, more } = yearPills(transactions);
-  const currentYear = new Date().getFullYear();
+  // The school's year, not the device's: on New Year's Eve abroad they differ.
+  const currentYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState<number | null | undefined>(undefined);
   const highlighted = useHighlight(queryParams.transaction, !data.loading, transactionElementId);
   useEffect(() => {
