@@ -2,14 +2,14 @@
  * What a browser test needs from the local stack, over the emulators' own REST APIs (the
  * Playwright runner does not load the functions' CommonJS sources).
  */
-const PROJECT = 'demo-family-portal';
-const AUTH = 'http://127.0.0.1:9099';
-const FIRESTORE = 'http://127.0.0.1:8080';
+export const PROJECT = 'demo-family-portal';
+export const AUTH = 'http://127.0.0.1:9099';
+export const FIRESTORE = 'http://127.0.0.1:8080';
 export const APP_ORIGIN = 'http://127.0.0.1:5173';
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO = { owing: 'anna.mueller@example.com', credit: 'olga.petrova@example.com', admin: 'admin@example.com' } as const;
 
-const owner = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+export const owner = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
 
 /** The e-mail of a synced member document, as the sync stored it. */
 export async function memberEmail(memberId: string): Promise<string> {
