@@ -52,11 +52,12 @@ export function AppShell({ onFamilyShown }: { onFamilyShown: () => void }) {
     <DataProvider email={user?.email ?? ''}>
       <WhenFamilyShown run={onFamilyShown} />
       <div className="min-h-dvh bg-slate-50">
-        <header className="sticky top-0 z-20 flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
+        {/* On a narrow phone in German the controls take a second row rather than stick out. */}
+        <header className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">
           <NavLink to={paths.dashboard} className="font-semibold text-teal-800">
             {t('app.name')}
           </NavLink>
-          <div className="flex items-center gap-2 sm:gap-3">
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-2 sm:gap-3">
             {user?.isAdmin && <AdminLink compact className="inline-flex items-center gap-1 rounded-md p-1 text-sm font-medium text-teal-800 hover:underline" />}
             <LanguageSelect />
             <ThemeToggle />

@@ -5,6 +5,7 @@
  *   - the JavaScript `/login` needs to paint, in kB gzipped, and what loads after the paint;
  *   - the documents a parent's session reads, for demo families 1–3, on both schools;
  *   - the time from "Sign in" to the dashboard with the family's figures, first and repeat visit;
+ *   - the time from a reload to each signed-in screen's content, opened by its address;
  *   - Lighthouse (mobile, its default simulated throttling) on /login and the signed-in dashboard,
  *     the median of three runs each.
  *
@@ -208,6 +209,60 @@ async function signInAndWaitForDashboard(page: Page, email: string, filling: Fil
   return { ms, emulatorMs: waited(start, start + ms) };
 }
 
+/** The signed-in screens a parent may open by address (a bookmark, a link in a message). */
+const SCREENS = ['/', '/family', '/plans', '/transactions', '/book-deposits'] as const;
+
+/**
+ * Runs in every page before its scripts: notes the frame in which the screen's content first
+ * showed: a heading in <main> and no loading state of the screen (the Suspense fallback or the
+ * screen's skeleton; the grey lines of a plan card's teachers and rooms, which fill in later,
+ * do not count).
+ */
+const recordScreenShown = `{
+  // A loading state says "Loading…" (English: the bench's browser language); a notice of old or
+  // offline figures is a status too, but not a loading one.
+  const loading = (status) => !status.closest('li') && (status.getAttribute('aria-label') === 'Loading…' || status.textContent.includes('Loading…'));
+  const shown = () => document.querySelector('main h1') && ![...document.querySelectorAll('main [role="status"]')].some(loading);
+  const observer = new MutationObserver(() => {
+    if (!shown()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => { window.screenShownAt = performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
+}`;
+
+/**
+ * From a reload of each signed-in screen, opened by its address on a repeat visit (signed in,
+ * the screen seen once before), to the frame that shows its content.
+ */
+async function screenTimes(email: string, name: string): Promise<Record<(typeof SCREENS)[number], Timed[]>> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const runs = Object.fromEntries(SCREENS.map((screen) => [screen, [] as Timed[]])) as Record<(typeof SCREENS)[number], Timed[]>;
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ locale: 'en-GB' });
+      await context.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
+      await context.addInitScript(recordScreenShown);
+      const page = await context.newPage();
+      await signInAndWaitForDashboard(page, email, 'autofilled');
+      for (const screen of SCREENS) {
+        await page.goto(`${APP}${screen}`);
+        await page.waitForFunction(() => (window as { screenShownAt?: number }).screenShownAt !== undefined);
+        const waited = firestoreWaits(page);
+        const start = Date.now();
+        await page.reload();
+        await page.waitForFunction(() => (window as { screenShownAt?: number }).screenShownAt !== undefined);
+        const ms = Math.round(await page.evaluate(() => (window as { screenShownAt?: number }).screenShownAt!));
+        runs[screen].push({ ms, emulatorMs: waited(start, start + ms) });
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return runs;
+}
+
 const medianOf = (runs: Timed[]) => median(runs.map((run) => run.ms));
 const emulatorShare = (runs: Timed[]) => median(runs.map((run) => run.emulatorMs));
 
@@ -323,7 +378,7 @@ const hosting = run(process.execPath, ['--import', 'tsx', 'tools/serveDist.ts', 
 try {
   await waitForPort(APP_PORT);
   console.log('Web benchmark (production build served with its generated firebase.json, emulators, Debian Chromium, this machine)');
-  console.log('Budgets (design §9): /login ≤ 130 kB gz; Lighthouse mobile ≥ 98 / 100 / 100 / 100; dashboard ≤ 1.0 s after sign-in; reads independent of school size.\n');
+  console.log('Budgets (design §9): /login ≤ 130 kB gz; Lighthouse mobile ≥ 98 / 100 / 100 / 100; dashboard ≤ 1.0 s after sign-in; every screen ≤ 1.0 s opened by address; reads independent of school size.\n');
   console.log(`/login JavaScript to work: ${kB(js.painted)} kB gzipped, the pre-rendered page paints without it (index.html's own: ${kB(js.initial)} kB; Firestore in it: ${js.firestoreInPaint ? 'yes' : 'no'})`);
   console.log(`  loaded after that: Firebase Auth ${kB(js.auth)} kB\n`);
 
@@ -343,6 +398,11 @@ try {
       line('first visit, form typed (10 keys/s), after "Sign in"', times.typed);
       line('first visit, form autofilled, after "Sign in"', times.autofilled);
       line('repeat visit, after a reload', times.repeat);
+      const screens = await screenTimes(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
+      console.log(`  each screen opened by its address on a repeat visit, reload to content, median of ${RUNS} (budget 1.0 s):`);
+      for (const [screen, timed] of Object.entries(screens)) {
+        line(screen.padEnd(14), { ms: medianOf(timed), emulatorMs: emulatorShare(timed), all: timed.map((run) => run.ms) });
+      }
       if (families === SCHOOLS.at(-1)) {
         const { login, dashboard } = await lighthouseRuns();
         for (const [page, run] of [['/login', login], ['dashboard (signed in)', dashboard]] as const) {

@@ -45,10 +45,10 @@ export default function AdminPage() {
             <h1 className="text-2xl font-bold text-slate-900">{t('pages.admin.title')}</h1>
             <p className="text-sm text-slate-600">{t('admin.subtitle')}</p>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
             <LanguageSelect />
-            <span className="flex items-center gap-2 text-sm text-slate-700">
-              <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-teal-700 font-semibold text-white">
+            <span className="flex min-w-0 items-center gap-2 text-sm break-words text-slate-700">
+              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-teal-700 font-semibold text-white">
                 {name.charAt(0).toUpperCase()}
               </span>
               {name}

@@ -59,8 +59,9 @@ export function SyncDetails({ log }: { log: SyncLog }) {
       {/* On a narrow phone the table scrolls sideways: keyboard users reach it by Tab (axe's
           scrollable-region-focusable). A group, not a region: the latest run's table and the same
           run's in the history may both show. */}
+      {/* relative: the table's visually hidden caption scrolls with it instead of widening the page. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take the focus to be scrolled by keyboard */}
-      <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-teal-700" role="group" aria-labelledby={captionId} tabIndex={0}>
+      <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-teal-700" role="group" aria-labelledby={captionId} tabIndex={0}>
         <table className="w-full min-w-[20rem] text-left">
           <caption id={captionId} className="sr-only">{t('admin.table.caption')}</caption>
           <thead className="text-slate-600">
@@ -112,9 +113,9 @@ function RowList({ title, rows }: { title: string; rows: SyncLog['rowErrors'] })
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="font-medium text-slate-900">{children}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }

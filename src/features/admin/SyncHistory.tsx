@@ -31,7 +31,7 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
       ) : !logs || logs.length === 0 ? (
         <EmptyState>{t('admin.history.empty')}</EmptyState>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>

@@ -27,7 +27,7 @@ export function RecentTransactionsCard({ payments }: { payments: Payment[] }) {
               <li key={transaction.id}>
                 <Link to={transactionPath(transaction.id)} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-slate-900">{transaction.description}</span>
+                    <span className="block font-medium break-words text-slate-900">{transaction.description}</span>
                     <span className="text-xs text-slate-600">
                       {formatDay(transaction.date, locale)} · {t(incoming ? 'transactions.in' : 'transactions.out')}
                     </span>

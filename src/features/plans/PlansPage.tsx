@@ -64,7 +64,7 @@ export default function PlansPage() {
           <>
             <label htmlFor={moreId} className="sr-only">{t('plans.more')}</label>
             <select id={moreId} value={more.some((q) => q.id === selected) ? selected : ''} onChange={(e) => setQuarterId(e.target.value)}
-              className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm">
+              className="max-w-full rounded-full border border-slate-300 bg-white px-3 py-1 text-sm">
               <option value="" disabled>{t('plans.more')}</option>
               {more.map((quarter) => <option key={quarter.id} value={quarter.id}>{quarter.name}</option>)}
             </select>
@@ -76,7 +76,7 @@ export default function PlansPage() {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={childSelectId} className="text-sm text-slate-700">{t('plans.child')}</label>
-        <select id={childSelectId} value={childFilter ?? ''} onChange={(e) => setChild(e.target.value || null)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+        <select id={childSelectId} value={childFilter ?? ''} onChange={(e) => setChild(e.target.value || null)} className="max-w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
           <option value="">{t('plans.allChildren')}</option>
           {data.children.map((child) => <option key={child.id} value={child.id}>{child.name}</option>)}
         </select>
@@ -133,7 +133,8 @@ function WeekTable({ plans }: { plans: Plan[] }) {
   );
   if (rows.length === 0) return null;
   return (
-    <table className="mt-2 w-full text-left text-sm">
+    // Long course and room names wrap anywhere rather than widen the table past its card.
+    <table className="mt-2 w-full text-left text-sm wrap-anywhere">
       <caption className="sr-only">{t('plans.week')}</caption>
       <thead className="text-slate-600">
         <tr>
@@ -193,7 +194,7 @@ function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
             <>
               {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
               {times.length > 0 && (
-                <table className="mt-2 w-full text-left">
+                <table className="mt-2 w-full text-left wrap-anywhere">
                   <caption className="sr-only">{t('plans.times')}</caption>
                   <tbody>
                     {times.map((time) => (

@@ -21,7 +21,7 @@
  */
 import type { Page } from '@playwright/test';
 
-export const LAYOUT_WIDTHS = [320, 360, 414, 768, 1280] as const;
+export const LAYOUT_WIDTHS = [320, 360, 414, 768, 1280, 1440] as const;
 
 export type LayoutProblemKind =
   | 'sticks out of its card'
