@@ -15,8 +15,17 @@ export function texts(language: Language): typeof Texts {
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD, language: Language = 'en') {
   const t = texts(language);
   await page.goto('/login');
-  await page.getByLabel(t.auth.email).fill(email);
-  await page.getByLabel(t.auth.password).fill(password);
+  const emailField = page.getByLabel(t.auth.email);
+  const passwordField = page.getByLabel(t.auth.password);
+  // Vite's dev server renders the form while the app still starts (the session check, the
+  // texts); a form rendered anew meanwhile has lost what was filled in ("Please fill in all
+  // fields" with the e-mail gone, once in a full run). Filled until both fields keep it.
+  await expect(async () => {
+    await emailField.fill(email);
+    await passwordField.fill(password);
+    await expect(emailField).toHaveValue(email, { timeout: 1_000 });
+    await expect(passwordField).toHaveValue(password, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.getByRole('button', { name: t.auth.signIn, exact: true }).click();
 }
 
