@@ -2,10 +2,13 @@
  * What a browser test needs from the local stack, over the emulators' own REST APIs (the
  * Playwright runner does not load the functions' CommonJS sources).
  */
+import { HOSTING_ORIGIN } from './hosting';
+
 export const PROJECT = 'demo-family-portal';
 export const AUTH = 'http://127.0.0.1:9099';
 export const FIRESTORE = 'http://127.0.0.1:8080';
-export const APP_ORIGIN = 'http://127.0.0.1:5173';
+/** Where the browser tests open the app: the production build (playwright.config.ts). */
+export const APP_ORIGIN = HOSTING_ORIGIN;
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO = { owing: 'anna.mueller@example.com', credit: 'olga.petrova@example.com', admin: 'admin@example.com' } as const;
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
 /** The production build that tests/e2e/hosting.spec.ts loads, served by tools/serveDist.ts. */
 export const HOSTING_PORT = 4173;
@@ -31,4 +32,17 @@ export async function watchForProblems(page: Page): Promise<string[]> {
     localStorage.setItem('language', 'en');
   });
   return problems;
+}
+
+/**
+ * The built files (`assets/…`) of the source modules matching `pattern`, from the build's Vite
+ * manifest: how a test recognises, say, Firestore's code among the hashed chunk names.
+ */
+export function builtChunks(pattern: RegExp): string[] {
+  const manifest = JSON.parse(readFileSync(`${HOSTING_DIST}/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const files = Object.entries(manifest)
+    .filter(([source]) => pattern.test(source))
+    .map(([, chunk]) => chunk.file);
+  if (files.length === 0) throw new Error(`no built chunk for ${pattern} in ${HOSTING_DIST}/.vite/manifest.json`);
+  return files;
 }

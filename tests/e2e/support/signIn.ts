@@ -17,9 +17,9 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.goto('/login');
   const emailField = page.getByLabel(t.auth.email);
   const passwordField = page.getByLabel(t.auth.password);
-  // Vite's dev server renders the form while the app still starts (the session check, the
-  // texts); a form rendered anew meanwhile has lost what was filled in ("Please fill in all
-  // fields" with the e-mail gone, once in a full run). Filled until both fields keep it.
+  // The pre-rendered form is on screen before the app has started (the session check, the
+  // texts); a form rendered anew meanwhile loses what was filled in ("Please fill in all fields"
+  // with the e-mail gone, once in a full run). Filled until both fields keep it.
   await expect(async () => {
     await emailField.fill(email);
     await passwordField.fill(password);
