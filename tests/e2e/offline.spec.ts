@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { devices, expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { formatInstant } from '../../src/domain/freshness';
+import { intlLocales } from '../../src/domain/locales';
 import { formatMoney } from '../../src/domain/money';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
 import { HOSTING_DIST } from './support/hosting';
@@ -45,14 +46,14 @@ async function registrationsWhenSettled(page: Page): Promise<string[]> {
 /** "Offline — data as of …" with the start of the last successful sync, in the page's language. */
 async function offlineNotice(page: Page, language: Language) {
   const { lastSuccessfulSyncAt } = (await firestoreDocument('sync_metadata/public')) as { lastSuccessfulSyncAt: string };
-  const when = formatInstant(lastSuccessfulSyncAt, language, 'Europe/Berlin');
+  const when = formatInstant(lastSuccessfulSyncAt, intlLocales[language], 'Europe/Berlin');
   return page.getByRole('status').filter({ hasText: texts(language).freshness.offline.replace('{{when}}', when) });
 }
 
 async function welcomeAndBalance(page: Page, email: string, language: Language = 'en') {
   const t = texts(language);
   const [member] = (await documentsWhere('members', 'primaryEmail', email)) as unknown as Array<{ primaryName: string; balance: number }>;
-  const locale = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' }[language];
+  const locale = intlLocales[language];
   return {
     welcome: page.getByRole('heading', { level: 1, name: t.dashboard.welcome.replace('{{name}}', member!.primaryName) }),
     balance: page.getByRole('region', { name: t.finance.title }).getByText(formatMoney(member!.balance, locale), { exact: true }).first(),
