@@ -21,22 +21,22 @@ const TOKEN_ERRORS: Record<string, string> = {
 export async function requireVerifiedUser(request: Request): Promise<Caller> {
   const header = request.get('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new HttpError(401, 'unauthenticated', 'User not authenticated: send the ID token as an Authorization bearer token.');
+  if (!match?.[1]) throw new HttpError('unauthenticated', 'User not authenticated: send the ID token as an Authorization bearer token.');
   let token;
   try {
     token = await adminAuth().verifyIdToken(match[1], true);
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     logger.warn('ID token rejected', { code });
-    throw new HttpError(401, 'unauthenticated', TOKEN_ERRORS[code] ?? 'The authentication token is not valid. Please sign in again.');
+    throw new HttpError('unauthenticated', TOKEN_ERRORS[code] ?? 'The authentication token is not valid. Please sign in again.');
   }
   // Only e-mail/password sign-ins prove what the portal relies on (a mailbox verified by its
   // owner); another provider enabled later must never turn its e-mail claim into a member.
   if (token.firebase?.sign_in_provider !== 'password') {
-    throw new HttpError(403, 'permission-denied', 'Sign in with your e-mail address and password.');
+    throw new HttpError('permission-denied', 'Sign in with your e-mail address and password.');
   }
-  if (!token.email) throw new HttpError(403, 'permission-denied', 'This account has no e-mail address.');
-  if (token.email_verified !== true) throw new HttpError(403, 'email-not-verified', 'Please verify your e-mail address first.');
+  if (!token.email) throw new HttpError('permission-denied', 'This account has no e-mail address.');
+  if (token.email_verified !== true) throw new HttpError('email-not-verified', 'Please verify your e-mail address first.');
   return { uid: token.uid, email: token.email.trim().toLowerCase() };
 }
 
@@ -44,6 +44,6 @@ export async function requireVerifiedUser(request: Request): Promise<Caller> {
 export async function requireAdmin(request: Request): Promise<Caller> {
   const caller = await requireVerifiedUser(request);
   const record = await adminDb().collection('admin_users').doc(caller.email).get();
-  if (record.get('active') !== true) throw new HttpError(403, 'permission-denied', 'Admin access required.');
+  if (record.get('active') !== true) throw new HttpError('permission-denied', 'Admin access required.');
   return caller;
 }

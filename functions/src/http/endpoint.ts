@@ -22,7 +22,7 @@ type Method = 'GET' | 'POST';
 export const MAX_BODY_BYTES = 16 * 1024;
 
 const tooLarge = () =>
-  new HttpError(413, 'payload-too-large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB; no endpoint takes that much.`);
+  new HttpError('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB; no endpoint takes that much.`);
 
 /** The framework keeps the raw bytes of every body it read, JSON included. */
 const rawBodyOf = (request: Request) => (request as Request & { rawBody?: Buffer }).rawBody;
@@ -66,7 +66,7 @@ export function endpoint(method: Method, handler: (request: Request) => Promise<
       checkDeclaredSize(request);
       if (request.method !== method) {
         response.set('Allow', method);
-        throw new HttpError(405, 'method-not-allowed', `Use ${method} for this endpoint.`);
+        throw new HttpError('method-not-allowed', `Use ${method} for this endpoint.`);
       }
       request.body = await jsonBody(request);
       const body = await handler(request);

@@ -1,21 +1,24 @@
-/** Every error answer is JSON {error: code, message: text} with a fitting HTTP status. */
-import type { ErrorCode } from '@family-portal/contract';
+/** Every error answer is JSON {error: code, message: text} with the code's HTTP status. */
+import { ERROR_STATUS, type ErrorCode } from '@family-portal/contract';
 import type { Response } from 'express';
 import { logger } from 'firebase-functions';
 
 export class HttpError extends Error {
+  /** The contract's status for the code: a caller reads both, so they can never disagree. */
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
     readonly data?: unknown,
   ) {
     super(message);
     this.name = 'HttpError';
+    this.status = ERROR_STATUS[code];
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, 'invalid-argument', message);
+export const badRequest = (message: string) => new HttpError('invalid-argument', message);
 
 export function sendError(response: Response, error: unknown): void {
   if (error instanceof HttpError) {

@@ -26,13 +26,13 @@ async function ownMember(request: Request) {
   const member = await findMemberByEmail(adminDb(), caller.email);
   // No index entry: never a member, the row was deleted or rejected, or two rows share the
   // address. Nothing is written and nothing is sent to AppSheet.
-  if (!member) throw new HttpError(404, NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
+  if (!member) throw new HttpError(NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
   return member;
 }
 
 const appSheetFailed = (error: AppSheetWriteError) => {
   logger.warn('AppSheet write failed', { reason: error.message.slice(0, 120) });
-  return new HttpError(502, 'appsheet-failed', 'The school office system could not be updated. Nothing was changed; please try again later.');
+  return new HttpError('appsheet-failed', 'The school office system could not be updated. Nothing was changed; please try again later.');
 };
 
 export async function updateMemberData(request: Request) {
@@ -55,7 +55,7 @@ const schoolDay = (instant: unknown) =>
     : 'an earlier date';
 
 const alreadyRequested = (requestedAt: unknown) =>
-  new HttpError(409, 'already-requested', `A cancellation was already requested on ${schoolDay(requestedAt)}.`);
+  new HttpError('already-requested', `A cancellation was already requested on ${schoolDay(requestedAt)}.`);
 
 export async function cancelMembership(request: Request) {
   const member = await ownMember(request);
@@ -64,10 +64,10 @@ export async function cancelMembership(request: Request) {
   // The same rule as the page that offers the button (packages/contract/src/rules.ts).
   const state = cancellationState(memberSchema.parse({ id: member.id, ...member.data() }));
   if (state.kind === 'cancelled') {
-    throw new HttpError(409, 'already-cancelled', `The membership is already cancelled; it ends on ${state.endsAt}.`);
+    throw new HttpError('already-cancelled', `The membership is already cancelled; it ends on ${state.endsAt}.`);
   }
   if (state.kind === 'pending') throw alreadyRequested(state.requestedAt);
-  if (state.kind === 'inactive') throw new HttpError(409, 'not-active', 'Only an active membership can be cancelled.');
+  if (state.kind === 'inactive') throw new HttpError('not-active', 'Only an active membership can be cancelled.');
   try {
     const reason = parsed.data.cancellationReason || undefined;
     const data = await requestCancellation(adminDb(), appSheetForWrites(), member, reason);
@@ -76,7 +76,7 @@ export async function cancelMembership(request: Request) {
     if (error instanceof AppSheetWriteError) throw appSheetFailed(error);
     if (error instanceof AlreadyRequestedError) throw alreadyRequested(error.requestedAt);
     if (error instanceof RequestInProgressError) {
-      throw new HttpError(409, 'request-in-progress', 'Your cancellation request is being recorded right now. Please reload the page in a moment.');
+      throw new HttpError('request-in-progress', 'Your cancellation request is being recorded right now. Please reload the page in a moment.');
     }
     throw error;
   }

@@ -133,7 +133,7 @@ export const siteCounterId = (scope: string, key: string) => `${scope}-site-${ke
 export const globalShardId = (scope: string, window: number, shard: number) => `${scope}-global-${window}-${shard}`;
 
 const tooManyRequests = () =>
-  new HttpError(429, 'resource-exhausted', 'Too many requests. Please wait a minute and try again.');
+  new HttpError('resource-exhausted', 'Too many requests. Please wait a minute and try again.');
 
 const countOf = (snapshot: DocumentSnapshot | undefined): number => (snapshot?.get('count') as number | undefined) ?? 0;
 

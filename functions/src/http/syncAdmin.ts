@@ -61,7 +61,7 @@ export function triggerSync(syncType: SyncType) {
         { syncType, triggeredBy: 'manual', triggeredByEmail: admin.email, confirmDeletions },
       );
     } catch (error) {
-      if (error instanceof SyncConflictError) throw new HttpError(409, 'sync-already-running', error.message);
+      if (error instanceof SyncConflictError) throw new HttpError('sync-already-running', error.message);
       throw error;
     }
     logger.info('manual sync finished', { syncId: log.syncId, syncType, status: log.status, duration: log.duration });
@@ -77,7 +77,7 @@ export function triggerSync(syncType: SyncType) {
       heldBackDeletions: log.heldBackDeletions,
     };
     if (log.status === 'error') {
-      throw new HttpError(502, 'sync-failed', `The sync finished with errors: ${log.error}`, data);
+      throw new HttpError('sync-failed', `The sync finished with errors: ${log.error}`, data);
     }
     return { data };
   };
