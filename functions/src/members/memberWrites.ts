@@ -11,6 +11,7 @@ import { formatAppSheetDateTime, type AppSheetClient } from '../sync/appsheetCli
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/contentHash';
 import { LAST_CHANGED_FIELD } from '../sync/freshness';
 import { mapRow, type AppSheetRow, type SyncedDocument } from '../sync/schema';
+import { filter, keyIn } from '../sync/selector';
 import { TABLES } from '../sync/tables';
 
 
@@ -138,7 +139,7 @@ export async function requestCancellation(
   try {
     let rows: AppSheetRow[];
     try {
-      rows = await appSheet.find(members.appSheetTable, `Filter(${members.appSheetTable}, [${members.keyColumn}] = "${member.id.replace(/"/g, '""')}")`);
+      rows = await appSheet.find(members.appSheetTable, filter(members.appSheetTable, keyIn(members.keyColumn, [member.id])));
     } catch (error) {
       throw new AppSheetWriteError((error as Error).message);
     }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changedSinceSelector, createAppSheetClient, formatAppSheetDateTime } from './appsheetClient';
+import { changedSinceCondition, createAppSheetClient, formatAppSheetDateTime } from './appsheetClient';
 
 let server: Server | undefined;
 let lastRequest: { url: string; headers: Record<string, unknown>; body: any } | undefined;
@@ -124,20 +124,16 @@ describe('DateTimes sent to AppSheet', () => {
     expect(formatAppSheetDateTime(new Date('2026-07-01T10:00:00Z'))).toBe('01.07.2026 12:00:00');
   });
 
-  it('builds change-timestamp selectors in de-DE on the school clock', () => {
-    expect(changedSinceSelector('Room Hours', 'Last Changed', new Date('2026-03-05T07:08:09Z'), 'Europe/Berlin')).toBe(
-      'Filter("Room Hours", [Last Changed] >= "05.03.2026 08:08:09")',
-    );
-    expect(changedSinceSelector('Members', 'Last Changed', new Date('2026-02-28T23:30:00Z'), 'Europe/Berlin')).toBe(
-      'Filter("Members", [Last Changed] >= "01.03.2026 00:30:00")',
-    );
+  it('builds change-timestamp conditions in de-DE on the school clock', () => {
+    expect(changedSinceCondition('Last Changed', new Date('2026-03-05T07:08:09Z'), 'Europe/Berlin')).toBe('[Last Changed] >= "05.03.2026 08:08:09"');
+    expect(changedSinceCondition('Last Changed', new Date('2026-02-28T23:30:00Z'), 'Europe/Berlin')).toBe('[Last Changed] >= "01.03.2026 00:30:00"');
   });
 
   it('never lets a selector in the repeated hour of 25 October skip a change', () => {
     // 02:30 could mean 00:30Z or 01:30Z; a reading from before the repeated hour cannot skip either.
     for (const since of ['2026-10-25T00:30:00Z', '2026-10-25T01:30:00Z']) {
-      expect(changedSinceSelector('Members', 'Last Changed', new Date(since), 'Europe/Berlin')).toMatch(/>= "25\.10\.2026 01:30:00"\)$/);
+      expect(changedSinceCondition('Last Changed', new Date(since), 'Europe/Berlin')).toBe('[Last Changed] >= "25.10.2026 01:30:00"');
     }
-    expect(changedSinceSelector('Members', 'Last Changed', new Date('2026-10-25T02:00:00Z'), 'Europe/Berlin')).toMatch(/"25\.10\.2026 03:00:00"/);
+    expect(changedSinceCondition('Last Changed', new Date('2026-10-25T02:00:00Z'), 'Europe/Berlin')).toBe('[Last Changed] >= "25.10.2026 03:00:00"');
   });
 });

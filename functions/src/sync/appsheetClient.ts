@@ -4,6 +4,7 @@
  * against the demo server in tools/appsheet.
  */
 import type { AppSheetRow } from './schema';
+import { column, text } from './selector';
 import { schoolTimeZone } from './timeZone';
 import { instantsOfWallClock, wallClockOf } from './wallClock';
 import { windowsTimeZone } from './windowsZones';
@@ -137,10 +138,5 @@ export function changedSinceCondition(changedColumn: string, since: Date, zone =
   const first = readings[0] as number;
   const last = readings.at(-1) as number;
   const bound = readings.length > 1 ? new Date(first - (last - first)) : since;
-  return `[${changedColumn}] >= "${formatAppSheetDateTime(bound, zone)}"`;
-}
-
-/** Selector for rows changed at or after an instant: Filter("Table", [Changed] >= "…"). */
-export function changedSinceSelector(appSheetTable: string, changedColumn: string, since: Date, zone = schoolTimeZone()): string {
-  return `Filter("${appSheetTable}", ${changedSinceCondition(changedColumn, since, zone)})`;
+  return `${column(changedColumn)} >= ${text(formatAppSheetDateTime(bound, zone))}`;
 }

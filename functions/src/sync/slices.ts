@@ -22,6 +22,7 @@
  */
 import { AppSheetError, type AppSheetClient } from './appsheetClient';
 import type { AppSheetRow } from './schema';
+import { and, column, filter, top } from './selector';
 import { parseInteger } from './values';
 
 export const ROW_NUMBER = '_RowNumber';
@@ -46,9 +47,7 @@ export interface SliceOptions {
 
 /** The selector of the slice of `count` rows from row number `from` on (from the first row when null). */
 export function sliceSelector(table: string, from: number | null, count: number, condition?: string): string {
-  const conditions = [condition, from === null ? undefined : `[${ROW_NUMBER}] >= ${from}`].filter((part) => part !== undefined);
-  const where = conditions.length === 0 ? 'TRUE' : conditions.length === 1 ? conditions[0] : `AND(${conditions.join(', ')})`;
-  return `Top(OrderBy(Filter("${table}", ${where}), [${ROW_NUMBER}]), ${count})`;
+  return top(table, and(condition, from === null ? undefined : `${column(ROW_NUMBER)} >= ${from}`), ROW_NUMBER, count);
 }
 
 function rowNumberOf(table: string, row: AppSheetRow): number {
@@ -117,7 +116,7 @@ export async function readInSlices(
   if (size === 0) {
     // One request for the table (SYNC_SLICE_ROWS=0: a source without `_RowNumber`).
     const requestedAt = Date.now();
-    const rows = await client.find(table, options.condition ? `Filter("${table}", ${options.condition})` : undefined);
+    const rows = await client.find(table, options.condition ? filter(table, options.condition) : undefined);
     await onSlice(rows, requestedAt);
     return rows.length;
   }
@@ -146,11 +145,4 @@ export async function readInSlices(
     }
     options.onRestart?.();
   }
-}
-
-/** Every row of a table, read in slices: for callers that want them all at once. */
-export async function findInSlices(client: AppSheetClient, table: string, keyColumn: string, options: SliceOptions = {}): Promise<AppSheetRow[]> {
-  let rows: AppSheetRow[] = [];
-  await readInSlices(client, table, keyColumn, (slice) => void (rows = rows.concat(slice)), { ...options, onRestart: () => (rows = []) });
-  return rows;
 }

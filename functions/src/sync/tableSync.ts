@@ -12,6 +12,7 @@ import { deletionLimit, type DeletionGuard } from './deletionGuard';
 import { assignOwners, childOwners } from './planOwners';
 import { mapRow, type AppSheetRow } from './schema';
 import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteRun } from './sliceWriter';
+import { filter, keyIn, quotable } from './selector';
 import { readInSlices } from './slices';
 import { emptyCounts, type RowError, type TableCounts } from './syncLog';
 import { TABLES, type TableName } from './tables';
@@ -194,13 +195,11 @@ const CONFIRM_KEYS = 100;
  */
 export async function stillInAppSheet(client: AppSheetClient, table: TableName, ids: string[]): Promise<string[]> {
   const { appSheetTable, keyColumn } = TABLES[table];
-  const present = ids.filter((id) => /["\\]/.test(id));
-  const askable = ids.filter((id) => !present.includes(id));
+  const present = ids.filter((id) => !quotable(id));
+  const askable = ids.filter(quotable);
   for (let start = 0; start < askable.length; start += CONFIRM_KEYS) {
     const keys = askable.slice(start, start + CONFIRM_KEYS);
-    const equalities = keys.map((id) => `[${keyColumn}] = "${id}"`);
-    const condition = equalities.length === 1 ? equalities[0] : `OR(${equalities.join(', ')})`;
-    const rows = await client.find(appSheetTable, `Filter("${appSheetTable}", ${condition})`);
+    const rows = await client.find(appSheetTable, filter(appSheetTable, keyIn(keyColumn, keys)));
     const asked = new Set(keys);
     for (const row of rows) {
       const key = String(row[keyColumn] ?? '').trim();
