@@ -1,14 +1,13 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 
 /** The frame of the public pages: app name, language selector, one centred card. */
 export function PublicLayout({ title, children, above }: { title: string; children: ReactNode; above?: ReactNode }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
+  useDocumentTitle(title);
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="flex items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-3">

@@ -9,6 +9,7 @@ import { LatestSyncPanel } from './LatestSyncPanel';
 import { ManualSyncControls } from './ManualSyncControls';
 import { SyncHistory } from './SyncHistory';
 import { useAsyncResource } from './useAsyncResource';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 export const STATUS_REFRESH_MS = 30_000;
 export const RELOAD_AFTER_SYNC_MS = 1_000;
@@ -23,9 +24,7 @@ export default function AdminPage() {
   const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const name = user?.displayName || user?.email || '';
 
-  useEffect(() => {
-    document.title = `${t('pages.admin.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('pages.admin.title'));
   useEffect(() => () => clearTimeout(reloadTimer.current), []);
 
   // After a manual sync both panels reload, a second later (spec section 2).

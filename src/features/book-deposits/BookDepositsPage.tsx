@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../routing/paths';
@@ -12,6 +12,7 @@ import { formatMoney } from '../../domain/money';
 import { depositStatus } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import type { OtherPayment } from '../../domain/types';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 const FILTERS: DepositFilter[] = ['active', 'returned', 'all'];
 export const depositElementId = (id: string) => `deposit-${id}`;
@@ -22,9 +23,7 @@ export default function BookDepositsPage() {
   const data = useData();
   const deposits = bookDeposits(data.otherPayments);
   const highlighted = useHighlight(queryParams.deposit, !data.loading, depositElementId);
-  useEffect(() => {
-    document.title = `${t('pages.bookDeposits.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('pages.bookDeposits.title'));
   // A deep link to a returned deposit shows the list it is in, until the user picks a list.
   const [params] = useSearchParams();
   const linked = params.get(queryParams.deposit);

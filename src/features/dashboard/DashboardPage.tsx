@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthProvider';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
@@ -11,14 +10,13 @@ import { EnrolmentsCard } from './EnrolmentsCard';
 import { FinancialStatusCard } from '../../components/FinancialStatusCard';
 import { QuarterCard } from './QuarterCard';
 import { RecentTransactionsCard } from './RecentTransactionsCard';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const data = useData();
-  useEffect(() => {
-    document.title = `${t('pages.dashboard.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('pages.dashboard.title'));
 
   if (data.loading) return <DashboardSkeleton />;
   if (data.error) return <LoadError message={data.error} />;

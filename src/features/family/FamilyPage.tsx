@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthProvider';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
@@ -11,15 +11,14 @@ import { familyView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import { CancelMembershipDialog } from './CancelMembershipDialog';
 import { EditContactDialog } from './EditContactDialog';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Contact data, membership and children (spec section 2, Family). */
 export default function FamilyPage() {
   const { t } = useTranslation();
   const data = useData();
   const { user } = useAuth();
-  useEffect(() => {
-    document.title = `${t('pages.family.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('pages.family.title'));
 
   if (data.loading) {
     return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../routing/paths';
@@ -12,6 +12,7 @@ import { planCardState, planCost } from '../../domain/plans';
 import { currentQuarter, hourLabel, quarterTabs, sortRoomHours, weekdayName } from '../../domain/schedule';
 import type { Plan } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 export const planElementId = (id: string) => `plan-${id}`;
 const ALL = 'all';
@@ -29,9 +30,7 @@ export default function PlansPage() {
   // The cards show at once; their teachers and room hours fill in when they come.
   const loading = data.loading;
   const highlighted = useHighlight(queryParams.plan, !loading, planElementId);
-  useEffect(() => {
-    document.title = `${t('pages.plans.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('pages.plans.title'));
 
   if (loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-40" /></div>;
   if (data.error) return <LoadError message={data.error} />;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../routing/paths';
@@ -14,6 +14,7 @@ import { useLocale } from '../../i18n/useLocale';
 import { FinancialStatusCard } from '../../components/FinancialStatusCard';
 import { statementYear } from '../../domain/statement';
 import { StatementButton } from './StatementButton';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 export const transactionElementId = (id: string) => `transaction-${id}`;
 const TYPE_ICONS: Record<string, string> = { cash: '💶', bank: '🏦', card: '💳', other: '🧾' };
@@ -30,9 +31,7 @@ export default function TransactionsPage() {
   const currentYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState<number | null | undefined>(undefined);
   const highlighted = useHighlight(queryParams.transaction, !data.loading, transactionElementId);
-  useEffect(() => {
-    document.title = `${t('pages.transactions.title')} · ${t('app.name')}`;
-  }, [t]);
+  useDocumentTitle(t('pages.transactions.title'));
 
   if (data.loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-32" /><Skeleton className="h-24" /></div>;
   if (data.error) return <LoadError message={data.error} />;
