@@ -12,7 +12,6 @@ const MESSAGE_KEYS = {
   'Failed to fetch lessons': 'dataErrors.lessons',
   'Failed to fetch plans': 'dataErrors.plans',
   'Failed to fetch room hours': 'dataErrors.roomHours',
-  'Failed to refresh data': 'dataErrors.refresh',
   [INVALID_DATA_MESSAGE]: 'dataErrors.invalid',
 } as const;
 

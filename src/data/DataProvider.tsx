@@ -14,7 +14,6 @@ export interface DataState extends FamilyData {
   planDetailsLoading: boolean;
   /** The spec's message of the read that failed, e.g. 'Failed to fetch payments'. */
   error: string | null;
-  refresh: () => Promise<void>;
   /** Replaces the cached member after a successful updateMemberData (the only cached write). */
   replaceMember: (member: Member) => void;
 }
@@ -34,7 +33,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   }, []);
 
   const load = useCallback(
-    async ({ failureMessage, cacheFirst = false }: { failureMessage?: string; cacheFirst?: boolean } = {}) => {
+    async ({ cacheFirst = false }: { cacheFirst?: boolean } = {}) => {
       setLoading(true);
       setError(null);
       // What is on screen from this load (an object: the server read's callback sets it too).
@@ -73,7 +72,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       } catch (caught) {
         console.error('Loading the family data failed', caught);
         // Figures from the cache stay on screen rather than give way to an error.
-        if (shown.by !== 'cache') setError(failureMessage ?? (caught instanceof DataLoadError ? caught.message : 'Failed to fetch member data'));
+        if (shown.by !== 'cache') setError(caught instanceof DataLoadError ? caught.message : 'Failed to fetch member data');
       } finally {
         setLoading(false);
         setPlanDetailsLoading(false);
@@ -86,14 +85,13 @@ export function DataProvider({ email, children }: { email: string; children: Rea
     void load({ cacheFirst: true });
   }, [load]);
 
-  const refresh = useCallback(() => load({ failureMessage: 'Failed to refresh data' }), [load]);
   const replaceMember = useCallback((member: Member) => {
     edits.current += 1;
     setData((current) => ({ ...current, member }));
   }, []);
   const value = useMemo(
-    () => ({ ...data, loading, planDetailsLoading, error, refresh, replaceMember }),
-    [data, loading, planDetailsLoading, error, refresh, replaceMember],
+    () => ({ ...data, loading, planDetailsLoading, error, replaceMember }),
+    [data, loading, planDetailsLoading, error, replaceMember],
   );
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
 }

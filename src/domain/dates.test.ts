@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calendarDay, formatDay, todayIso } from './dates';
 import { formatAdminDateTime } from './syncDuration';
-import { studentView } from './views';
 
 const BERLIN = 'Europe/Berlin';
 
@@ -48,10 +47,5 @@ describe("instants shown on the school's clock", () => {
     expect(formatAdminDateTime('2026-10-25T01:30:00.000Z', BERLIN)).toBe('25.10.2026, 02:30:00');
     expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', BERLIN)).toBe('25.10.2026, 03:00:00');
     expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', 'UTC')).toBe('25.10.2026, 02:00:00');
-  });
-
-  it("dates a child's enrolment by the school's day", () => {
-    const child = { id: 'C1', memberId: 'M1', name: 'Mia Müller', birthday: null, age: null, class: null, notes: null, status: 'active' as const };
-    expect(studentView({ ...child, createdAt: '2026-08-31T22:30:00.000Z' }, BERLIN).enrollmentDate).toBe('2026-09-01');
   });
 });

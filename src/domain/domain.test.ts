@@ -5,8 +5,8 @@ import { availableCredit, financialStatus } from './financialStatus';
 import { formatMoney, isZero } from './money';
 import { planCardState, planCost } from './plans';
 import { currentQuarter } from './schedule';
-import type { Child, Member, OtherPayment, Payment, Quarter } from './types';
-import { depositStatus, familyView, newestFirst, recentActiveDeposits, studentView, transactionView } from './views';
+import type { Member, OtherPayment, Payment, Quarter } from './types';
+import { depositStatus, familyView, newestFirst, recentActiveDeposits, transactionView } from './views';
 
 describe('financial status (spec section 4)', () => {
   it('is settled when all three balances are within 0.01 of zero', () => {
@@ -95,11 +95,6 @@ describe('derived views (spec section 3)', () => {
   it('names the family with both names when there is a second one', () => {
     expect(familyView(member)).toEqual({ id: 'M1', familyName: 'Anna Müller & Jonas Müller', primaryEmail: 'anna@example.com', phoneNumber: '+49 30 1', address: 'Lindenstraße 5', balance: -10 });
     expect(familyView({ ...member, secondaryName: null }).familyName).toBe('Anna Müller');
-  });
-
-  it('splits a child name into first and last name', () => {
-    const child: Child = { id: 'C1', memberId: 'M1', name: 'Mia Sophie Müller', birthday: '2018-05-01', age: 8, class: '2a', notes: null, createdAt: null, status: 'Inaktiv' };
-    expect(studentView(child, 'Europe/Berlin')).toEqual({ id: 'C1', familyId: 'M1', firstName: 'Mia', lastName: 'Sophie Müller', dateOfBirth: '2018-05-01', enrollmentDate: '', status: 'inactive' });
   });
 
   it('maps a payment to a transaction with a no-comment text', () => {

@@ -1,7 +1,6 @@
 /** The derived views of spec section 3. */
 import { BOOK_DEPOSIT_TYPE } from '@family-portal/contract/rules';
-import { calendarDay } from './dates';
-import { PAYMENT_TYPES, type Child, type Member, type OtherPayment, type Payment, type PaymentType } from './types';
+import { PAYMENT_TYPES, type Member, type OtherPayment, type Payment, type PaymentType } from './types';
 
 export interface FamilyView {
   id: string;
@@ -20,30 +19,6 @@ export function familyView(member: Member): FamilyView {
     phoneNumber: member.phone,
     address: member.address,
     balance: member.balance,
-  };
-}
-
-export interface StudentView {
-  id: string;
-  familyId: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string | null;
-  enrollmentDate: string;
-  status: 'active' | 'inactive';
-}
-
-export function studentView(child: Child, zone: string): StudentView {
-  const [firstName = '', ...rest] = child.name.trim().split(/\s+/);
-  return {
-    id: child.id,
-    familyId: child.memberId,
-    firstName,
-    lastName: rest.join(' '),
-    dateOfBirth: child.birthday,
-    // createdAt is an instant; the enrolment is the day it fell on at the school.
-    enrollmentDate: child.createdAt ? calendarDay(child.createdAt, zone) : '',
-    status: child.status === 'active' ? 'active' : 'inactive',
   };
 }
 

@@ -61,7 +61,6 @@ export function familyFixture(overrides: Partial<DataState> = {}): DataState {
     planDetailsLoading: false,
     lastSuccessfulSyncAt: null,
     error: null,
-    refresh: async () => undefined,
     replaceMember: () => undefined,
     ...overrides,
   };

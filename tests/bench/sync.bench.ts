@@ -19,10 +19,10 @@
  */
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/contentHash';
-import { runDeltaSync, runFullSync } from '../../functions/src/sync/engine';
+import { runFullSync, runSync } from '../../functions/src/sync/engine';
 import { MEMBER_REFERENCES, updateMemberReferences } from '../../functions/src/sync/memberReferences';
 import { mapRow } from '../../functions/src/sync/schema';
-import { findInSlices } from '../../functions/src/sync/slices';
+import { findInSlices } from '../support/appSheet';
 import { TABLES, TABLE_NAMES } from '../../functions/src/sync/tables';
 import type { SyncLog } from '../../functions/src/sync/syncLog';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
@@ -207,7 +207,7 @@ async function benchSchool(families: number) {
 
     await changeRows(appSheet, CHANGED_ROWS);
     start = Date.now();
-    const delta = await runDeltaSync({ db, appSheet }, { triggeredBy: 'manual' });
+    const delta = await runSync({ db, appSheet }, { triggeredBy: 'manual', syncType: 'delta' });
     const deltaMs = Date.now() - start;
 
     let baseline: { written: number; ms: number } | null = null;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { findInSlices } from '../../functions/src/sync/slices';
+import { findInSlices } from '../../tests/support/appSheet';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID, startDemoServer, type DemoServer } from './server';
 
 let server: DemoServer | undefined;

@@ -265,7 +265,3 @@ function finish(log: SyncLog, results: TableSyncResult[], finished: Date): void 
 export function runFullSync(deps: SyncDeps, request: Omit<SyncRequest, 'syncType'>): Promise<SyncLog> {
   return runSync(deps, { ...request, syncType: 'full' });
 }
-
-export function runDeltaSync(deps: SyncDeps, request: Omit<SyncRequest, 'syncType'>): Promise<SyncLog> {
-  return runSync(deps, { ...request, syncType: 'delta' });
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppSheetError, type AppSheetClient } from './appsheetClient';
 import type { AppSheetRow } from './schema';
-import { findInSlices, readInSlices, sliceSelector, takeSlice } from './slices';
+import { findInSlices } from '../../../tests/support/appSheet';
+import { readInSlices, sliceSelector, takeSlice } from './slices';
 
 /**
  * A sheet as AppSheet sees it: rows in order, each with its row number (gaps are blank sheet
