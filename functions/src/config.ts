@@ -20,11 +20,9 @@ export const MAX_INSTANCES = 10;
 /**
  * A sync reads each table in slices and writes a slice while the next one is read
  * (sync/tableSync.ts): it holds a slice or two of rows and documents, plus the keys and stored
- * hashes of the tables in progress, never whole tables. Measured with the 10,000-family school
- * (~300,000 rows, `npm run bench`): peak RSS of the syncing process 508–537 MiB for a full sync
- * into an empty Firestore, 442–550 MiB for a repeated full sync (which also holds what Firestore
- * has); 892 MiB before the slices, when whole tables were held. 512 MiB would not fit; 1 GiB
- * leaves some 470 MiB for larger schools and longer texts.
+ * hashes of the tables in progress, never whole tables. The 10,000-family school's sync peaks
+ * at about half a GiB (`npm run bench` prints it; the README keeps the figures): 512 MiB would
+ * not fit, 1 GiB leaves room for larger schools and longer texts.
  */
 export const SYNC_MEMORY: MemoryOption = '1GiB';
 

@@ -6,9 +6,8 @@
  *
  * When it is registered: its first install downloads the whole app shell (every chunk, the three
  * languages, the icons), which on a first visit competed with signing in and the family's first
- * reads (on the 2,000-family school the dashboard after an autofilled sign-in came 1.06 s after
- * the click with it, 0.85 s without, medians of 8). So a first visit registers it once the
- * signed-in app has shown the family's figures (src/App.tsx). A page that a worker already
+ * reads and delayed the dashboard noticeably (`npm run bench:web`). So a first visit registers
+ * it once the signed-in app has shown the family's figures (src/App.tsx). A page that a worker already
  * controls (a returning visitor) registers it once loaded, so that a new version is found and
  * offered on every page, /login included.
  */
