@@ -12,9 +12,13 @@ const { values: options } = parseArgs({
   options: { 'no-browser': { type: 'boolean', default: false }, results: { type: 'string', default: '.cache/results' } },
 });
 
-const suites = [
-  `npx vitest run --config vitest.emulated.config.ts --reporter=default --reporter=json --outputFile.json=${options.results}/emulated.json`,
-  ...(options['no-browser'] ? [] : ['npx playwright test']),
+const suites: Array<[name: string, command: string]> = [
+  ['rules and functions tests', `npx vitest run --config vitest.emulated.config.ts --reporter=default --reporter=json --outputFile.json=${options.results}/emulated.json`],
+  ...(options['no-browser'] ? [] : ([['browser tests', 'npx playwright test']] as Array<[string, string]>)),
 ];
-// Every suite runs even when an earlier one fails; the session fails if any did.
-process.exit(runInEmulators(`status=0; ${suites.map((s) => `${s} || status=1`).join('; ')}; exit $status`));
+// Every suite runs even when an earlier one fails; the session fails if any did. Each suite's
+// duration goes to suite-times.txt for tools/test.sh's closing lines (POSIX sh: the script runs in
+// whatever shell firebase emulators:exec starts).
+const times = `${options.results}/suite-times.txt`;
+const script = suites.map(([name, command]) => `start=$(date +%s); ${command} || status=1; echo "${name}: $(($(date +%s) - start)) s" >> ${times}`);
+process.exit(runInEmulators(`status=0; rm -f ${times}; ${script.join('; ')}; exit $status`));
