@@ -1,3 +1,4 @@
+import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { clearLocalData, getAuth, getDb } from '../lib/firebase';
@@ -39,7 +40,7 @@ async function readIsAdmin(user: User): Promise<boolean> {
   if (!user.emailVerified || !user.email) return false;
   try {
     const [{ doc, getDoc }, db] = await Promise.all([import('firebase/firestore'), getDb()]);
-    const record = await getDoc(doc(db, 'admin_users', user.email.toLowerCase()));
+    const record = await getDoc(doc(db, ADMIN_USERS, user.email.toLowerCase()));
     return record.get('active') === true;
   } catch {
     return false;

@@ -3,6 +3,7 @@
  * message for that collection, so the screens can say what failed. Every document is parsed
  * by the contract's schema: one that does not fit is a data error, never rendered half-read.
  */
+import { MEMBER_EMAILS } from '@family-portal/contract/rules';
 import type { DOCUMENT_SCHEMAS, SYNC_FRESHNESS_PATH, SyncedCollection, syncFreshnessSchema } from '@family-portal/contract';
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore';
 import type * as z from 'zod/mini';
@@ -104,7 +105,7 @@ export function createQueries(fs: FirestoreModule, db: Firestore, schemas: Docum
      */
     memberIdOf: (email: string) =>
       guarded('Failed to fetch member data', async () => {
-        const entry = await getDoc(doc(db, 'member_emails', email.trim().toLowerCase()));
+        const entry = await getDoc(doc(db, MEMBER_EMAILS, email.trim().toLowerCase()));
         const memberId: unknown = entry.get('memberId');
         return typeof memberId === 'string' ? memberId : null;
       }),

@@ -20,7 +20,8 @@
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/contentHash';
 import { runFullSync, runSync } from '../../functions/src/sync/engine';
-import { MEMBER_REFERENCES, updateMemberReferences } from '../../functions/src/sync/memberReferences';
+import { MEMBER_REFERENCES } from '@family-portal/contract';
+import { updateMemberReferences } from '../../functions/src/sync/memberReferences';
 import { mapRow } from '../../functions/src/sync/schema';
 import { findInSlices } from '../support/appSheet';
 import { TABLES, TABLE_NAMES } from '../../functions/src/sync/tables';

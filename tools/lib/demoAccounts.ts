@@ -1,4 +1,5 @@
 /** Creates the demo accounts in the Auth emulator and the admin record in Firestore. */
+import { ADMIN_USERS } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAppSheetClient } from '../../functions/src/sync/appsheetClient';
@@ -18,7 +19,7 @@ export async function seedDemoAccounts(auth: Auth, db: Firestore): Promise<void>
       await auth.createUser({ email: account.email, password: DEMO_PASSWORD, emailVerified: true, displayName: account.name });
     }
   }
-  await db.collection('admin_users').doc(ADMIN_EMAIL).set({ active: true });
+  await db.collection(ADMIN_USERS).doc(ADMIN_EMAIL).set({ active: true });
 }
 
 /** Demo accounts plus a full sync through the real sync code, as `npm start` and the browser tests need. */

@@ -1,4 +1,5 @@
 /** Who is calling: the Firebase ID token in the Authorization header, checked with the Admin SDK. */
+import { ADMIN_USERS } from '@family-portal/contract';
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
 import { adminAuth, adminDb } from '../admin';
@@ -43,7 +44,7 @@ export async function requireVerifiedUser(request: Request): Promise<Caller> {
 /** A verified user with an active admin_users/{email} record. */
 export async function requireAdmin(request: Request): Promise<Caller> {
   const caller = await requireVerifiedUser(request);
-  const record = await adminDb().collection('admin_users').doc(caller.email).get();
+  const record = await adminDb().collection(ADMIN_USERS).doc(caller.email).get();
   if (record.get('active') !== true) throw new HttpError('permission-denied', 'Admin access required.');
   return caller;
 }

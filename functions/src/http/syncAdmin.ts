@@ -7,7 +7,8 @@ import { adminDb } from '../admin';
 import { syncSettingsFromConfig } from '../config';
 import { runSync } from '../sync/engine';
 import { LEASE_DOC, SyncConflictError, type Lease } from '../sync/lease';
-import { SYNC_LOGS, SYNC_METADATA, type SyncLog, type SyncType } from '../sync/syncLog';
+import { SYNC_LOGS, SYNC_METADATA } from '@family-portal/contract';
+import type { SyncLog, SyncType } from '../sync/syncLog';
 import { requireAdmin } from './auth';
 import { badRequest, HttpError } from './errors';
 

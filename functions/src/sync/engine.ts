@@ -9,6 +9,7 @@
  * warnings (rows the office should look at, deletions held back for an admin) or an error.
  */
 import { SYNC_FRESHNESS_PATH, type SyncFreshness } from '@family-portal/contract';
+import { SYNC_LOGS, SYNC_METADATA } from '@family-portal/contract';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { SYNC_TIMEOUT_SECONDS } from '../config';
 import type { AppSheetClient } from './appsheetClient';
@@ -17,8 +18,6 @@ import {
   emptyTableCounts,
   LAST_SYNC_DOC,
   MAX_ROW_ERRORS_LOGGED,
-  SYNC_LOGS,
-  SYNC_METADATA,
   type SyncLog,
   type SyncTrigger,
   type SyncType,

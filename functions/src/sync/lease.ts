@@ -3,7 +3,8 @@
  * Firestore transactions. It expires on its own, so a crashed run cannot block the next one.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { SYNC_LOGS, SYNC_METADATA, type SyncTrigger, type SyncType } from './syncLog';
+import { SYNC_LOGS, SYNC_METADATA } from '@family-portal/contract';
+import type { SyncTrigger, SyncType } from './syncLog';
 
 export const LEASE_DOC = 'lease';
 

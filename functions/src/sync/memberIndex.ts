@@ -12,13 +12,12 @@
  * new, which also catches a duplicate whose twin did not change.
  */
 import type { MemberIndexSummary } from '@family-portal/contract';
+import { MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS } from '@family-portal/contract';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
 import { writeChanges } from './firestoreWriter';
 import type { RowError } from './syncLog';
 
-export const MEMBER_EMAILS = 'member_emails';
-export const MEMBER_EMAIL_DUPLICATES = 'member_email_duplicates';
 
 /** What the sync log records of the index (the contract's shape, documented there). */
 export type IndexSummary = MemberIndexSummary;

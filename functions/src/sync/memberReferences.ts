@@ -10,12 +10,11 @@
  * update is the run's error and is remembered, so that the next run, delta or full, recomputes
  * every family.
  */
+import { MEMBER_REFERENCES, SYNC_METADATA } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { SYNCED_AT_FIELD } from './contentHash';
 import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
-import { SYNC_METADATA } from './syncLog';
 
-export const MEMBER_REFERENCES = 'member_references';
 /** sync_metadata/member_references exists while the last update of member_references failed. */
 const REFERENCES_PENDING_DOC = 'member_references';
 

@@ -10,8 +10,6 @@ export function emptyCounts(): TableCounts {
 
 export type RowError = RowNote;
 
-export const SYNC_LOGS = 'sync_logs';
-export const SYNC_METADATA = 'sync_metadata';
 export const LAST_SYNC_DOC = 'last_sync';
 export const MAX_ROW_ERRORS_LOGGED = 100;
 

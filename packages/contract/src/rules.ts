@@ -50,3 +50,15 @@ export function cancellationState(member: CancellationFacts): CancellationState 
   if (member.status !== ACTIVE) return { kind: 'inactive' };
   return { kind: 'available' };
 }
+
+/**
+ * The portal's own Firestore collections beside the nine synced ones (documents.ts), spelled
+ * once for the web app, the functions and the tools; firestore.rules names them too.
+ */
+export const ADMIN_USERS = 'admin_users';
+export const MEMBER_EMAILS = 'member_emails';
+/** Addresses that more than one member gives: none of them may sign in until the office decides. */
+export const MEMBER_EMAIL_DUPLICATES = 'member_email_duplicates';
+export const MEMBER_REFERENCES = 'member_references';
+export const SYNC_LOGS = 'sync_logs';
+export const SYNC_METADATA = 'sync_metadata';

@@ -1,6 +1,7 @@
 /** The sync log entry of spec section 3, kept in sync_logs/{syncId} and shown in the admin console. */
 import * as z from 'zod/mini';
 import { SYNCED_COLLECTIONS } from './documents';
+import { SYNC_METADATA } from './rules';
 
 export const SYNC_TYPES = ['full', 'delta'] as const;
 export type SyncType = (typeof SYNC_TYPES)[number];
@@ -87,7 +88,7 @@ export type SyncLogInput = z.input<typeof syncLogSchema>;
  * so every screen can say "as of …". Nothing else is in this document; the rules let members
  * and admins read it and nothing else of sync_metadata.
  */
-export const SYNC_FRESHNESS_PATH = { collection: 'sync_metadata', doc: 'public' } as const;
+export const SYNC_FRESHNESS_PATH = { collection: SYNC_METADATA, doc: 'public' } as const;
 export const syncFreshnessSchema = z.object({
   /** ISO instant: the rows a successful sync read are at least this recent. */
   lastSuccessfulSyncAt: z.iso.datetime({ offset: true }),
