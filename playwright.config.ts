@@ -19,11 +19,11 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     // Every browser test runs on the production build (served as Hosting serves it, CSP
-    // included): a page loads its chunks in about 0.3 s there, against 1–2 s of Vite's dev server
-    // compiling modules, which made the suite twice as slow.
+    // included): what parents get, and pages load without Vite's dev server compiling modules
+    // on every navigation (the README has the suite's times).
     baseURL: HOSTING_ORIGIN,
-    // The DOM snapshots of each step stay for a failure; the screencast is left out: it kept a
-    // core of this 2-core machine busy and made every test about 30 % slower.
+    // The DOM snapshots of each step stay for a failure; the screencast is left out: on a
+    // 2-core machine it kept a core busy and slowed every test.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     launchOptions: chromium,
   },

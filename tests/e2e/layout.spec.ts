@@ -160,9 +160,9 @@ test.describe('a family with long names and eight children', () => {
     // A full sync, an account and a sign-in.
     testInfo.setTimeout(90_000);
     await addLongFamily();
-    // The production build (served for every run, see playwright.config.ts): its CSS is what
-    // parents get, and it signs in and opens screens in half the time of Vite's dev server.
-    // Without its service worker: nothing cached offline between the checks and the app.
+    // The production build, as every browser test opens it (a page of the browser's own does not
+    // take the project's baseURL); its CSS is what parents get. Without its service worker:
+    // nothing cached offline between the checks and the app.
     const { viewport, deviceScaleFactor, userAgent } = testInfo.project.use;
     page = await browser.newPage({ baseURL: HOSTING_ORIGIN, viewport, deviceScaleFactor, userAgent, serviceWorkers: 'block' });
     // The admin console also shows the deletions a full sync held back (the demo data never

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
-/** The production build that tests/e2e/hosting.spec.ts loads, served by tools/serveDist.ts. */
+/** The production build that every browser test loads, served by tools/serveDist.ts as Hosting serves it. */
 export const HOSTING_PORT = 4173;
 export const HOSTING_ORIGIN = `http://127.0.0.1:${HOSTING_PORT}`;
 /** Outside dist/, so that the test never overwrites what a developer is about to deploy. */
