@@ -3,6 +3,7 @@
  * message for that collection, so the screens can say what failed. Every document is parsed
  * by the contract's schema: one that does not fit is a data error, never rendered half-read.
  */
+import { chunk } from 'es-toolkit/array';
 import { MEMBER_EMAILS } from '@family-portal/contract/rules';
 import type { DOCUMENT_SCHEMAS, SYNC_FRESHNESS_PATH, SyncedCollection, syncFreshnessSchema } from '@family-portal/contract';
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore';
@@ -49,12 +50,6 @@ export function parseDocument<C extends SyncedCollection>(
 
 /** Plans are read by `childId in` batches of at most this many ids (spec section 9; rules limit). */
 export const PLAN_BATCH_SIZE = 10;
-
-function batchesOf<T>(items: T[], size: number): T[][] {
-  const batches: T[][] = [];
-  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
-  return batches;
-}
 
 type FirestoreModule = typeof import('firebase/firestore');
 
@@ -125,7 +120,7 @@ export function createQueries(fs: FirestoreModule, db: Firestore, schemas: Docum
     plans: (memberId: string, childIds: string[]) =>
       guarded('Failed to fetch plans', async () => {
         const results = await Promise.all(
-          batchesOf(childIds, PLAN_BATCH_SIZE).map((ids) => all('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
+          chunk(childIds, PLAN_BATCH_SIZE).map((ids) => all('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
         );
         return results.flat();
       }),

@@ -8,6 +8,7 @@ import { PORTS } from '../../tools/lib/stack';
 import { craftedToken, createAccount, functionUrl, idTokenFor } from '../support/auth';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { FUNCTIONS_SCHOOL } from '../support/globalSetup';
+import { emptyTableCounts } from '../../functions/src/sync/syncLog';
 
 const { db, auth } = emulatorAdmin();
 const ADMIN = 'office.admin@example.com';
@@ -164,7 +165,7 @@ describe('manual syncs, status and history', () => {
 
   it('shows a log left running by a run that no longer holds the lease as stopped', async () => {
     const startedAt = new Date(Date.now() + 60_000).toISOString(); // newest of all
-    await db.doc('sync_logs/orphaned-run').set({ syncId: 'orphaned-run', status: 'running', syncType: 'delta', triggeredBy: 'scheduled', startedAt, error: null });
+    await db.doc('sync_logs/orphaned-run').set({ syncId: 'orphaned-run', status: 'running', syncType: 'delta', triggeredBy: 'scheduled', startedAt, error: null, tables: emptyTableCounts() });
     try {
       const { body } = await call('getSyncStatus');
       expect(body.data.latestSync).toMatchObject({ syncId: 'orphaned-run', status: 'error', error: 'The sync stopped before it finished.' });
@@ -172,6 +173,24 @@ describe('manual syncs, status and history', () => {
       expect(history.body.data.logs[0]).toMatchObject({ syncId: 'orphaned-run', status: 'error' });
     } finally {
       await db.doc('sync_logs/orphaned-run').delete();
+    }
+  });
+
+  it('leaves out a log that does not read as one (edited by hand) and shows the others', async () => {
+    const readable = (await call('getSyncHistory', { query: '?limit=2' })).body.data.logs;
+    expect(readable.length).toBeGreaterThan(0);
+    const startedAt = new Date(Date.now() + 120_000).toISOString(); // newest of all
+    await db.doc('sync_logs/garbled-run').set({ syncId: 'garbled-run', status: 'finished?', syncType: 'delta', triggeredBy: 'scheduled', startedAt, tables: 'none' });
+    try {
+      const status = await call('getSyncStatus');
+      expect(status.status).toBe(200);
+      // The newest log does not parse: the status shows none rather than a half-formed one.
+      expect(status.body.data.latestSync).toBeNull();
+      const history = await call('getSyncHistory', { query: '?limit=3' });
+      expect(history.status).toBe(200);
+      expect(history.body.data.logs.map((log: { syncId: string }) => log.syncId)).toEqual(readable.map((log: { syncId: string }) => log.syncId));
+    } finally {
+      await db.doc('sync_logs/garbled-run').delete();
     }
   });
 });

@@ -208,6 +208,13 @@ describe('one sync at a time', () => {
     }
   });
 
+  it('counts a lease that does not read as one as expired, and runs', async () => {
+    await db.doc('sync_metadata/lease').set({ syncId: 'hand-made', expiresAt: 'never' });
+    const log = await sync(delta);
+    expect(log.status).toBe('success');
+    expect((await db.doc('sync_metadata/lease').get()).exists).toBe(false);
+  });
+
   it('waits out the lease of a crashed run, then proceeds and marks that run as failed', async () => {
     const crashedAt = new Date();
     await db.doc('sync_logs/crashed-run').set({ syncId: 'crashed-run', status: 'running', startedAt: crashedAt.toISOString() });

@@ -5,6 +5,7 @@
  * "e-mail already in use". Deleting it frees the address even if the member never resets the
  * password (which would also end the squatter's access).
  */
+import { chunk } from 'es-toolkit/array';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { logger } from 'firebase-functions';
 
@@ -30,8 +31,7 @@ export async function deleteUnverifiedAccounts(auth: Auth, now = new Date()): Pr
   } while (pageToken);
 
   let deleted = 0;
-  for (let start = 0; start < stale.length; start += PAGE_SIZE) {
-    const batch = stale.slice(start, start + PAGE_SIZE);
+  for (const batch of chunk(stale, PAGE_SIZE)) {
     const result = await auth.deleteUsers(batch.map((user) => user.uid));
     deleted += result.successCount;
     for (const failure of result.errors) {

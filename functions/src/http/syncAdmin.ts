@@ -1,13 +1,13 @@
 /** The admin sync API of spec section 7: status, history, and manual full and delta syncs. */
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
-import { syncHistoryQuery, triggerSyncBody } from '@family-portal/contract';
+import { SYNC_LEASE_PATH, SYNC_LOGS, syncHistoryQuery, syncLogSchema, triggerSyncBody } from '@family-portal/contract';
+import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { syncSettingsFromConfig } from '../config';
 import { runSync } from '../sync/engine';
-import { LEASE_DOC, SyncConflictError, type Lease } from '../sync/lease';
-import { SYNC_LOGS, SYNC_METADATA } from '@family-portal/contract';
+import { readLease, SyncConflictError, type Lease } from '../sync/lease';
 import type { SyncLog, SyncType } from '../sync/syncLog';
 import { requireAdmin } from './auth';
 import { badRequest, HttpError } from './errors';
@@ -20,20 +20,33 @@ function describeIssues(error: z.core.$ZodError): string {
  * A log still `running` whose run no longer holds the lease stopped without finishing it (the
  * function timed out or crashed, or its final write failed): show it as the error it is.
  */
-export function settledLog(log: SyncLog, lease: Lease | undefined): SyncLog {
+export function settledLog(log: SyncLog, lease: Lease | null): SyncLog {
   if (log.status !== 'running' || lease?.syncId === log.syncId) return log;
   return { ...log, status: 'error', error: log.error ?? 'The sync stopped before it finished.' };
 }
 
-async function currentLease(): Promise<Lease | undefined> {
-  return (await adminDb().collection(SYNC_METADATA).doc(LEASE_DOC).get()).data() as Lease | undefined;
+async function currentLease(): Promise<Lease | null> {
+  return readLease((await adminDb().collection(SYNC_LEASE_PATH.collection).doc(SYNC_LEASE_PATH.doc).get()).data());
+}
+
+/**
+ * The logs as the contract reads them, settled against the lease. A log that does not parse
+ * (edited by hand, or written by another version) is left out with an error in the function's
+ * log, rather than failing the whole page or reaching the console half-formed.
+ */
+function readLogs(docs: QueryDocumentSnapshot[], lease: Lease | null): SyncLog[] {
+  return docs.flatMap((doc) => {
+    const log = syncLogSchema.safeParse(doc.data());
+    if (log.success) return [settledLog(log.data, lease)];
+    logger.error('Unreadable sync log left out', { syncId: doc.id, issues: describeIssues(log.error) });
+    return [];
+  });
 }
 
 export async function getSyncStatus(request: Request) {
   await requireAdmin(request);
   const [newest, lease] = await Promise.all([adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').limit(1).get(), currentLease()]);
-  const latest = newest.docs[0]?.data() as SyncLog | undefined;
-  return { data: { latestSync: latest ? settledLog(latest, lease) : null } };
+  return { data: { latestSync: readLogs(newest.docs, lease)[0] ?? null } };
 }
 
 export async function getSyncHistory(request: Request) {
@@ -45,7 +58,7 @@ export async function getSyncHistory(request: Request) {
     adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').offset(offset).limit(limit).get(),
     currentLease(),
   ]);
-  return { data: { logs: page.docs.map((doc) => settledLog(doc.data() as SyncLog, lease)), limit, offset } };
+  return { data: { logs: readLogs(page.docs, lease), limit, offset } };
 }
 
 export function triggerSync(syncType: SyncType) {

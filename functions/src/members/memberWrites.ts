@@ -10,6 +10,7 @@ import { logger } from 'firebase-functions';
 import { formatAppSheetDateTime, type AppSheetClient } from '../sync/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/contentHash';
 import { LAST_CHANGED_FIELD } from '../sync/freshness';
+import { withRetry } from '../lib/retry';
 import { mapRow, type AppSheetRow, type SyncedDocument } from '../sync/schema';
 import { filter, keyIn } from '../sync/selector';
 import { TABLES } from '../sync/tables';
@@ -27,20 +28,13 @@ const columnOf = (field: string): string => {
 /** Stores what AppSheet now holds; a few attempts, then the next sync repairs the document. */
 async function storeMember(member: DocumentSnapshot, doc: SyncedDocument, changedAt: string, now: Date): Promise<void> {
   const data = { ...doc, [HASH_FIELD]: contentHash(doc), [SYNCED_AT_FIELD]: now.toISOString(), [LAST_CHANGED_FIELD]: changedAt };
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    try {
-      await member.ref.set(data);
-      return;
-    } catch (error) {
-      if (attempt === 3) {
-        logger.error('AppSheet accepted a member change, but Firestore did not; the next sync repairs it', {
-          memberId: member.id,
-          reason: (error as Error).message,
-        });
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
-    }
+  try {
+    await withRetry(() => member.ref.set(data), { attempts: 3, backoffMs: 300 });
+  } catch (error) {
+    logger.error('AppSheet accepted a member change, but Firestore did not; the next sync repairs it', {
+      memberId: member.id,
+      reason: (error as Error).message,
+    });
   }
 }
 

@@ -3,6 +3,7 @@
  * It speaks only what AppSheet documents, so the same code runs against the real service and
  * against the demo server in tools/appsheet.
  */
+import { withRetry } from '../lib/retry';
 import type { AppSheetRow } from './schema';
 import { column, text } from './selector';
 import { schoolTimeZone } from './timeZone';
@@ -61,7 +62,7 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
   // Resolved once, so that a zone without an AppSheet name fails before any request is sent.
   const timezone = windowsTimeZone(options.timeZone ?? schoolTimeZone());
 
-  async function attempt(table: string, action: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
+  async function send(table: string, action: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
     const url = `${base}/api/v2/apps/${encodeURIComponent(options.appId)}/tables/${encodeURIComponent(table)}/Action`;
     let response: Response;
     try {
@@ -96,16 +97,18 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
 
   /** Retries transient failures with exponential backoff; at most `attempts` tries in all. */
   async function action(table: string, name: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
-    for (let tried = 1; ; tried += 1) {
-      try {
-        return await attempt(table, name, properties, rows);
-      } catch (error) {
-        if (!(error instanceof AppSheetError) || !error.transient || tried >= attempts) {
-          if (error instanceof AppSheetError && tried > 1) error.message += ` (after ${tried} attempts)`;
-          throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (tried - 1)));
-      }
+    let tried = 0;
+    try {
+      return await withRetry(
+        (attempt) => {
+          tried = attempt;
+          return send(table, name, properties, rows);
+        },
+        { attempts, backoffMs, retryable: (error) => error instanceof AppSheetError && error.transient },
+      );
+    } catch (error) {
+      if (error instanceof AppSheetError && tried > 1) error.message += ` (after ${tried} attempts)`;
+      throw error;
     }
   }
 

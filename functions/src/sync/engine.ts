@@ -8,15 +8,15 @@
  * gives the lease back) only when all of them have. The run is a success, a success with
  * warnings (rows the office should look at, deletions held back for an admin) or an error.
  */
-import { SYNC_FRESHNESS_PATH, type SyncFreshness } from '@family-portal/contract';
-import { SYNC_LOGS, SYNC_METADATA } from '@family-portal/contract';
+import { LAST_SYNC_PATH, lastSyncSchema, SYNC_FRESHNESS_PATH, SYNC_LOGS, type LastSync, type SyncFreshness } from '@family-portal/contract';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { limitAsync } from 'es-toolkit/promise';
 import { SYNC_TIMEOUT_SECONDS } from '../config';
+import { withRetry } from '../lib/retry';
 import type { AppSheetClient } from './appsheetClient';
 import { acquireLease, releaseLease } from './lease';
 import {
   emptyTableCounts,
-  LAST_SYNC_DOC,
   MAX_ROW_ERRORS_LOGGED,
   type SyncLog,
   type SyncTrigger,
@@ -63,35 +63,9 @@ export const DEFAULT_TIME_BUDGET_MS = SYNC_TIMEOUT_SECONDS * 1000 - SAFETY_MARGI
 /** Tables fetched at the same time: enough to overlap network and writes, gentle on AppSheet. */
 const TABLE_CONCURRENCY = 3;
 
-/** Runs `work` for every item, `limit` at a time; `work` must not throw. */
-async function forEachLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index] as T);
-    }
-  });
-  await Promise.all(workers);
-  return results;
-}
-
-interface LastSync {
-  lastSuccessfulSyncAt?: string;
-}
-
 /** Writes the finished log, a few times if need be: a log left `running` would mislead the office. */
 async function writeFinalLog(logRef: DocumentReference, log: SyncLog): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await logRef.set(log);
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-    }
-  }
+  await withRetry(() => logRef.set(log), { attempts: 3, backoffMs: 500 });
 }
 
 /** Runs one sync. Throws SyncConflictError (nothing done) while another sync holds the lease. */
@@ -105,7 +79,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
   const started = now();
   const deadline = Date.now() + (deps.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
 
-  const metadataRef = db.collection(SYNC_METADATA).doc(LAST_SYNC_DOC);
+  const metadataRef = db.collection(LAST_SYNC_PATH.collection).doc(LAST_SYNC_PATH.doc);
   const log: SyncLog = {
     syncId: logRef.id,
     status: 'running',
@@ -132,7 +106,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
     await logRef.set(log);
     let since: Date | null = null;
     if (request.syncType === 'delta') {
-      const watermark = ((await metadataRef.get()).data() as LastSync | undefined)?.lastSuccessfulSyncAt;
+      const watermark = lastSyncSchema.safeParse((await metadataRef.get()).data() ?? {}).data?.lastSuccessfulSyncAt;
       since = watermark ? new Date(Date.parse(watermark) - DELTA_OVERLAP_MS) : null;
       log.deltaSince = since?.toISOString() ?? null;
     }
@@ -141,7 +115,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
     finish(log, results, now());
     await writeFinalLog(logRef, log);
 
-    const metadata: Record<string, unknown> = {
+    const metadata: LastSync = {
       lastSyncId: log.syncId,
       lastSyncType: log.syncType,
       lastSyncStatus: log.status,
@@ -194,7 +168,7 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
       if (table === 'children') childrenDone();
     }
   };
-  const results = await forEachLimited(TABLE_NAMES, TABLE_CONCURRENCY, syncOne);
+  const results = await Promise.all(TABLE_NAMES.map(limitAsync(syncOne, TABLE_CONCURRENCY)));
   const children = results.find((result) => result.table === 'children');
   const plans = results.find((result) => result.table === 'plans');
   const movedPlanIds: string[] = [];

@@ -1,4 +1,7 @@
 import { FieldValue, type DocumentReference, type Firestore, type Timestamp } from 'firebase-admin/firestore';
+import { chunk } from 'es-toolkit/array';
+import { limitAsync } from 'es-toolkit/promise';
+import { withRetry } from '../lib/retry';
 import { HASH_FIELD, REJECTED_FIELD } from './contentHash';
 import { decide, LAST_CHANGED_FIELD, type RowVersion, type StoredVersion } from './freshness';
 
@@ -45,10 +48,10 @@ type Operation = ({ kind: 'upsert' } & Upsert) | { kind: 'delete'; ref: Document
 const BATCH_SIZE = 500;
 const CONCURRENT_BATCHES = 8;
 const ATTEMPTS = 3;
+const BACKOFF_MS = 400;
 const ALREADY_EXISTS = 6;
 const FAILED_PRECONDITION = 9;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isConflict = (error: unknown) => [ALREADY_EXISTS, FAILED_PRECONDITION].includes((error as { code?: number }).code ?? -1);
 
 function addTo(batch: FirebaseFirestore.WriteBatch, operation: Operation, readAt: Timestamp | null): void {
@@ -87,67 +90,52 @@ export async function writeChanges(
 
   /** One document whose precondition failed: read it again and decide again, a few times. */
   async function resolveOne(operation: Operation & { kind: 'upsert' }): Promise<void> {
-    for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const attempt = async () => {
       const [current] = await db.getAll(operation.ref, { fieldMask: [HASH_FIELD, LAST_CHANGED_FIELD] });
       const stored: StoredVersion | undefined = current?.exists
         ? { hash: current.get(HASH_FIELD), lastChanged: current.get(LAST_CHANGED_FIELD), updatedAt: current.updateTime?.toMillis() }
         : undefined;
       const decision = operation.version ? decide(stored, operation.version) : 'write';
-      if (decision === 'older') {
-        outcome.olderSkipped += 1;
-        return;
-      }
-      if (decision === 'unchanged') return;
+      if (decision === 'older') outcome.olderSkipped += 1;
+      if (decision !== 'write') return;
       const batch = db.batch();
       addTo(batch, operation, current?.exists ? (current.updateTime ?? null) : null);
-      try {
-        await batch.commit();
-        done(operation);
-        return;
-      } catch (error) {
-        if (!isConflict(error) && attempt >= ATTEMPTS) return fail(1, operation.ref.path, (error as Error).message);
-        if (!isConflict(error)) await pause(200 * 2 ** attempt);
-      }
+      await batch.commit();
+      done(operation);
+    };
+    try {
+      // Changed again meanwhile: decide again at once; any other failure waits a moment.
+      await withRetry(attempt, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, pauseAfter: (error, backoff) => (isConflict(error) ? 0 : backoff) });
+    } catch (error) {
+      fail(1, operation.ref.path, isConflict(error) ? 'the document kept changing while the sync wrote it' : (error as Error).message);
     }
-    fail(1, operation.ref.path, 'the document kept changing while the sync wrote it');
   }
 
   async function commit(batch: Operation[]): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
+    const commitOnce = () => {
       const writeBatch = db.batch();
       for (const operation of batch) addTo(writeBatch, operation, operation.kind === 'upsert' ? (operation.readAt ?? null) : null);
-      try {
-        await writeBatch.commit();
-        batch.forEach(done);
-        return;
-      } catch (error) {
-        if (isConflict(error)) {
-          // Someone else wrote one of these documents meanwhile: the batch failed as a whole.
-          for (const operation of batch) {
-            if (operation.kind === 'upsert') await resolveOne(operation);
-            else await commit([operation]);
-          }
-          return;
-        }
-        if (attempt >= ATTEMPTS) return fail(batch.length, batch[0]?.ref.path ?? '', (error as Error).message);
-        await pause(200 * 2 ** attempt);
+      return writeBatch.commit();
+    };
+    try {
+      await withRetry(commitOnce, { attempts: ATTEMPTS, backoffMs: BACKOFF_MS, retryable: (error) => !isConflict(error) });
+      batch.forEach(done);
+    } catch (error) {
+      if (!isConflict(error)) return fail(batch.length, batch[0]?.ref.path ?? '', (error as Error).message);
+      // Someone else wrote one of these documents meanwhile: the batch failed as a whole.
+      for (const operation of batch) {
+        if (operation.kind === 'upsert') await resolveOne(operation);
+        else await commit([operation]);
       }
     }
   }
 
-  let next = 0;
-  const workers = Array.from({ length: CONCURRENT_BATCHES }, async () => {
-    while (next < operations.length) {
-      if (options.deadline !== undefined && Date.now() > options.deadline) {
-        const left = operations.length - next;
-        next = operations.length;
-        return fail(left, operations[operations.length - left]?.ref.path ?? '', `not written: the sync reached its time limit`);
-      }
-      const batch = operations.slice(next, next + BATCH_SIZE);
-      next += BATCH_SIZE;
-      await commit(batch);
+  const commitInTime = limitAsync(async (batch: Operation[]) => {
+    if (options.deadline !== undefined && Date.now() > options.deadline) {
+      return fail(batch.length, batch[0]?.ref.path ?? '', 'not written: the sync reached its time limit');
     }
-  });
-  await Promise.all(workers);
+    await commit(batch);
+  }, CONCURRENT_BATCHES);
+  await Promise.all(chunk(operations, BATCH_SIZE).map(commitInTime));
   return outcome;
 }

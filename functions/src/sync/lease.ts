@@ -2,21 +2,30 @@
  * One sync at a time, across all function instances: a lease document changed only inside
  * Firestore transactions. It expires on its own, so a crashed run cannot block the next one.
  */
-import type { Firestore } from 'firebase-admin/firestore';
-import { SYNC_LOGS, SYNC_METADATA } from '@family-portal/contract';
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { SYNC_LEASE_PATH, SYNC_LOGS, syncLeaseSchema, type SyncLease } from '@family-portal/contract';
 import type { SyncTrigger, SyncType } from './syncLog';
-
-export const LEASE_DOC = 'lease';
 
 /** Longer than the longest function timeout (30 min), so a live run never loses its lease. */
 export const LEASE_TTL_MS = 35 * 60 * 1000;
 
-export interface Lease {
-  syncId: string;
-  syncType: SyncType;
-  triggeredBy: SyncTrigger;
-  acquiredAt: string;
-  expiresAt: string;
+export type Lease = SyncLease;
+
+/**
+ * The lease a document holds, or null. One that does not read as a lease (written by hand, or
+ * by another version) has no expiry to honour: it counts as expired, and the log says so.
+ */
+export function readLease(data: DocumentData | undefined): Lease | null {
+  if (data === undefined) return null;
+  const lease = syncLeaseSchema.safeParse(data);
+  if (lease.success) return lease.data;
+  logger.warn('Unreadable sync lease, treated as expired', { issues: lease.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+  return null;
+}
+
+function leaseRef(db: Firestore) {
+  return db.collection(SYNC_LEASE_PATH.collection).doc(SYNC_LEASE_PATH.doc);
 }
 
 export class SyncConflictError extends Error {
@@ -39,9 +48,9 @@ export async function acquireLease(
   now: Date,
   ttlMs = LEASE_TTL_MS,
 ): Promise<Lease | null> {
-  const ref = db.collection(SYNC_METADATA).doc(LEASE_DOC);
+  const ref = leaseRef(db);
   return db.runTransaction(async (transaction) => {
-    const current = (await transaction.get(ref)).data() as Lease | undefined;
+    const current = readLease((await transaction.get(ref)).data());
     if (current && Date.parse(current.expiresAt) > now.getTime()) throw new SyncConflictError(current);
     // Transactions read before they write.
     const staleLog = current ? db.collection(SYNC_LOGS).doc(current.syncId) : null;
@@ -56,15 +65,15 @@ export async function acquireLease(
       // The run that held the expired lease never finished: say so in its log.
       transaction.update(staleLog, { status: 'error', error: 'The sync stopped before it finished (its lease expired).' });
     }
-    return current ?? null;
+    return current;
   });
 }
 
 /** Gives the lease back, unless another run has taken it over in the meantime. */
 export async function releaseLease(db: Firestore, syncId: string): Promise<void> {
-  const ref = db.collection(SYNC_METADATA).doc(LEASE_DOC);
+  const ref = leaseRef(db);
   await db.runTransaction(async (transaction) => {
-    const current = (await transaction.get(ref)).data() as Lease | undefined;
+    const current = readLease((await transaction.get(ref)).data());
     if (current?.syncId === syncId) transaction.delete(ref);
   });
 }

@@ -11,6 +11,7 @@
  * from every member; a delta sync recomputes only the e-mails its changed rows touch, old and
  * new, which also catches a duplicate whose twin did not change.
  */
+import { chunk } from 'es-toolkit/array';
 import type { MemberIndexSummary } from '@family-portal/contract';
 import { MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS } from '@family-portal/contract';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
@@ -74,9 +75,6 @@ const toMemberEmail = (doc: DocumentSnapshot): MemberEmail => ({
   rejected: doc.get(HASH_FIELD) === REJECTED_HASH,
 });
 
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, index * size + size));
-
 type Entries = Map<string, { ref: DocumentReference; value: string }>;
 
 async function storedEntries(db: Firestore, emails: string[] | 'all'): Promise<{ unique: Entries; duplicates: Entries }> {
@@ -85,7 +83,7 @@ async function storedEntries(db: Firestore, emails: string[] | 'all'): Promise<{
     const snapshots =
       emails === 'all'
         ? (await ref.get()).docs
-        : (await Promise.all(chunks(emails, 300).map((batch) => db.getAll(...batch.map((email) => ref.doc(email)))))).flat();
+        : (await Promise.all(chunk(emails, 300).map((batch) => db.getAll(...batch.map((email) => ref.doc(email)))))).flat();
     const entries: Entries = new Map();
     for (const snapshot of snapshots) {
       if (snapshot.exists) entries.set(snapshot.id, { ref: snapshot.ref, value: JSON.stringify(snapshot.get(field)) });
@@ -100,7 +98,7 @@ async function storedEntries(db: Firestore, emails: string[] | 'all'): Promise<{
 async function emailsIndexedFor(db: Firestore, memberIds: string[]): Promise<string[]> {
   const emails = new Set<string>();
   await Promise.all(
-    chunks(memberIds, 30).flatMap((batch) => [
+    chunk(memberIds, 30).flatMap((batch) => [
       db.collection(MEMBER_EMAILS).where('memberId', 'in', batch).get(),
       db.collection(MEMBER_EMAIL_DUPLICATES).where('memberIds', 'array-contains-any', batch).get(),
     ]).map(async (query) => (await query).docs.forEach((doc) => emails.add(doc.id))),
@@ -110,7 +108,7 @@ async function emailsIndexedFor(db: Firestore, memberIds: string[]): Promise<str
 
 async function membersWithEmails(db: Firestore, emails: string[]): Promise<MemberEmail[]> {
   const members = db.collection('members').select('primaryEmail', HASH_FIELD);
-  const results = await Promise.all(chunks(emails, 30).map((batch) => members.where('primaryEmail', 'in', batch).get()));
+  const results = await Promise.all(chunk(emails, 30).map((batch) => members.where('primaryEmail', 'in', batch).get()));
   return results.flatMap((result) => result.docs.map(toMemberEmail));
 }
 
@@ -126,7 +124,7 @@ export async function reconcileMemberIndex(db: Firestore, scope: 'all' | { chang
     emails = 'all';
   } else {
     const ids = [...new Set(scope.changedMemberIds)];
-    const current = (await Promise.all(chunks(ids, 300).map((batch) => db.getAll(...batch.map((id) => db.collection('members').doc(id)), { fieldMask: ['primaryEmail', HASH_FIELD] })))).flat();
+    const current = (await Promise.all(chunk(ids, 300).map((batch) => db.getAll(...batch.map((id) => db.collection('members').doc(id)), { fieldMask: ['primaryEmail', HASH_FIELD] })))).flat();
     const newEmails = current.filter((doc) => doc.exists).map(toMemberEmail).filter((m) => !m.rejected && m.email).map((m) => m.email as string);
     emails = [...new Set([...newEmails, ...(await emailsIndexedFor(db, ids))])];
     members = await membersWithEmails(db, emails);

@@ -10,13 +10,13 @@
  * update is the run's error and is remembered, so that the next run, delta or full, recomputes
  * every family.
  */
-import { MEMBER_REFERENCES, SYNC_METADATA } from '@family-portal/contract';
+import { chunk } from 'es-toolkit/array';
+import { MEMBER_REFERENCES, REFERENCES_PENDING_PATH, type ReferencesPending } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { SYNCED_AT_FIELD } from './contentHash';
 import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
 
 /** sync_metadata/member_references exists while the last update of member_references failed. */
-const REFERENCES_PENDING_DOC = 'member_references';
 
 export interface MemberReferences {
   planIds: string[];
@@ -48,8 +48,6 @@ const GET_BATCH = 300;
  */
 const DELTA_LOOKUP_LIMIT = 3000;
 
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 const sortedUnique = (ids: Iterable<string>) => [...new Set(ids)].sort();
 /** The lists in one string, to compare a stored document with the wanted one. */
 const listsKey = (lists: Partial<Record<(typeof LIST_FIELDS)[number], unknown>>) => JSON.stringify(LIST_FIELDS.map((field) => lists[field] ?? null));
@@ -136,9 +134,9 @@ async function affectedMembers(db: Firestore, planIds: readonly string[], lesson
   const plans = db.collection('plans');
   const references = db.collection(MEMBER_REFERENCES);
   const listing = (field: 'planIds' | 'lessonIds', ids: readonly string[]) =>
-    chunks(ids, FILTER_VALUES).map((values) => references.where(field, 'array-contains-any', values).select().get());
+    chunk(ids, FILTER_VALUES).map((values) => references.where(field, 'array-contains-any', values).select().get());
   const [owners, listed] = await Promise.all([
-    Promise.all(chunks(planIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => plans.doc(id)), { fieldMask: ['memberId'] }))),
+    Promise.all(chunk(planIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => plans.doc(id)), { fieldMask: ['memberId'] }))),
     Promise.all([...listing('planIds', planIds), ...listing('lessonIds', lessonIds)]),
   ]);
   const members = new Set<string>();
@@ -154,13 +152,13 @@ async function affectedMembers(db: Firestore, planIds: readonly string[], lesson
 async function readFamilies(db: Firestore, memberIds: string[]): Promise<Inputs> {
   const references = db.collection(MEMBER_REFERENCES);
   const [planResults, storedSnapshots] = await Promise.all([
-    Promise.all(chunks(memberIds, FILTER_VALUES).map((ids) => db.collection('plans').where('memberId', 'in', ids).select(...POINTER_FIELDS).get())),
-    Promise.all(chunks(memberIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => references.doc(id)), { fieldMask: [...LIST_FIELDS] }))),
+    Promise.all(chunk(memberIds, FILTER_VALUES).map((ids) => db.collection('plans').where('memberId', 'in', ids).select(...POINTER_FIELDS).get())),
+    Promise.all(chunk(memberIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => references.doc(id)), { fieldMask: [...LIST_FIELDS] }))),
   ]);
   const plans = planResults.flatMap((result) => result.docs.flatMap((doc) => planPointers(doc) ?? []));
   const lessons = db.collection('lessons');
   const lessonIds = sortedUnique(plans.flatMap((plan) => plan.lessonId ?? []));
-  const lessonSnapshots = await Promise.all(chunks(lessonIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => lessons.doc(id)), { fieldMask: ['teacherId'] })));
+  const lessonSnapshots = await Promise.all(chunk(lessonIds, GET_BATCH).map((ids) => db.getAll(...ids.map((id) => lessons.doc(id)), { fieldMask: ['teacherId'] })));
   const stored = new Map(storedSnapshots.flat().filter((snapshot) => snapshot.exists).map((snapshot) => [snapshot.id, listsKey(snapshot.data() ?? {})]));
   return { plans, teachers: teachersOf(lessonSnapshots.flat()), stored };
 }
@@ -183,7 +181,7 @@ async function reconcile(db: Firestore, { plans, teachers, stored }: Inputs, syn
  * documents that change. Throws when it could not; the next run then recomputes every family.
  */
 export async function updateMemberReferences(db: Firestore, scope: ReferenceScope, syncedAt: string): Promise<WriteOutcome> {
-  const pending = db.collection(SYNC_METADATA).doc(REFERENCES_PENDING_DOC);
+  const pending = db.collection(REFERENCES_PENDING_PATH.collection).doc(REFERENCES_PENDING_PATH.doc);
   try {
     const earlierFailure = (await pending.get()).exists;
     const everyFamily = scope === 'all' || earlierFailure || scope.planIds.length + scope.lessonIds.length > DELTA_LOOKUP_LIMIT;
@@ -196,7 +194,7 @@ export async function updateMemberReferences(db: Firestore, scope: ReferenceScop
     return outcome;
   } catch (error) {
     // A delta's next run may not write these plans again: it must not rely on them to find the families.
-    await pending.set({ failedAt: syncedAt, reason: (error as Error).message }).catch(() => {});
+    await pending.set({ failedAt: syncedAt, reason: (error as Error).message } satisfies ReferencesPending).catch(() => {});
     throw error;
   }
 }

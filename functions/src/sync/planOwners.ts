@@ -3,6 +3,7 @@
  * collection when the plan is synced. The rules then decide a plans query with one lookup of
  * the caller's member id instead of two per child id (production allows 10 per query).
  */
+import { chunk } from 'es-toolkit/array';
 import type { Firestore } from 'firebase-admin/firestore';
 import { contentHash, HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
 import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
@@ -17,8 +18,7 @@ export async function childOwners(db: Firestore, childIds: Iterable<string>): Pr
   const ids = [...new Set(childIds)];
   const children = db.collection('children');
   const owners = new Map<string, string>();
-  const batches = Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, i) => ids.slice(i * BATCH, (i + 1) * BATCH));
-  const snapshots = await Promise.all(batches.map((batch) => db.getAll(...batch.map((id) => children.doc(id)), { fieldMask: ['memberId'] })));
+  const snapshots = await Promise.all(chunk(ids, BATCH).map((batch) => db.getAll(...batch.map((id) => children.doc(id)), { fieldMask: ['memberId'] })));
   for (const snapshot of snapshots.flat()) {
     const memberId = snapshot.get('memberId') as unknown;
     if (snapshot.exists && typeof memberId === 'string') owners.set(snapshot.id, memberId);
@@ -56,8 +56,8 @@ export async function repairPlanOwners(db: Firestore, childIds: string[], synced
   const plans = db.collection('plans');
   const ids = [...owners.keys()];
   const sets: Upsert[] = [];
-  for (let start = 0; start < ids.length; start += 30) {
-    const snapshot = await plans.where('childId', 'in', ids.slice(start, start + 30)).get();
+  for (const batch of chunk(ids, 30)) {
+    const snapshot = await plans.where('childId', 'in', batch).get();
     for (const doc of snapshot.docs) {
       const owner = owners.get(doc.get('childId') as string);
       if (!owner || doc.get('memberId') === owner || doc.get(HASH_FIELD) === REJECTED_HASH) continue;

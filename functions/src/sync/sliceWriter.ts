@@ -2,6 +2,7 @@
  * Writes a table's slices: compares each mapped slice with what Firestore holds and writes what
  * changed (newer data wins), one slice while the next is read (tableSync.ts).
  */
+import { chunk } from 'es-toolkit/array';
 import type { CollectionReference, DocumentSnapshot, Firestore, Timestamp } from 'firebase-admin/firestore';
 import { contentHash, HASH_FIELD, REJECTED_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
 import { decide, LAST_CHANGED_FIELD, type StoredVersion } from './freshness';
@@ -59,9 +60,8 @@ export async function readAllStored(collection: CollectionReference): Promise<Ma
 
 export async function readStoredOf(db: Firestore, collection: CollectionReference, ids: string[]): Promise<Map<string, Stored>> {
   const stored = new Map<string, Stored>();
-  for (let start = 0; start < ids.length; start += 500) {
-    const refs = ids.slice(start, start + 500).map((id) => collection.doc(id));
-    if (refs.length === 0) continue;
+  for (const batch of chunk(ids, 500)) {
+    const refs = batch.map((id) => collection.doc(id));
     const snapshots = await db.getAll(...refs, { fieldMask: STORED_FIELDS });
     for (const snapshot of snapshots) if (snapshot.exists) stored.set(snapshot.id, storedOf(snapshot));
   }

@@ -10,7 +10,6 @@ export function emptyCounts(): TableCounts {
 
 export type RowError = RowNote;
 
-export const LAST_SYNC_DOC = 'last_sync';
 export const MAX_ROW_ERRORS_LOGGED = 100;
 
 export function emptyTableCounts(): Record<TableName, TableCounts> {

@@ -7,6 +7,7 @@
  * spans the whole table waits for its end: deletions (only a complete read knows which rows are
  * gone) and the counts.
  */
+import { chunk } from 'es-toolkit/array';
 import { AppSheetError, changedSinceCondition, type AppSheetClient } from './appsheetClient';
 import { deletionLimit, type DeletionGuard } from './deletionGuard';
 import { assignOwners, childOwners } from './planOwners';
@@ -197,8 +198,7 @@ export async function stillInAppSheet(client: AppSheetClient, table: TableName, 
   const { appSheetTable, keyColumn } = TABLES[table];
   const present = ids.filter((id) => !quotable(id));
   const askable = ids.filter(quotable);
-  for (let start = 0; start < askable.length; start += CONFIRM_KEYS) {
-    const keys = askable.slice(start, start + CONFIRM_KEYS);
+  for (const keys of chunk(askable, CONFIRM_KEYS)) {
     const rows = await client.find(appSheetTable, filter(appSheetTable, keyIn(keyColumn, keys)));
     const asked = new Set(keys);
     for (const row of rows) {

@@ -94,3 +94,39 @@ export const syncFreshnessSchema = z.object({
   lastSuccessfulSyncAt: z.iso.datetime({ offset: true }),
 });
 export type SyncFreshness = z.infer<typeof syncFreshnessSchema>;
+
+/**
+ * One sync at a time: the run holding this lease (sync_metadata/lease). It expires on its own,
+ * so a crashed run cannot block the next one.
+ */
+export const SYNC_LEASE_PATH = { collection: SYNC_METADATA, doc: 'lease' } as const;
+export const syncLeaseSchema = z.object({
+  syncId: z.string(),
+  syncType: z.enum(SYNC_TYPES),
+  triggeredBy: z.enum(SYNC_TRIGGERS),
+  acquiredAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type SyncLease = z.infer<typeof syncLeaseSchema>;
+
+/** The last run and the last successful ones (sync_metadata/last_sync): where a delta sync starts. */
+export const LAST_SYNC_PATH = { collection: SYNC_METADATA, doc: 'last_sync' } as const;
+const instant = z.optional(z.iso.datetime({ offset: true }));
+export const lastSyncSchema = z.object({
+  lastSyncId: z.optional(z.string()),
+  lastSyncType: z.optional(z.enum(SYNC_TYPES)),
+  lastSyncStatus: z.optional(z.enum(SYNC_STATUSES)),
+  lastSyncAt: instant,
+  lastSuccessfulSyncAt: instant,
+  lastSuccessfulFullSyncAt: instant,
+  lastSuccessfulDeltaSyncAt: instant,
+});
+export type LastSync = z.infer<typeof lastSyncSchema>;
+
+/**
+ * Present while member_references may be out of date (sync_metadata/member_references): the
+ * next run then recomputes every family's.
+ */
+export const REFERENCES_PENDING_PATH = { collection: SYNC_METADATA, doc: 'member_references' } as const;
+export const referencesPendingSchema = z.object({ failedAt: z.string(), reason: z.string() });
+export type ReferencesPending = z.infer<typeof referencesPendingSchema>;
