@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -68,6 +69,8 @@ export default defineConfig({
   test: {
     // Unit and component tests only; emulator-backed suites have their own config.
     include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts'],
+    // Every core: Vitest's default, one fewer than the cores, leaves half of a 2-core machine idle.
+    maxWorkers: availableParallelism(),
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

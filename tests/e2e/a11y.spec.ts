@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceShown } from './support/axe';
 import { DEMO, DEMO_PASSWORD, latestOobCode, memberEmail } from './support/emulators';
 import { navLink } from './support/navigation';
-import { signIn, texts, type Language } from './support/signIn';
+import { openAs, signIn, texts, type Language } from './support/signIn';
 
 const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
 const en = texts('en');
@@ -92,7 +92,7 @@ test('verify email as a signed-in parent whose address is not verified yet', asy
 
 test("the owing parent's screens: dashboard with its dialog, transactions with an entry highlighted, plans, book deposits", async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, DEMO.owing);
+  await openAs(page, DEMO.owing);
   await ready(page, /^Welcome, /);
   await expect(page.getByTestId('sepa-qr')).toBeVisible();
   await expectNoAxeViolations(page, 'dashboard with the SEPA payment block');
@@ -126,7 +126,7 @@ test("the owing parent's screens: dashboard with its dialog, transactions with a
 
 test("the family screen and its dialogs: edit contact, cancel membership", async ({ page }) => {
   // The parent in credit: the Russian family test cancels the owing parent's membership.
-  await signIn(page, DEMO.credit);
+  await openAs(page, DEMO.credit);
   await navLink(page, 'family').click();
   await ready(page, en.pages.family.title);
   await expectNoAxeViolations(page, 'family');
@@ -148,8 +148,7 @@ test('the admin console and its confirmations: delta, full, held-back deletions'
     if (body.data.latestSync) body.data.latestSync.heldBackDeletions = [{ table: 'children', count: 12, reason: 'more than 10% of the table' }];
     await route.fulfill({ response, json: body });
   });
-  await signIn(page, DEMO.admin);
-  await page.goto('/admin');
+  await openAs(page, DEMO.admin, '/admin');
   await expect(page.getByRole('heading', { level: 1, name: en.pages.admin.title })).toBeVisible();
   const latest = page.getByRole('region', { name: en.admin.latest.title });
   // The functions may start cold in the emulator: wait for them as admin.spec.ts does.

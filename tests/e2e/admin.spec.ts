@@ -1,12 +1,12 @@
 /** The demo admin runs, watches and reviews syncs on the local stack. */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/emulators';
-import { signIn } from './support/signIn';
+import { openAs } from './support/signIn';
 
 const FUNCTIONS = 'http://127.0.0.1:5001/demo-family-portal/europe-west1';
 
 async function openConsole(page: Page) {
-  await signIn(page, DEMO.admin);
+  await openAs(page, DEMO.admin);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   await page.getByRole('link', { name: 'Admin Panel' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Data Sync' })).toBeVisible();

@@ -10,7 +10,7 @@ import { formatMoney } from '../../src/domain/money';
 import { formatInstant } from '../../src/domain/freshness';
 import { intlLocales } from '../../src/domain/locales';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
-import { signIn, texts } from './support/signIn';
+import { openAs, texts } from './support/signIn';
 
 // The app's own texts, so that the assertions follow the translations.
 const [en, de, ru] = [texts('en'), texts('de'), texts('ru')];
@@ -29,7 +29,7 @@ for (const family of FAMILIES) {
       const [own] = (await documentsWhere('members', 'primaryEmail', family.email)) as Array<Record<string, any>>;
       const [other] = (await documentsWhere('members', 'primaryEmail', family.email === DEMO.owing ? DEMO.credit : DEMO.owing)) as Array<Record<string, any>>;
       expect(own?.id).toBe(family.memberId);
-      await signIn(page, family.email, { language });
+      await openAs(page, family.email, '/', { language });
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.dashboard.welcome.replace('{{name}}', own!.primaryName));
       const finance = page.getByRole('region', { name: texts.finance.title });
@@ -71,7 +71,7 @@ for (const family of FAMILIES) {
 
 test('the owing parent can pay by scanning the EPC QR code, and the deep links lead to the entries', async ({ page }) => {
   const [own] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as Array<Record<string, any>>;
-  await signIn(page, DEMO.owing, { language: 'de' });
+  await openAs(page, DEMO.owing, '/', { language: 'de' });
   const qr = page.getByTestId('sepa-qr');
   await expect(qr).toBeVisible();
   await expect(qr).toHaveAttribute('alt', /SEPA-Überweisung/);
@@ -89,7 +89,7 @@ test('the owing parent can pay by scanning the EPC QR code, and the deep links l
 });
 
 test('the parent in credit sees no payment block', async ({ page }) => {
-  await signIn(page, DEMO.credit);
+  await openAs(page, DEMO.credit);
   await expect(page.getByText(en.finance.credit, { exact: true })).toBeVisible();
   await expect(page.getByText(en.sepa.title)).toHaveCount(0);
   await expect(page.getByTestId('sepa-qr')).toHaveCount(0);
@@ -100,7 +100,7 @@ test.describe('in dark mode', () => {
 
   test('the page is dark and the QR code stays dark on light, so banking apps can scan it', async ({ page }) => {
     const [own] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as Array<Record<string, any>>;
-    await signIn(page, DEMO.owing);
+    await openAs(page, DEMO.owing);
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     // A dark page: the body's background, drawn into a canvas, has a low luminance.
     const luminance = await page.evaluate(() => {

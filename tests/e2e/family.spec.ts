@@ -5,10 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { appSheetRow, DEMO, fullSyncAsAdmin } from './support/emulators';
-import { signIn } from './support/signIn';
+import { openAs } from './support/signIn';
 
 test('a parent edits the contact data in German; AppSheet has it and a full sync keeps it', async ({ page }) => {
-  await signIn(page, DEMO.credit, { language: 'de' });
+  await openAs(page, DEMO.credit, '/', { language: 'de' });
   await page.getByRole('link', { name: 'Familie', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Familie' })).toBeVisible();
   await page.getByRole('button', { name: 'Bearbeiten' }).click();
@@ -29,8 +29,7 @@ test('a parent edits the contact data in German; AppSheet has it and a full sync
 });
 
 test('a parent requests cancellation in Russian; AppSheet has the request and the page shows it pending', async ({ page }) => {
-  await signIn(page, DEMO.owing, { language: 'ru' });
-  await page.goto('/family');
+  await openAs(page, DEMO.owing, '/family', { language: 'ru' });
   await page.getByRole('button', { name: 'Расторгнуть членство' }).click();
   const dialog = page.getByRole('dialog', { name: 'Расторжение членства' });
   await expect(dialog.getByText(/Срок уведомления — три месяца/)).toBeVisible();

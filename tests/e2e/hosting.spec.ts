@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/emulators';
 import { EMULATOR_ORIGINS, HOSTING_DIST, watchForProblems } from './support/hosting';
-import { signIn } from './support/signIn';
+import { openAs } from './support/signIn';
 
 interface HostingConfig {
   headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
@@ -50,7 +50,7 @@ test("a parent's screens load with the CSP enforced: no violation, no console er
   test.setTimeout(60_000);
   const problems = await watchForProblems(page);
   await open(page, '/login');
-  await signIn(page, DEMO.owing);
+  await openAs(page, DEMO.owing);
   for (const path of ['/', '/family', '/plans', '/transactions', '/book-deposits']) await open(page, path);
   // The SEPA QR code is a data: image, which img-src must allow.
   await page.goto('/');
@@ -61,7 +61,7 @@ test("a parent's screens load with the CSP enforced: no violation, no console er
 test("the admin's screen loads with the CSP enforced: no violation, no console error", async ({ page }) => {
   test.setTimeout(60_000);
   const problems = await watchForProblems(page);
-  await signIn(page, DEMO.admin);
+  await openAs(page, DEMO.admin);
   await open(page, '/admin');
   await expect(page.getByRole('region', { name: 'Latest Sync' }).getByText('Success')).toBeVisible({ timeout: 30_000 });
   expect(problems).toEqual([]);

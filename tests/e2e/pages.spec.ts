@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
-import { signIn, texts } from './support/signIn';
+import { openAs, texts } from './support/signIn';
 
 type Doc = Record<string, any>;
 
@@ -19,8 +19,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
   test(`plans in ${language}: the active quarter's courses of each child`, async ({ page }) => {
     const t = texts(language);
     const { children, plans, activeQuarter } = await family();
-    await signIn(page, DEMO.owing, { language });
-    await page.goto('/plans');
+    await openAs(page, DEMO.owing, '/plans', { language });
     await expect(page.getByRole('button', { name: activeQuarter.name })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('button', { name: t.plans.allQuarters })).toBeVisible();
     const current = plans.filter((plan) => plan.quarterId === activeQuarter.id);
@@ -35,8 +34,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
     const t = texts(language);
     const year = String(new Date().getFullYear());
     const payments = ((await documentsWhere('payments', 'memberId', 'M0001')) as Doc[]).filter((p) => p.date.startsWith(year));
-    await signIn(page, DEMO.owing, { language });
-    await page.goto('/transactions');
+    await openAs(page, DEMO.owing, '/transactions', { language });
     await expect(page.getByRole('heading', { level: 1, name: t.pages.transactions.title })).toBeVisible();
     await expect(page.locator('[id^="transaction-"]')).toHaveCount(payments.length);
     for (const payment of payments) await expect(page.locator(`#transaction-${payment.id}`)).toBeVisible();
@@ -49,8 +47,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
     const t = texts(language);
     const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
     const active = deposits.filter((d) => d.status === 'active');
-    await signIn(page, DEMO.owing, { language });
-    await page.goto('/book-deposits');
+    await openAs(page, DEMO.owing, '/book-deposits', { language });
     await expect(page.getByRole('button', { name: `${t.deposits.filter.active} (${active.length})` })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('[id^="deposit-"]')).toHaveCount(active.length);
     await page.getByRole('button', { name: `${t.deposits.filter.returned} (${deposits.length - active.length})` }).click();
@@ -59,7 +56,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
 }
 
 test("the dashboard's deep links land on the linked entries", async ({ page }) => {
-  await signIn(page, DEMO.owing);
+  await openAs(page, DEMO.owing);
   const recent = page.getByRole('region', { name: 'Recent transactions' }).getByRole('link').nth(2);
   const href = (await recent.getAttribute('href'))!;
   await recent.click();

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
 import { builtChunks, watchForProblems } from './support/hosting';
-import { signIn, texts, type Language } from './support/signIn';
+import { openAs, texts, type Language } from './support/signIn';
 
 type Doc = Record<string, any>;
 const LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' };
@@ -138,8 +138,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
     page.on('request', (request) => {
       if (pdfCode.some((file) => request.url().endsWith(`/${file}`)) || /Roboto/.test(request.url())) pdfRequests.push(request.url());
     });
-    await signIn(page, DEMO.owing, { language });
-    await page.goto('/transactions');
+    await openAs(page, DEMO.owing, '/transactions', { language });
     await expect(page.getByRole('heading', { level: 1, name: t.pages.transactions.title })).toBeVisible();
     await expect(page.getByRole('button', { name: fill(t.statement.download, { year: currentYear }) })).toBeVisible();
     expect(pdfRequests).toEqual([]);

@@ -1,4 +1,7 @@
-/** The one way a browser test signs in: through the login page, as a parent or admin would. */
+/**
+ * How a browser test signs in: through the login page, as a parent or admin would (signIn), or
+ * back on the portal with the session of such a sign-in (openAs).
+ */
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import type Texts from '../../../src/i18n/locales/en.json';
@@ -41,5 +44,68 @@ export async function signIn(page: Page, email: string, { password = DEMO_PASSWO
   // The landing screen's heading inside <main>: the dashboard's (or the family-less card's,
   // which has no h1) appears only once the family's data has arrived, skeletons have none. The
   // production build's first visit also fetches the whole app shell for the service worker.
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Firebase Auth's record of a signed-in user as its web SDK stores it: one entry per account. */
+interface StoredSession {
+  key: string;
+  value: string;
+}
+
+/** Each account's session from its first sign-in through the form in this worker, by e-mail. */
+const sessions = new Map<string, StoredSession>();
+
+/** The signed-in user's record from Firebase Auth's IndexedDB (firebaseLocalStorageDb). */
+async function storedSession(page: Page): Promise<StoredSession> {
+  const read = () =>
+    page.evaluate(
+      () =>
+        new Promise<StoredSession | null>((resolve, reject) => {
+          const open = indexedDB.open('firebaseLocalStorageDb');
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const records = open.result.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+            records.onerror = () => reject(new Error(String(records.error)));
+            records.onsuccess = () => {
+              open.result.close();
+              const user = (records.result as Array<{ fbase_key: string; value: unknown }>).find((record) => record.fbase_key.startsWith('firebase:authUser:'));
+              resolve(user ? { key: user.fbase_key, value: JSON.stringify(user.value) } : null);
+            };
+          };
+        }),
+    );
+  let session: StoredSession | null = null;
+  await expect.poll(async () => (session = await read()) !== null, { message: 'the signed-in user in Firebase Auth\'s IndexedDB' }).toBe(true);
+  return session as unknown as StoredSession;
+}
+
+/**
+ * Opens `path` as `email`, as a parent coming back to the portal finds it: signed in already.
+ * An account's first use in a worker signs in through the login form (signIn); later uses put
+ * that session back where Firebase Auth finds it at start-up (its localStorage persistence, which
+ * it moves into IndexedDB), so that a test about another screen does not repeat the form and the
+ * dashboard. Returns once the screen shows its heading.
+ */
+export async function openAs(page: Page, email: string, path = '/', { password = DEMO_PASSWORD, language = 'en' }: { password?: string; language?: Language } = {}) {
+  const session = sessions.get(email);
+  if (!session) {
+    await signIn(page, email, { password, language });
+    sessions.set(email, await storedSession(page));
+    if (path === '/') return;
+  } else {
+    await page.addInitScript(
+      ({ language, key, value }) => {
+        localStorage.setItem('language', language);
+        // Once per tab: a test that signs out stays signed out when it navigates on.
+        if (sessionStorage.getItem('test-session-restored')) return;
+        sessionStorage.setItem('test-session-restored', 'yes');
+        localStorage.setItem(key, value);
+      },
+      { language, ...session },
+    );
+  }
+  await page.goto(path);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
 }
