@@ -12,6 +12,13 @@ import tseslint from 'typescript-eslint';
 const root = import.meta.dirname;
 const features = readdirSync(`${root}/src/features`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
+/**
+ * functions/src/sync, in the order of a run: the school's clock; mapping AppSheet rows to the
+ * contract's documents; reading AppSheet; writing Firestore; what spans a family's tables (the
+ * member index, plan owners, references); the run itself (engine, tables, lease, log).
+ */
+const syncFlow = ['time', 'mapping', 'appsheet', 'firestore', 'family', 'run'];
+
 /** Zones of import-x/no-restricted-paths: files under `target` must not import from `from`. */
 const boundaries = [
   {
@@ -46,6 +53,12 @@ const boundaries = [
     from: 'functions/src/http',
     message: 'The sync never imports the HTTP layer.',
   },
+  // The sync's folders in the order of its flow: each imports only from the folders before it.
+  ...syncFlow.slice(0, -1).map((folder, index) => ({
+    target: `functions/src/sync/${folder}`,
+    from: syncFlow.slice(index + 1).map((later) => `functions/src/sync/${later}`),
+    message: `functions/src/sync/${folder} comes before ${syncFlow.slice(index + 1).join(', ')} in the sync's flow (${syncFlow.join(' → ')}): it must not import them.`,
+  })),
   {
     target: 'packages/contract',
     from: ['src', 'functions', 'tools', 'tests'],
@@ -65,9 +78,13 @@ export default defineConfig([
     },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.json'] })],
+      // no-cycle reads the imported modules too: TypeScript ones with TypeScript's parser.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaries }],
+      'import-x/no-cycle': 'error',
       // An async React event handler is fine; a promise handed to any other callback that ignores it is not.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // Leaving a property out with a rest sibling, or naming a deliberately unused value with a leading underscore, is fine.

@@ -5,9 +5,9 @@
  */
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import type { MemoryOption } from 'firebase-functions/v2';
-import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheetClient';
-import { SLICE_ROWS } from './sync/slices';
-import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/timeZone';
+import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheet/appsheetClient';
+import { SLICE_ROWS } from './sync/appsheet/slices';
+import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/time/timeZone';
 
 /* Where and how big the functions run: each value is a decision with its reason. */
 
@@ -19,7 +19,7 @@ export const MAX_INSTANCES = 10;
 
 /**
  * A sync reads each table in slices and writes a slice while the next one is read
- * (sync/tableSync.ts): it holds a slice or two of rows and documents, plus the keys and stored
+ * (sync/run/tableSync.ts): it holds a slice or two of rows and documents, plus the keys and stored
  * hashes of the tables in progress, never whole tables. The 10,000-family school's sync peaks
  * at about half a GiB (`npm run bench` prints it; the README keeps the figures): 512 MiB would
  * not fit, 1 GiB leaves room for larger schools and longer texts.
@@ -54,25 +54,25 @@ export const appOrigins = defineList('APP_ORIGINS', {
   description: 'Origins of the web app, comma-separated, e.g. https://your-project.web.app',
 });
 
-/** Read at runtime through sync/timeZone.ts (parameters arrive as environment variables). */
+/** Read at runtime through sync/time/timeZone.ts (parameters arrive as environment variables). */
 export const schoolTimeZoneParam = defineString('SCHOOL_TIME_ZONE', {
   default: DEFAULT_SCHOOL_TIME_ZONE,
   description:
     "The school's IANA time zone, e.g. Europe/Berlin: AppSheet DateTimes are read and written on this clock, " +
-    'and the scheduled syncs run by it. It needs an AppSheet (Windows) name in functions/src/sync/windowsZones.ts.',
+    'and the scheduled syncs run by it. It needs an AppSheet (Windows) name in functions/src/sync/time/windowsZones.ts.',
 });
 
 /** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */
 export const SYNC_TIMEOUT_SECONDS = 1800;
 
-/** The mass-deletion guard (sync/deletionGuard.ts): share of a table one full sync may delete on its own. */
+/** The mass-deletion guard (sync/run/deletionGuard.ts): share of a table one full sync may delete on its own. */
 export const maxDeletionPercent = defineInt('SYNC_MAX_DELETION_PERCENT', {
   default: 5,
   description: 'Percent of a table a full sync may delete without an admin confirming it (at least 20 documents)',
 });
 
 /**
- * Rows per AppSheet request of a sync (sync/slices.ts), from the functions' .env: slices need
+ * Rows per AppSheet request of a sync (sync/appsheet/slices.ts), from the functions' .env: slices need
  * AppSheet's `_RowNumber`, which only spreadsheet tables have; 0 reads each table in one request
  * (a database source). A plain variable rather than a declared parameter, so that neither a
  * deploy nor the emulator asks for it when it is left at the default.

@@ -25,7 +25,7 @@ import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
 import * as syncAdmin from './http/syncAdmin';
-import { runScheduledSync } from './sync/scheduled';
+import { runScheduledSync } from './sync/run/scheduled';
 
 setGlobalOptions({ region: REGION, maxInstances: MAX_INSTANCES });
 

@@ -17,15 +17,15 @@
  * them used during the full sync and how busy the machine was: a full sync that takes longer
  * than its budget shows there whether the sync or the emulator (or someone else) used the time.
  */
-import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/contentHash';
-import { runFullSync, runSync } from '../../functions/src/sync/engine';
-import { MEMBER_REFERENCES } from '@family-portal/contract';
-import { updateMemberReferences } from '../../functions/src/sync/memberReferences';
-import { mapRow } from '../../functions/src/sync/schema';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/firestore/contentHash';
+import { runFullSync, runSync } from '../../functions/src/sync/run/engine';
+import { MEMBER_REFERENCES, SYNCED_COLLECTIONS } from '@family-portal/contract';
+import { updateMemberReferences } from '../../functions/src/sync/family/memberReferences';
+import { mapRow } from '../../functions/src/sync/mapping/schema';
 import { findInSlices } from '../support/appSheet';
-import { TABLES, TABLE_NAMES } from '../../functions/src/sync/tables';
-import type { SyncLog } from '../../functions/src/sync/syncLog';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
+import type { SyncLog } from '../../functions/src/sync/run/syncLog';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ const MiB = 1024 * 1024;
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 const perSecond = (count: number, ms: number) => Math.round(count / (ms / 1000)).toLocaleString('en');
 const mib = (bytes: number) => `${Math.round(bytes / MiB)} MiB`;
-const writtenIn = (log: SyncLog) => TABLE_NAMES.reduce((sum, t) => sum + log.tables[t].written, 0);
+const writtenIn = (log: SyncLog) => SYNCED_COLLECTIONS.reduce((sum, t) => sum + log.tables[t].written, 0);
 
 /**
  * Peak RSS and heap of this process while `work` runs, sampled every 5 ms. A sample cannot
@@ -152,7 +152,7 @@ async function warmUpEmulator(documents = 30_000) {
 
 async function oneByOne(appSheet: AppSheetClient): Promise<number> {
   let written = 0;
-  for (const table of TABLE_NAMES) {
+  for (const table of SYNCED_COLLECTIONS) {
     const spec = TABLES[table];
     for (const row of await findInSlices(appSheet, spec.appSheetTable, spec.keyColumn)) {
       const mapped = mapRow(spec, row);

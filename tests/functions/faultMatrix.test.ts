@@ -4,10 +4,11 @@
  * The AppSheet source does not change during a case (apart from the parent's edit), so every
  * document that existed before the run must exist after it.
  */
+import { SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runSync } from '../../functions/src/sync/engine';
-import { TABLE_NAMES, TABLES } from '../../functions/src/sync/tables';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runSync } from '../../functions/src/sync/run/engine';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer, type Fault } from '../../tools/appsheet/server';
@@ -24,7 +25,7 @@ const MEMBER = 'M0003';
 /** Every synced document's path. */
 async function documentPaths(): Promise<Set<string>> {
   const paths = new Set<string>();
-  for (const table of TABLE_NAMES) {
+  for (const table of SYNCED_COLLECTIONS) {
     const refs = await db.collection(TABLES[table].collection).listDocuments();
     for (const ref of refs) paths.add(ref.path);
   }
@@ -82,7 +83,7 @@ const tally = { cases: 0, lost: 0, reverted: 0 };
 describe.each(SYNC_TYPES)('a %s sync', (syncType) => {
   it.each(FAULTS)('with the %s fault on each table in turn loses no document and reverts no edit made during the run', async (fault) => {
     const problems: string[] = [];
-    for (const table of TABLE_NAMES) {
+    for (const table of SYNCED_COLLECTIONS) {
       const appSheetTable = TABLES[table].appSheetTable;
       const name = `${fault} on ${appSheetTable}`;
       const phone = `+49 30 ${String(1000 + tally.cases)}`;
@@ -117,9 +118,9 @@ describe('after every fault', () => {
     expect(log.status).toBe('success');
     expect(await documentPaths()).toEqual(before);
     expect((await db.doc(`members/${MEMBER}`).get()).get('phone')).toBe(`+49 30 ${String(1000 + tally.cases - 1)}`);
-    expect(tally.cases).toBe(FAULTS.length * TABLE_NAMES.length * SYNC_TYPES.length);
+    expect(tally.cases).toBe(FAULTS.length * SYNCED_COLLECTIONS.length * SYNC_TYPES.length);
     console.log(
-      `fault matrix: ${tally.cases} runs = ${FAULTS.length} faults (${FAULTS.join(', ')}) × ${TABLE_NAMES.length} tables × ` +
+      `fault matrix: ${tally.cases} runs = ${FAULTS.length} faults (${FAULTS.join(', ')}) × ${SYNCED_COLLECTIONS.length} tables × ` +
         `${SYNC_TYPES.length} sync types (full, delta); documents lost: ${tally.lost}; edits reverted: ${tally.reverted}`,
     );
   });

@@ -2,11 +2,12 @@
  * The first full sync, end to end: the AppSheet demo server → the real sync code → the
  * Firestore emulator, checked document by document against the demo store's raw values.
  */
+import { SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/engine';
-import { emptyCounts } from '../../functions/src/sync/syncLog';
-import { TABLES, TABLE_NAMES, type TableName } from '../../functions/src/sync/tables';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runFullSync } from '../../functions/src/sync/run/engine';
+import { emptyCounts } from '../../functions/src/sync/run/syncLog';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import type { RawRow } from '../../tools/appsheet/store';
@@ -17,7 +18,7 @@ let appSheet: DemoServer;
 let client: AppSheetClient;
 
 const sync = () => runFullSync({ db, appSheet: client }, { triggeredBy: 'manual', triggeredByEmail: 'admin@example.com' });
-const rowsOf = (table: TableName) => appSheet.store.tables[TABLES[table].appSheetTable] as RawRow[];
+const rowsOf = (table: SyncedCollection) => appSheet.store.tables[TABLES[table].appSheetTable] as RawRow[];
 const countDocs = async (collection: string) => (await db.collection(collection).count().get()).data().count;
 
 // What the office types, and what the portal stores; written out here rather than taken from
@@ -36,7 +37,7 @@ const ENUM_VALUES: Record<string, string> = {
   Ausgang: 'OUT',
 };
 
-function expectedDocument(table: TableName, row: RawRow): Record<string, unknown> {
+function expectedDocument(table: SyncedCollection, row: RawRow): Record<string, unknown> {
   const expected: Record<string, unknown> = {};
   for (const field of TABLES[table].fields) {
     const raw = row[field.column] ?? null;
@@ -71,7 +72,7 @@ describe('first full sync', () => {
     const log = await sync();
     expect(log.status).toBe('success');
     expect(log.error).toBeNull();
-    for (const table of TABLE_NAMES) {
+    for (const table of SYNCED_COLLECTIONS) {
       const rows = rowsOf(table);
       expect(log.tables[table], table).toEqual({ ...emptyCounts(), synced: rows.length, written: rows.length });
       expect(await countDocs(table), table).toBe(rows.length);
@@ -124,7 +125,7 @@ describe('first full sync', () => {
       totalMembers: 12,
     });
     expect(stored?.duration).toBeGreaterThan(0);
-    expect(Object.keys(stored?.tables ?? {}).sort()).toEqual([...TABLE_NAMES].sort());
+    expect(Object.keys(stored?.tables ?? {}).sort()).toEqual([...SYNCED_COLLECTIONS].sort());
     const metadata = (await db.doc('sync_metadata/last_sync').get()).data();
     expect(metadata).toMatchObject({ lastSyncId: log.syncId, lastSyncStatus: 'success', lastSuccessfulFullSyncAt: log.startedAt });
   });
@@ -132,7 +133,7 @@ describe('first full sync', () => {
   it('writes nothing the second time, then only what changed, and deletes rows that are gone', async () => {
     await sync();
     const again = await sync();
-    for (const table of TABLE_NAMES) expect(again.tables[table].written, table).toBe(0);
+    for (const table of SYNCED_COLLECTIONS) expect(again.tables[table].written, table).toBe(0);
 
     await client.edit('Members', [{ 'Member ID': 'M0005', Phone: '+49 30 987654' }]);
     const deleted = rowsOf('payments')[0]?.['Payment ID'] as string;

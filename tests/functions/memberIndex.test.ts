@@ -4,8 +4,8 @@
  * and rejected rows, restored by the office's fix; and plans carrying their family's memberId.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runSync, type SyncRequest } from '../../functions/src/sync/engine';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runSync, type SyncRequest } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';

@@ -4,8 +4,8 @@
  * request's date and repairs the document; a hung AppSheet gets a JSON answer in bounded time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/engine';
+import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';

@@ -3,8 +3,8 @@
  * Firestore; only the caller's own record; bad input and AppSheet failures change nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/engine';
+import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';

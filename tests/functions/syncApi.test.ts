@@ -8,7 +8,7 @@ import { PORTS } from '../../tools/lib/stack';
 import { craftedToken, createAccount, functionUrl, idTokenFor } from '../support/auth';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { FUNCTIONS_SCHOOL } from '../support/globalSetup';
-import { emptyTableCounts } from '../../functions/src/sync/syncLog';
+import { emptyTableCounts } from '../../functions/src/sync/run/syncLog';
 
 const { db, auth } = emulatorAdmin();
 const ADMIN = 'office.admin@example.com';

@@ -2,12 +2,13 @@
  * Sync semantics against the AppSheet demo server and the Firestore emulator: delta syncs and
  * their watermark, writes = changes, deletions, faults, retries and the one-at-a-time lease.
  */
+import { SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { DELTA_OVERLAP_MS, runSync, type SyncRequest } from '../../functions/src/sync/engine';
-import { SyncConflictError } from '../../functions/src/sync/lease';
-import { emptyCounts } from '../../functions/src/sync/syncLog';
-import { TABLE_NAMES } from '../../functions/src/sync/tables';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { DELTA_OVERLAP_MS, runSync, type SyncRequest } from '../../functions/src/sync/run/engine';
+import { SyncConflictError } from '../../functions/src/sync/run/lease';
+import { emptyCounts } from '../../functions/src/sync/run/syncLog';
+
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
@@ -19,7 +20,7 @@ let client: AppSheetClient;
 const full: SyncRequest = { syncType: 'full', triggeredBy: 'manual', triggeredByEmail: 'admin@example.com' };
 const delta: SyncRequest = { syncType: 'delta', triggeredBy: 'scheduled' };
 const sync = (request: SyncRequest, appSheetClient = client, now?: () => Date) => runSync({ db, appSheet: appSheetClient, now }, request);
-const written = (log: { tables: Record<string, { written: number }> }) => TABLE_NAMES.reduce((sum, t) => sum + (log.tables[t]?.written ?? 0), 0);
+const written = (log: { tables: Record<string, { written: number }> }) => SYNCED_COLLECTIONS.reduce((sum, t) => sum + (log.tables[t]?.written ?? 0), 0);
 const countDocs = async (collection: string) => (await db.collection(collection).count().get()).data().count;
 const lastSync = async () => (await db.doc('sync_metadata/last_sync').get()).data() ?? {};
 const payments = () => appSheet.store.tables.Payments ?? [];

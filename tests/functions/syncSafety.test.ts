@@ -4,10 +4,11 @@
  * deadline, newer data wins over an older copy of a row, and values outside the office's lists
  * are kept. Against the AppSheet demo server (with its faults) and the Firestore emulator.
  */
+import { SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runSync, type SyncDeps, type SyncRequest } from '../../functions/src/sync/engine';
-import { TABLE_NAMES } from '../../functions/src/sync/tables';
+import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runSync, type SyncDeps, type SyncRequest } from '../../functions/src/sync/run/engine';
+
 import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
@@ -23,7 +24,6 @@ const delta: SyncRequest = { syncType: 'delta', triggeredBy: 'scheduled' };
 const sync = (request: SyncRequest, deps: Partial<SyncDeps> = {}) => runSync({ db, appSheet: client, ...deps }, request);
 const countDocs = async (collection: string) => (await db.collection(collection).count().get()).data().count;
 const paymentRows = () => appSheet.store.tables.Payments ?? [];
-
 
 /** Takes rows away at the source and gives them back afterwards, as found. */
 async function withoutPayments(count: number, work: (ids: string[]) => Promise<void>) {
@@ -122,13 +122,13 @@ describe('tables settle independently', () => {
     expect(log.tables.payments).toMatchObject({ synced: written, written: 1, errors: 0 });
     expect((await db.doc('sync_metadata/lease').get()).exists).toBe(false);
     expect((await db.doc(`sync_logs/${log.syncId}`).get()).get('status')).toBe('error');
-    for (const table of TABLE_NAMES.filter((name) => name !== 'quarters')) expect(log.tables[table].errors, table).toBe(0);
+    for (const table of SYNCED_COLLECTIONS.filter((name) => name !== 'quarters')) expect(log.tables[table].errors, table).toBe(0);
   });
 
   it('stops starting tables at its deadline, ends as an error that says so, and gives the lease back', async () => {
     const log = await sync(full, { timeBudgetMs: 0 });
     expect(log.status).toBe('error');
-    for (const table of TABLE_NAMES) expect(log.error).toContain(`${table}: not started: the sync reached its time limit`);
+    for (const table of SYNCED_COLLECTIONS) expect(log.error).toContain(`${table}: not started: the sync reached its time limit`);
     expect((await db.doc('sync_metadata/lease').get()).exists).toBe(false);
     expect((await db.doc(`sync_logs/${log.syncId}`).get()).get('status')).toBe('error');
   });

@@ -1,7 +1,7 @@
 /** Changes at the AppSheet demo source, as the office would make them in AppSheet. */
-import type { AppSheetClient } from '../../functions/src/sync/appsheetClient';
-import type { AppSheetRow } from '../../functions/src/sync/schema';
-import { readInSlices, type SliceOptions } from '../../functions/src/sync/slices';
+import type { AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import type { AppSheetRow } from '../../functions/src/sync/mapping/schema';
+import { readInSlices, type SliceOptions } from '../../functions/src/sync/appsheet/slices';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 
 /** Add or Delete rows; throws with the server's answer unless it accepted them. */

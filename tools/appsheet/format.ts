@@ -4,11 +4,11 @@
  * locales get en-US, as AppSheet defaults to en-US. DateTimes are wall-clock times in the
  * request's zone; the store keeps UTC instants.
  */
-import { parseBoolean, parseDate, parseDateTime, parseDecimal, parseList } from '../../functions/src/sync/values';
-import { wallClockOf } from '../../functions/src/sync/wallClock';
-import { ianaTimeZone } from '../../functions/src/sync/windowsZones';
-import type { ColumnType } from '../../functions/src/sync/schema';
-import { TABLES } from '../../functions/src/sync/tables';
+import { parseBoolean, parseDate, parseDateTime, parseDecimal, parseList } from '../../functions/src/sync/mapping/values';
+import { wallClockOf } from '../../functions/src/sync/time/wallClock';
+import { ianaTimeZone } from '../../functions/src/sync/time/windowsZones';
+import type { ColumnType } from '../../functions/src/sync/mapping/schema';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
 import type { RawCell } from './store';
 
 type Locale = 'de-DE' | 'en-US';

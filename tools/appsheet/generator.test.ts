@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapRow } from '../../functions/src/sync/schema';
-import { TABLES } from '../../functions/src/sync/tables';
+import { mapRow } from '../../functions/src/sync/mapping/schema';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { DEMO_ACCOUNTS, generateSchool } from './generator';
 import type { RawRow } from './store';
 

@@ -1,10 +1,10 @@
 /**
- * Generates the demo school in the AppSheet schema of functions/src/sync/tables.ts.
+ * Generates the demo school in the AppSheet schema of functions/src/sync/mapping/tables.ts.
  * Deterministic for (seed, families, today). Families 1–3 are the demo accounts: one owes
  * money, one is in credit, the third belongs to the admin.
  */
 import { BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
-import { TABLES } from '../../functions/src/sync/tables';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
 import { Random } from './random';
 import type { DemoStore, RawRow } from './store';

@@ -1,5 +1,5 @@
 /** How the demo server renders rows: per-locale formatting, and rows broken on purpose. */
-import { TABLES } from '../../functions/src/sync/tables';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { COLUMN_TYPES, formatCell } from './format';
 import type { RawRow } from './store';
 

@@ -8,8 +8,8 @@
  * as AppSheet rejects a bad expression.
  */
 import { formatCell } from './format';
-import type { ColumnType } from '../../functions/src/sync/schema';
-import { parseDate, parseDateTime, parseDecimal } from '../../functions/src/sync/values';
+import type { ColumnType } from '../../functions/src/sync/mapping/schema';
+import { parseDate, parseDateTime, parseDecimal } from '../../functions/src/sync/mapping/values';
 import type { RawCell, RawRow } from './store';
 
 export class SelectorError extends Error {}

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { TABLES } from '../../functions/src/sync/tables';
+import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { COLUMN_TYPES, parseCell, requestTimeZone, supportedLocale } from './format';
 import { formatRow, malform } from './rows';
 import { generateSchool } from './generator';

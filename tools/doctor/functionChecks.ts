@@ -1,11 +1,11 @@
 /**
  * Checks of the functions' settings (functions/.env.<project>) and secrets: pure functions from
  * settings to findings. The names, defaults and valid values come from the functions' own
- * modules (config.ts, sync/timeZone.ts, sync/windowsZones.ts), never a copy of them.
+ * modules (config.ts, sync/time/timeZone.ts, sync/time/windowsZones.ts), never a copy of them.
  */
 import { appOrigins, appSheetAccessKey, appSheetAppId, appSheetBaseUrl, maxDeletionPercent, rateLimitHmacKey, schoolTimeZoneParam, MAX_TRUSTED_PROXIES, SLICE_ROWS_SETTING, TRUSTED_PROXIES_SETTING } from '../../functions/src/config';
-import { assertTimeZone } from '../../functions/src/sync/timeZone';
-import { windowsTimeZone } from '../../functions/src/sync/windowsZones';
+import { assertTimeZone } from '../../functions/src/sync/time/timeZone';
+import { windowsTimeZone } from '../../functions/src/sync/time/windowsZones';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';
 
 /** The AppSheet API hosts its documentation names (the regional ones need data residency). */

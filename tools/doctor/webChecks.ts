@@ -4,7 +4,7 @@
  */
 import { extractBIC, electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { REGION, schoolTimeZoneParam } from '../../functions/src/config';
-import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/timeZone';
+import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/time/timeZone';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';
 
 /** Values from .env.example and the demo defaults of src/lib/config.ts: set, but not the school's. */

@@ -2,8 +2,8 @@
 import { ADMIN_USERS } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { createAppSheetClient } from '../../functions/src/sync/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/engine';
+import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../appsheet/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../appsheet/generator';
 import { emulatorAdmin } from './adminSdk';

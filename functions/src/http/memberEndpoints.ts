@@ -5,7 +5,7 @@ import { cancellationState, cancelMembershipBody, memberSchema, NOT_A_MEMBER, up
 import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { appSheetForWrites } from '../config';
-import { schoolTimeZone } from '../sync/timeZone';
+import { schoolTimeZone } from '../sync/time/timeZone';
 import { findMemberByEmail } from '../members/findMember';
 import {
   AlreadyRequestedError,

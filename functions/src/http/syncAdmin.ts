@@ -6,9 +6,9 @@ import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { syncSettingsFromConfig } from '../config';
-import { runSync } from '../sync/engine';
-import { readLease, SyncConflictError, type Lease } from '../sync/lease';
-import type { SyncLog, SyncType } from '../sync/syncLog';
+import { runSync } from '../sync/run/engine';
+import { readLease, SyncConflictError, type Lease } from '../sync/run/lease';
+import type { SyncLog, SyncType } from '../sync/run/syncLog';
 import { requireAdmin } from './auth';
 import { badRequest, HttpError } from './errors';
 

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { MEMBER_EMAILS } from '@family-portal/contract';
-import { usableAsDocumentId } from '../sync/memberIndex';
+import { usableAsDocumentId } from '../sync/mapping/tables';
 
 /**
  * The member this (trimmed, lower-cased) address belongs to, or null: looked up in the index

@@ -7,13 +7,13 @@
 import type { EditableContactField } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { formatAppSheetDateTime, type AppSheetClient } from '../sync/appsheetClient';
-import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/contentHash';
-import { LAST_CHANGED_FIELD } from '../sync/freshness';
+import { formatAppSheetDateTime, type AppSheetClient } from '../sync/appsheet/appsheetClient';
+import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/firestore/contentHash';
+import { LAST_CHANGED_FIELD } from '../sync/firestore/freshness';
 import { withRetry } from '../lib/retry';
-import { mapRow, type AppSheetRow, type SyncedDocument } from '../sync/schema';
-import { filter, keyIn } from '../sync/selector';
-import { TABLES } from '../sync/tables';
+import { mapRow, type AppSheetRow, type SyncedDocument } from '../sync/mapping/schema';
+import { filter, keyIn } from '../sync/appsheet/selector';
+import { TABLES } from '../sync/mapping/tables';
 
 
 export class AppSheetWriteError extends Error {}

@@ -20,8 +20,8 @@
  * whose message says what was wrong.
  */
 
-import { schoolTimeZone } from './timeZone';
-import { instantOfWallClock } from './wallClock';
+import { schoolTimeZone } from '../time/timeZone';
+import { instantOfWallClock } from '../time/wallClock';
 
 export class ValueError extends Error {}
 

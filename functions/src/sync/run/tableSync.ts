@@ -7,23 +7,25 @@
  * spans the whole table waits for its end: deletions (only a complete read knows which rows are
  * gone) and the counts.
  */
+import { type SyncedCollection } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
-import { AppSheetError, changedSinceCondition, type AppSheetClient } from './appsheetClient';
+import { AppSheetError, changedSinceCondition, type AppSheetClient } from '../appsheet/appsheetClient';
 import { deletionLimit, type DeletionGuard } from './deletionGuard';
-import { assignOwners, childOwners } from './planOwners';
-import { mapRow, type AppSheetRow } from './schema';
-import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteRun } from './sliceWriter';
-import { filter, keyIn, quotable } from './selector';
-import { readInSlices } from './slices';
-import { emptyCounts, type RowError, type TableCounts } from './syncLog';
-import { TABLES, type TableName } from './tables';
+import { assignOwners, childOwners } from '../family/planOwners';
+import { mapRow, type AppSheetRow } from '../mapping/schema';
+import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteRun } from '../firestore/sliceWriter';
+import { filter, keyIn, quotable } from '../appsheet/selector';
+import { readInSlices } from '../appsheet/slices';
+import type { RowNote } from '@family-portal/contract';
+import { emptyCounts, type TableCounts } from './syncLog';
+import { TABLES } from '../mapping/tables';
 
 export interface TableSyncResult {
-  table: TableName;
+  table: SyncedCollection;
   counts: TableCounts;
-  rowErrors: RowError[];
+  rowErrors: RowNote[];
   /** Values kept as the office typed them though the contract does not know them. */
-  rowWarnings: RowError[];
+  rowWarnings: RowNote[];
   /** Why the table did not sync (cleanly), or null. A problem makes the run an error. */
   problem: string | null;
   /** Why deletions were held back, or null. A warning, not an error. */
@@ -50,8 +52,8 @@ interface TableRead {
   /** Keys of the rows that became documents. */
   ids: Set<string>;
   keptKeys: Kept;
-  rowErrors: RowError[];
-  rowWarnings: RowError[];
+  rowErrors: RowNote[];
+  rowWarnings: RowNote[];
   rejectedWithoutKey: number;
   /** Rows AppSheet answered with, good or bad. */
   fetched: number;
@@ -60,7 +62,7 @@ interface TableRead {
 const emptyRead = (): TableRead => ({ ids: new Set(), keptKeys: new Map(), rowErrors: [], rowWarnings: [], rejectedWithoutKey: 0, fetched: 0 });
 
 /** Maps one slice; a key seen in an earlier slice is a duplicate, as within a slice. */
-function mapSlice(table: TableName, rows: AppSheetRow[], read: TableRead): MappedSlice {
+function mapSlice(table: SyncedCollection, rows: AppSheetRow[], read: TableRead): MappedSlice {
   const slice: MappedSlice = { docs: new Map(), keptKeys: new Map() };
   read.fetched += rows.length;
   for (const row of rows) {
@@ -96,8 +98,7 @@ async function assignPlanOwners(run: TableRun, slice: MappedSlice, read: TableRe
   }
 }
 
-
-function result(table: TableName, read: TableRead, writer: TableWriter): TableSyncResult {
+function result(table: SyncedCollection, read: TableRead, writer: TableWriter): TableSyncResult {
   const { outcome } = writer;
   const counts: TableCounts = {
     ...emptyCounts(),
@@ -120,7 +121,7 @@ function result(table: TableName, read: TableRead, writer: TableWriter): TableSy
   };
 }
 
-export function failedTable(table: TableName, reason: string, writer?: TableWriter): TableSyncResult {
+export function failedTable(table: SyncedCollection, reason: string, writer?: TableWriter): TableSyncResult {
   return {
     table,
     // Slices written before the table failed are counted: they were written.
@@ -142,7 +143,7 @@ export function failedTable(table: TableName, reason: string, writer?: TableWrit
  */
 async function readTable(
   run: TableRun,
-  table: TableName,
+  table: SyncedCollection,
   condition: string | undefined,
   write: (slice: MappedSlice) => Promise<void>,
 ): Promise<{ read: TableRead } | { error: AppSheetError }> {
@@ -169,7 +170,7 @@ async function readTable(
 }
 
 /** Which of the documents that look gone a full sync deletes now, and why it holds back the rest. */
-function plannedDeletions(table: TableName, run: TableRun, read: TableRead, stored: Map<string, unknown>) {
+function plannedDeletions(table: SyncedCollection, run: TableRun, read: TableRead, stored: Map<string, unknown>) {
   const gone = [...stored.keys()].filter((id) => !read.ids.has(id) && !read.keptKeys.has(id));
   if (gone.length === 0) return { deletes: gone, heldBack: null, heldBackCount: 0 };
   const name = TABLES[table].appSheetTable;
@@ -194,7 +195,7 @@ const CONFIRM_KEYS = 100;
  * A Find that answered without them (cut short, sliced wrongly, a filter that came and went)
  * must not cost their documents. A key that cannot be written into a selector counts as present.
  */
-export async function stillInAppSheet(client: AppSheetClient, table: TableName, ids: string[]): Promise<string[]> {
+export async function stillInAppSheet(client: AppSheetClient, table: SyncedCollection, ids: string[]): Promise<string[]> {
   const { appSheetTable, keyColumn } = TABLES[table];
   const present = ids.filter((id) => !quotable(id));
   const askable = ids.filter(quotable);
@@ -210,7 +211,7 @@ export async function stillInAppSheet(client: AppSheetClient, table: TableName, 
 }
 
 /** Every row: upsert what changed, delete documents whose row is gone, unless that looks wrong. */
-export async function syncTableFull(run: TableRun, table: TableName): Promise<TableSyncResult> {
+export async function syncTableFull(run: TableRun, table: SyncedCollection): Promise<TableSyncResult> {
   const collection = run.db.collection(TABLES[table].collection);
   // What Firestore holds is read while AppSheet answers the first slice.
   const storedRead = readAllStored(collection);
@@ -253,7 +254,7 @@ export async function syncTableFull(run: TableRun, table: TableName): Promise<Ta
 }
 
 /** Rows changed since an instant (all rows when there is none): upsert only, never delete. */
-export async function syncTableDelta(run: TableRun, table: TableName, since: Date | null): Promise<TableSyncResult> {
+export async function syncTableDelta(run: TableRun, table: SyncedCollection, since: Date | null): Promise<TableSyncResult> {
   const spec = TABLES[table];
   const collection = run.db.collection(spec.collection);
   const writer = tableWriter(run, collection);

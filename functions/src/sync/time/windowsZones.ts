@@ -36,7 +36,7 @@ export function windowsTimeZone(zone: string): string {
   const name = BY_IANA.get(zone);
   if (!name) {
     throw new Error(
-      `No AppSheet time zone name is known for SCHOOL_TIME_ZONE "${zone}": use one of the zones in functions/src/sync/windowsZones.ts or add its CLDR windowsZones mapping there`,
+      `No AppSheet time zone name is known for SCHOOL_TIME_ZONE "${zone}": use one of the zones in functions/src/sync/time/windowsZones.ts or add its CLDR windowsZones mapping there`,
     );
   }
   return name;

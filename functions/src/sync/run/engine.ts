@@ -8,12 +8,12 @@
  * gives the lease back) only when all of them have. The run is a success, a success with
  * warnings (rows the office should look at, deletions held back for an admin) or an error.
  */
-import { LAST_SYNC_PATH, lastSyncSchema, SYNC_FRESHNESS_PATH, SYNC_LOGS, type LastSync, type SyncFreshness } from '@family-portal/contract';
+import { LAST_SYNC_PATH, lastSyncSchema, SYNC_FRESHNESS_PATH, SYNC_LOGS, type LastSync, type SyncFreshness, SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { limitAsync } from 'es-toolkit/promise';
-import { SYNC_TIMEOUT_SECONDS } from '../config';
-import { withRetry } from '../lib/retry';
-import type { AppSheetClient } from './appsheetClient';
+import { SYNC_TIMEOUT_SECONDS } from '../../config';
+import { withRetry } from '../../lib/retry';
+import type { AppSheetClient } from '../appsheet/appsheetClient';
 import { acquireLease, releaseLease } from './lease';
 import {
   emptyTableCounts,
@@ -23,11 +23,10 @@ import {
   type SyncType,
 } from './syncLog';
 import { logger } from 'firebase-functions';
-import { reconcileMemberIndex } from './memberIndex';
-import { updateMemberReferences } from './memberReferences';
-import { repairPlanOwners } from './planOwners';
+import { reconcileMemberIndex } from '../family/memberIndex';
+import { updateMemberReferences } from '../family/memberReferences';
+import { repairPlanOwners } from '../family/planOwners';
 import { failedTable, syncTableDelta, syncTableFull, type TableRun, type TableSyncResult } from './tableSync';
-import { TABLE_NAMES, type TableName } from './tables';
 
 export interface SyncDeps {
   db: Firestore;
@@ -46,7 +45,7 @@ export interface SyncRequest {
   triggeredBy: SyncTrigger;
   triggeredByEmail?: string | null;
   /** Held-back deletions an admin confirmed (full sync): applied if the run finds exactly these. */
-  confirmDeletions?: { table: TableName; count: number };
+  confirmDeletions?: { table: SyncedCollection; count: number };
 }
 
 /**
@@ -156,7 +155,7 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
     deadline,
     sliceRows: deps.sliceRows,
   };
-  const syncOne = async (table: TableName): Promise<TableSyncResult> => {
+  const syncOne = async (table: SyncedCollection): Promise<TableSyncResult> => {
     try {
       if (Date.now() > deadline) return failedTable(table, 'not started: the sync reached its time limit');
       const result = request.syncType === 'full' ? await syncTableFull(run, table) : await syncTableDelta(run, table, since);
@@ -168,7 +167,7 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
       if (table === 'children') childrenDone();
     }
   };
-  const results = await Promise.all(TABLE_NAMES.map(limitAsync(syncOne, TABLE_CONCURRENCY)));
+  const results = await Promise.all(SYNCED_COLLECTIONS.map(limitAsync(syncOne, TABLE_CONCURRENCY)));
   const children = results.find((result) => result.table === 'children');
   const plans = results.find((result) => result.table === 'plans');
   const movedPlanIds: string[] = [];
@@ -192,7 +191,7 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
  * and of the lessons it wrote. A failure is the plans table's error; nothing else is undone.
  */
 async function updateReferences(deps: SyncDeps, request: SyncRequest, results: TableSyncResult[], plans: TableSyncResult, movedPlanIds: string[], log: SyncLog) {
-  const written = (table: TableName) => results.find((result) => result.table === table)?.writtenIds ?? [];
+  const written = (table: SyncedCollection) => results.find((result) => result.table === table)?.writtenIds ?? [];
   try {
     const scope = request.syncType === 'full' ? 'all' : { planIds: [...written('plans'), ...movedPlanIds], lessonIds: written('lessons') };
     await updateMemberReferences(deps.db, scope, log.startedAt);

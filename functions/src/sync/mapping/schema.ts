@@ -15,7 +15,7 @@ import {
   ValueError,
   type RawValue,
 } from './values';
-import { schoolTimeZone } from './timeZone';
+import { schoolTimeZone } from '../time/timeZone';
 
 export type ColumnType = 'text' | 'email' | 'url' | 'decimal' | 'integer' | 'date' | 'dateTime' | 'boolean' | 'enum' | 'list';
 

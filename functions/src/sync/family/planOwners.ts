@@ -5,11 +5,11 @@
  */
 import { chunk } from 'es-toolkit/array';
 import type { Firestore } from 'firebase-admin/firestore';
-import { contentHash, HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
-import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
-import { LAST_CHANGED_FIELD } from './freshness';
-import type { SyncedDocument } from './schema';
-import type { RowError } from './syncLog';
+import { contentHash, HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from '../firestore/contentHash';
+import { writeChanges, type Upsert, type WriteOutcome } from '../firestore/firestoreWriter';
+import { LAST_CHANGED_FIELD } from '../firestore/freshness';
+import type { SyncedDocument } from '../mapping/schema';
+import type { RowNote } from '@family-portal/contract';
 
 const BATCH = 300;
 
@@ -33,8 +33,8 @@ export async function childOwners(db: Firestore, childIds: Iterable<string>): Pr
 export function assignOwners(
   plans: Map<string, SyncedDocument>,
   owners: Map<string, string>,
-): { rejected: Array<RowError & { key: string }> } {
-  const rejected: Array<RowError & { key: string }> = [];
+): { rejected: Array<RowNote & { key: string }> } {
+  const rejected: Array<RowNote & { key: string }> = [];
   for (const [id, plan] of plans) {
     const owner = owners.get(String(plan.childId));
     if (owner) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TABLES } from './tables';
 
-const docs = readFileSync(join(import.meta.dirname, '../../../docs/appsheet.md'), 'utf8');
+const docs = readFileSync(join(import.meta.dirname, '../../../../docs/appsheet.md'), 'utf8');
 
 describe('docs/appsheet.md', () => {
   it.each(Object.values(TABLES).map((table) => [table.appSheetTable, table] as const))(

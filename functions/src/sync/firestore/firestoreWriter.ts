@@ -1,7 +1,7 @@
 import { FieldValue, type DocumentReference, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { chunk } from 'es-toolkit/array';
 import { limitAsync } from 'es-toolkit/promise';
-import { withRetry } from '../lib/retry';
+import { withRetry } from '../../lib/retry';
 import { HASH_FIELD, REJECTED_FIELD } from './contentHash';
 import { decide, LAST_CHANGED_FIELD, type RowVersion, type StoredVersion } from './freshness';
 

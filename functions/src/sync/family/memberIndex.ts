@@ -15,9 +15,10 @@ import { chunk } from 'es-toolkit/array';
 import type { MemberIndexSummary } from '@family-portal/contract';
 import { MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS } from '@family-portal/contract';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
-import { writeChanges } from './firestoreWriter';
-import type { RowError } from './syncLog';
+import { HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from '../firestore/contentHash';
+import { writeChanges } from '../firestore/firestoreWriter';
+import type { RowNote } from '@family-portal/contract';
+import { usableAsDocumentId } from '../mapping/tables';
 
 
 /** What the sync log records of the index (the contract's shape, documented there). */
@@ -26,7 +27,7 @@ export type IndexSummary = MemberIndexSummary;
 export interface IndexOutcome {
   summary: IndexSummary;
   /** One row error per member of a duplicate pair, naming all keys. */
-  rowErrors: RowError[];
+  rowErrors: RowNote[];
   /** Member ids whose access ended in this run, for the log (ids only, no e-mails). */
   removedMemberIds: string[];
 }
@@ -54,7 +55,7 @@ export function planIndex(members: Iterable<MemberEmail>): { unique: Map<string,
   return { unique, duplicates };
 }
 
-export function duplicateRowErrors(duplicates: Map<string, string[]>): RowError[] {
+export function duplicateRowErrors(duplicates: Map<string, string[]>): RowNote[] {
   return [...duplicates.values()].flatMap((ids) =>
     ids.map((id) => ({
       table: 'members' as const,
@@ -62,11 +63,6 @@ export function duplicateRowErrors(duplicates: Map<string, string[]>): RowError[
       reason: `the e-mail address is used by members ${ids.join(', ')}; none of them can use the portal until only one row has it`,
     })),
   );
-}
-
-// E-mails become document ids: these cannot be one (and the sync rejects such rows first).
-export function usableAsDocumentId(email: string): boolean {
-  return !email.includes('/') && !/^__.*__$/.test(email) && Buffer.byteLength(email, 'utf8') <= 1500;
 }
 
 const toMemberEmail = (doc: DocumentSnapshot): MemberEmail => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateRowErrors, planIndex, usableAsDocumentId } from './memberIndex';
+import { duplicateRowErrors, planIndex } from './memberIndex';
+import { usableAsDocumentId } from '../mapping/tables';
 import { assignOwners } from './planOwners';
 
 describe('planIndex', () => {

@@ -3,12 +3,12 @@
  * It speaks only what AppSheet documents, so the same code runs against the real service and
  * against the demo server in tools/appsheet.
  */
-import { withRetry } from '../lib/retry';
-import type { AppSheetRow } from './schema';
+import { withRetry } from '../../lib/retry';
+import type { AppSheetRow } from '../mapping/schema';
 import { column, text } from './selector';
-import { schoolTimeZone } from './timeZone';
-import { instantsOfWallClock, wallClockOf } from './wallClock';
-import { windowsTimeZone } from './windowsZones';
+import { schoolTimeZone } from '../time/timeZone';
+import { instantsOfWallClock, wallClockOf } from '../time/wallClock';
+import { windowsTimeZone } from '../time/windowsZones';
 
 /**
  * The sync always asks for German formatting and the school's clock (the `Timezone` property,

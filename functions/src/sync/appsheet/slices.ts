@@ -21,9 +21,9 @@
  * deleted for them, and their `Last Changed` puts them into the next delta sync.
  */
 import { AppSheetError, type AppSheetClient } from './appsheetClient';
-import type { AppSheetRow } from './schema';
+import type { AppSheetRow } from '../mapping/schema';
 import { and, column, filter, top } from './selector';
-import { parseInteger } from './values';
+import { parseInteger } from '../mapping/values';
 
 export const ROW_NUMBER = '_RowNumber';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AppSheetClient } from './appsheetClient';
-import type { AppSheetRow } from './schema';
+import type { AppSheetClient } from '../appsheet/appsheetClient';
+import type { AppSheetRow } from '../mapping/schema';
 import { stillInAppSheet } from './tableSync';
 
 function fakeAppSheet(keys: string[]) {

@@ -13,8 +13,8 @@
 import { chunk } from 'es-toolkit/array';
 import { MEMBER_REFERENCES, REFERENCES_PENDING_PATH, type ReferencesPending } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { SYNCED_AT_FIELD } from './contentHash';
-import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
+import { SYNCED_AT_FIELD } from '../firestore/contentHash';
+import { writeChanges, type Upsert, type WriteOutcome } from '../firestore/firestoreWriter';
 
 /** sync_metadata/member_references exists while the last update of member_references failed. */
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { mapRow } from './schema';
-import { TABLES, TABLE_NAMES } from './tables';
+import { TABLES } from './tables';
 
 const memberRow = {
   'Member ID': 'M0001',
@@ -25,8 +26,8 @@ const memberRow = {
 
 describe('the AppSheet contract', () => {
   it('defines nine tables, each with a key and a change-timestamp column', () => {
-    expect(TABLE_NAMES).toHaveLength(9);
-    for (const name of TABLE_NAMES) {
+    expect(SYNCED_COLLECTIONS).toHaveLength(9);
+    for (const name of SYNCED_COLLECTIONS) {
       const table = TABLES[name];
       expect(table.collection).toBe(name);
       expect(table.keyColumn).not.toBe('');

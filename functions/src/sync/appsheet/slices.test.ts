@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppSheetError, type AppSheetClient } from './appsheetClient';
-import type { AppSheetRow } from './schema';
-import { findInSlices } from '../../../tests/support/appSheet';
+import type { AppSheetRow } from '../mapping/schema';
+import { findInSlices } from '../../../../tests/support/appSheet';
 import { readInSlices, sliceSelector, takeSlice } from './slices';
 
 /**

@@ -3,13 +3,15 @@
  * change-timestamp columns, and how each column becomes a Firestore field (spec section 3).
  * docs/appsheet.md documents the same schema for the people who build the AppSheet app.
  */
-import { ACTIVE, BOOK_DEPOSIT_TYPE, SYNCED_COLLECTIONS, WEEKDAYS, type SyncedCollection } from '@family-portal/contract';
-import { usableAsDocumentId } from './memberIndex';
+import { ACTIVE, BOOK_DEPOSIT_TYPE, WEEKDAYS, type SyncedCollection } from '@family-portal/contract';
 import type { FieldSpec, SyncedDocument, TableSpec } from './schema';
 
+/** Whether an e-mail can be a document id of the member index; the sync rejects member rows whose e-mail cannot. */
+export function usableAsDocumentId(email: string): boolean {
+  return !email.includes('/') && !/^__.*__$/.test(email) && Buffer.byteLength(email, 'utf8') <= 1500;
+}
+
 /** The contract's nine collections (packages/contract), one per AppSheet table. */
-export const TABLE_NAMES = SYNCED_COLLECTIONS;
-export type TableName = SyncedCollection;
 
 /** The change-timestamp column every table carries (AppSheet type ChangeTimestamp). */
 export const CHANGED_COLUMN = 'Last Changed';
@@ -227,7 +229,7 @@ const plans: TableSpec = {
   check: (doc) => ((doc.weeks as number) < 0 ? 'weeks must not be negative' : null),
 };
 
-export const TABLES: Readonly<Record<TableName, TableSpec>> = {
+export const TABLES: Readonly<Record<SyncedCollection, TableSpec>> = {
   members,
   children,
   payments,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { deletionLimit } from './deletionGuard';
 import { decide } from './freshness';
 
 describe('newer data wins', () => {
@@ -25,22 +24,5 @@ describe('newer data wins', () => {
     expect(decide({ ...stored, hash: 'h2', updatedAt: read + 300 }, row)).toBe('unchanged');
     // Without the times, Last Changed alone decides.
     expect(decide(stored, { hash: 'h2', changedAt: '2026-11-21T10:00:00.000Z' })).toBe('write');
-  });
-});
-
-describe('the mass-deletion guard', () => {
-  it.each([
-    [0, 20],
-    [100, 20],
-    [400, 20],
-    [1000, 50],
-    [40_000, 2000],
-  ])('a table of %i documents may lose %i in one run', (stored, limit) => {
-    expect(deletionLimit(stored)).toBe(limit);
-  });
-
-  it('takes another share as a parameter, and ignores one that makes no sense', () => {
-    expect(deletionLimit(1000, 0.1)).toBe(100);
-    for (const share of [0, -1, Number.NaN, 2]) expect(deletionLimit(1000, share)).toBe(50);
   });
 });

@@ -1,6 +1,6 @@
 import { logger } from 'firebase-functions';
-import { adminDb } from '../admin';
-import { syncSettingsFromConfig } from '../config';
+import { adminDb } from '../../admin';
+import { syncSettingsFromConfig } from '../../config';
 import { runSync } from './engine';
 import { SyncConflictError } from './lease';
 import type { SyncType } from './syncLog';
