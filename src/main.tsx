@@ -1,8 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import App, { AppRoot } from './app/App';
+import { loadFirstScreen } from './app/startup';
 import { currentLanguage, i18nReady, syncHostingLanguage } from './i18n';
 import './index.css';
-import App, { AppRoot, preloadRoute } from './App';
 import { startTheme } from './lib/theme';
 import { registerServiceWorkerIfReturning } from './lib/serviceWorker';
 
@@ -14,7 +15,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // The first render waits for the detected language's texts (so the first paint is in the right
-// language) and for the chunk of the page at this address. It must not start earlier and
+// language) and for the chunk of the page at this address (app/startup.ts). It must not start earlier and
 // suspend: React holds back content that replaces a Suspense fallback until 300 ms after the
 // fallback appeared, which cost every page load 300 ms (see lazyWithReload). As a transition
 // the render runs in small slices and never blocks the page for long.
@@ -24,7 +25,7 @@ if (!root) throw new Error('index.html has no #root element');
 // one detected here (a choice this browser made before Hosting could know it), it is replaced.
 const prerenderedLanguage = root.dataset.prerendered;
 
-void Promise.all([i18nReady.catch(() => undefined), preloadRoute(window.location.pathname)]).then(() => {
+void Promise.all([i18nReady.catch(() => undefined), loadFirstScreen(window.location.pathname)]).then(() => {
   const app = (
     <AppRoot>
       <App />
@@ -37,5 +38,5 @@ void Promise.all([i18nReady.catch(() => undefined), preloadRoute(window.location
 });
 
 // The offline app shell and "reload to update" (vite.config.ts): not in the dev server. A first
-// visit registers the worker once the family's figures are on screen (App.tsx).
+// visit registers the worker once the family's figures are on screen (app/startup.ts).
 if (import.meta.env.PROD) registerServiceWorkerIfReturning();

@@ -8,7 +8,8 @@
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { AppContent, AppRoot, preloadRoute } from './App';
+import { AppContent, AppRoot } from './app/App';
+import { loadFirstScreen } from './app/startup';
 import i18n, { i18nReady, supportedLanguages, type Language } from './i18n';
 import { paths } from './routing/paths';
 
@@ -24,7 +25,7 @@ export const languages = supportedLanguages;
 export async function renderLoginPage(language: Language): Promise<PrerenderedPage> {
   await i18nReady;
   await i18n.changeLanguage(language);
-  await preloadRoute(paths.login);
+  await loadFirstScreen(paths.login);
   const html = renderToString(
     <AppRoot>
       <StaticRouter location={paths.login}>

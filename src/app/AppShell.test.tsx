@@ -22,10 +22,10 @@ vi.mock('../data/DataProvider', async (original) => {
 
 const user = { uid: 'u1', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
 
-const shell = (onFamilyShown: () => void) => (
+const shell = (loadTheRest: () => void) => (
   <AuthContext.Provider value={{ user, loading: false, refreshUser: async () => null }}>
     <MemoryRouter>
-      <AppShell onFamilyShown={onFamilyShown} />
+      <AppShell loadTheRest={loadTheRest} />
     </MemoryRouter>
   </AuthContext.Provider>
 );
@@ -41,29 +41,29 @@ describe('AppShell', () => {
   });
 
   it("prepares the rest of the session only once the family's data is on screen, and only once", () => {
-    const onFamilyShown = vi.fn();
-    const { rerender } = render(shell(onFamilyShown));
+    const loadTheRest = vi.fn();
+    const { rerender } = render(shell(loadTheRest));
     expect(screen.getAllByRole('navigation', { name: 'Main navigation' })).toHaveLength(2);
     act(() => {
       vi.runAllTimers();
     });
-    expect(onFamilyShown).not.toHaveBeenCalled();
+    expect(loadTheRest).not.toHaveBeenCalled();
 
     data.loading = false;
-    rerender(shell(onFamilyShown));
+    rerender(shell(loadTheRest));
     act(() => {
       vi.runAllTimers();
     });
-    expect(onFamilyShown).toHaveBeenCalledOnce();
+    expect(loadTheRest).toHaveBeenCalledOnce();
 
     // A refresh loads again: what was prepared stays prepared.
     data.loading = true;
-    rerender(shell(onFamilyShown));
+    rerender(shell(loadTheRest));
     data.loading = false;
-    rerender(shell(onFamilyShown));
+    rerender(shell(loadTheRest));
     act(() => {
       vi.runAllTimers();
     });
-    expect(onFamilyShown).toHaveBeenCalledOnce();
+    expect(loadTheRest).toHaveBeenCalledOnce();
   });
 });

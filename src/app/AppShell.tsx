@@ -30,15 +30,15 @@ function AdminLink({ className, compact = false }: { className: string; compact?
   );
 }
 
-/** Calls `run` when the browser is idle once the family's data (or its error) is on screen. */
-function WhenFamilyShown({ run }: { run: () => void }) {
+/** Calls `loadTheRest` when the browser is idle once the family's data (or its error) is on screen. */
+function LoadTheRestOnceShown({ loadTheRest }: { loadTheRest: () => void }) {
   const { loading } = useData();
-  useWhenIdle(!loading, run);
+  useWhenIdle(!loading, loadTheRest);
   return null;
 }
 
-/** `onFamilyShown`: what the session prepares beyond the screen, once the family is on it (App.tsx). */
-export function AppShell({ onFamilyShown }: { onFamilyShown: () => void }) {
+/** `loadTheRest`: what the session loads beyond the screen, once the family is on it (startup.ts). */
+export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -50,7 +50,7 @@ export function AppShell({ onFamilyShown }: { onFamilyShown: () => void }) {
 
   return (
     <DataProvider email={user?.email ?? ''}>
-      <WhenFamilyShown run={onFamilyShown} />
+      <LoadTheRestOnceShown loadTheRest={loadTheRest} />
       <div className="min-h-dvh bg-slate-50">
         {/* On a narrow phone in German the controls take a second row rather than stick out. */}
         <header className="sticky top-0 z-20 flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 py-2">

@@ -7,7 +7,7 @@
  * When it is registered: its first install downloads the whole app shell (every chunk, the three
  * languages, the icons), which on a first visit competed with signing in and the family's first
  * reads and delayed the dashboard noticeably (`npm run bench:web`). So a first visit registers
- * it once the signed-in app has shown the family's figures (src/App.tsx). A page that a worker already
+ * it once the signed-in app has shown the family's figures (src/app/startup.ts). A page that a worker already
  * controls (a returning visitor) registers it once loaded, so that a new version is found and
  * offered on every page, /login included.
  */

@@ -11,10 +11,10 @@ const actions = vi.hoisted(() => ({ signIn: vi.fn(), signUp: vi.fn() }));
 vi.mock('../../auth/authActions', async (original) => ({ ...(await original<object>()), ...actions }));
 const { NotAMemberError } = await import('../../auth/authActions');
 
-function renderPage(prepareSignIn?: () => void) {
+function renderPage(loadForSignIn?: () => void) {
   render(
     <MemoryRouter>
-      <LoginPage prepareSignIn={prepareSignIn} />
+      <LoginPage loadForSignIn={loadForSignIn} />
     </MemoryRouter>,
   );
   return userEvent.setup();
@@ -80,15 +80,15 @@ describe('login page', () => {
   });
 
   it('starts preparing the signed-in screens once when the parent starts typing, not when signing up', async () => {
-    const prepareSignIn = vi.fn();
-    const user = renderPage(prepareSignIn);
+    const loadForSignIn = vi.fn();
+    const user = renderPage(loadForSignIn);
     await user.click(screen.getByRole('button', { name: i18n.t('auth.switchToSignup') }));
     await user.type(screen.getByLabelText('Password'), 'secret');
-    expect(prepareSignIn).not.toHaveBeenCalled();
+    expect(loadForSignIn).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: i18n.t('auth.switchToLogin') }));
     await user.type(screen.getByLabelText('Email'), 'anna');
-    expect(prepareSignIn).toHaveBeenCalledOnce();
+    expect(loadForSignIn).toHaveBeenCalledOnce();
   });
 
   it('signs in on a shared computer only when the parent says so', async () => {

@@ -15,12 +15,12 @@ import { NotAMemberBox } from './NotAMemberBox';
 type Mode = 'login' | 'signup';
 
 /**
- * Login and sign-up in one page (spec section 2). `prepareSignIn` starts loading what comes after
+ * Login and sign-up in one page (spec section 2). `loadForSignIn` starts loading what comes after
  * a sign-in; it is called as soon as the parent starts filling in the login form, so that the
  * seconds spent typing, not the wait after "Sign in", pay for it (and again on submit, where it
  * does nothing new).
  */
-export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => void }) {
+export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('login');
@@ -45,15 +45,15 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
   useEffect(() => {
     if (emailInput.current?.value) setEmail(emailInput.current.value);
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
-    if (emailInput.current?.value || passwordInput.current?.value) prepareSignIn?.();
-  }, [prepareSignIn]);
+    if (emailInput.current?.value || passwordInput.current?.value) loadForSignIn?.();
+  }, [loadForSignIn]);
 
   // Once per visit of the form, not on every keystroke; a submit asks again (a failed load retries).
   const prepared = useRef(false);
   function prepareOnInput() {
     if (isSignup || prepared.current) return;
     prepared.current = true;
-    prepareSignIn?.();
+    loadForSignIn?.();
   }
 
   function switchMode() {
@@ -79,7 +79,7 @@ export default function LoginPage({ prepareSignIn }: { prepareSignIn?: () => voi
       } else {
         // The choice decides how Firestore caches, so it is made before anything opens it.
         await keepNothingOnThisDevice(sharedComputer);
-        prepareSignIn?.();
+        loadForSignIn?.();
         await signIn(email, password, { sharedComputer });
         // The route guard takes a signed-in user on to the dashboard.
       }

@@ -3,14 +3,14 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from './i18n';
+import i18n from '../i18n';
 import { AppRoutes } from './App';
-import { AuthContext, type AppUser, type AuthState } from './auth/AuthProvider';
+import { AuthContext, type AppUser, type AuthState } from '../auth/AuthProvider';
 
 // The shell's data layer reads Firestore; here it hands out one family's data instead.
-vi.mock('./data/DataProvider', async (original) => {
-  const actual = await original<typeof import('./data/DataProvider')>();
-  const { familyFixture } = await import('./test/fixtures');
+vi.mock('../data/DataProvider', async (original) => {
+  const actual = await original<typeof import('../data/DataProvider')>();
+  const { familyFixture } = await import('../test/fixtures');
   return {
     ...actual,
     DataProvider: ({ children }: { children: React.ReactNode }) => (
@@ -176,7 +176,7 @@ describe('shell', () => {
   });
 
   it('signs out from the header, and only logs a failure', async () => {
-    const auth = await (await import('./lib/firebase')).getAuth();
+    const auth = await (await import('../lib/firebase')).getAuth();
     const failure = new Error('offline');
     vi.spyOn(auth, 'signOut').mockRejectedValue(failure);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,0 +1,93 @@
+/**
+ * The app: its providers, and the route table of spec section 2. What loads when is in
+ * startup.ts, the start itself in main.tsx.
+ */
+import { StrictMode, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AuthProvider } from '../auth/AuthProvider';
+import { RedirectIfSignedIn, RequireAdmin, RequireAuth } from '../auth/guards';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { paths } from '../routing/paths';
+import { ErrorBoundary } from './ErrorBoundary';
+import { ScrollToTop } from './ScrollToTop';
+import {
+  AdminPage,
+  AppShell,
+  AuthActionPage,
+  BookDepositsPage,
+  DashboardPage,
+  FamilyPage,
+  ForgotPasswordPage,
+  loadForSignIn,
+  LoginPage,
+  loadTheRest,
+  PlansPage,
+  ResetPasswordPage,
+  TransactionsPage,
+  VerifyEmailPage,
+} from './startup';
+import { UpdatePrompt } from './UpdatePrompt';
+import { useWhenIdle } from './useWhenIdle';
+
+/** The admin's page has no family to wait for: the rest loads once the browser is idle. */
+function LoadTheRestWhenIdle() {
+  useWhenIdle(true, loadTheRest);
+  return null;
+}
+
+/** The route table of spec section 2. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Routes>
+        <Route path={paths.login} element={<RedirectIfSignedIn><LoginPage loadForSignIn={loadForSignIn} /></RedirectIfSignedIn>} />
+        <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.authAction} element={<AuthActionPage />} />
+        <Route element={<RequireAuth><AppShell loadTheRest={loadTheRest} /></RequireAuth>}>
+          <Route path={paths.dashboard} element={<DashboardPage />} />
+          <Route path={paths.family} element={<FamilyPage />} />
+          <Route path={paths.plans} element={<PlansPage />} />
+          <Route path={paths.transactions} element={<TransactionsPage />} />
+          <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
+        </Route>
+        <Route path={paths.admin} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
+        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/**
+ * What the app renders around its router, in the browser (main.tsx) and when pre-rendered
+ * (prerender.tsx) alike: hydration needs the same Suspense boundaries on both sides.
+ */
+export function AppRoot({ children }: { children: ReactNode }) {
+  return (
+    <StrictMode>
+      <Suspense fallback={null}>{children}</Suspense>
+    </StrictMode>
+  );
+}
+
+/** Everything inside the router: the browser's in the app, a static one when pre-rendered (prerender.tsx). */
+export function AppContent() {
+  return (
+    <AuthProvider>
+      <ScrollToTop />
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
+      <UpdatePrompt />
+    </AuthProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <BrowserRouter>
+      <AppContent />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * How the app starts, and what it loads ahead of the parent: every page is its own chunk, loaded
+ * in four moments.
+ *
+ * 1. `loadFirstScreen`, before the first render: the chunk of the page at the address, so that
+ *    it renders without suspending (React holds back content that replaces a fallback, see
+ *    lazyWithReload), and, for a signed-in page, the frame around it.
+ * 2. `loadForSignIn`, while the parent types on /login and the credentials are checked: the
+ *    frame, the dashboard, Firestore (with its local cache opened) and the contract's schemas.
+ * 3. `loadTheRest`, once the screen shows what the parent waited for (the family's figures; the
+ *    admin's page at once) and the browser is idle: the other signed-in pages, and in production
+ *    builds the service worker with the offline app shell. Earlier, both competed with signing in
+ *    and the family's first reads (see lib/serviceWorker).
+ * 4. A returning visitor's service worker registers itself once the page has loaded (main.tsx).
+ *
+ * Each chunk loads only once, whichever moment asks first.
+ */
+import { getDb } from '../lib/firebase';
+import { registerServiceWorker } from '../lib/serviceWorker';
+import { paths } from '../routing/paths';
+import { lazyWithReload } from './lazyWithReload';
+
+export const LoginPage = lazyWithReload(() => import('../features/login/LoginPage'));
+export const VerifyEmailPage = lazyWithReload(() => import('../features/verify-email/VerifyEmailPage'));
+export const ForgotPasswordPage = lazyWithReload(() => import('../features/forgot-password/ForgotPasswordPage'));
+export const ResetPasswordPage = lazyWithReload(() => import('../features/reset-password/ResetPasswordPage'));
+export const AuthActionPage = lazyWithReload(() => import('../features/auth-action/AuthActionPage'));
+// The signed-in frame (navigation, the family's data) is not part of the login page's JavaScript.
+export const AppShell = lazyWithReload(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })));
+export const DashboardPage = lazyWithReload(() => import('../features/dashboard/DashboardPage'));
+export const AdminPage = lazyWithReload(() => import('../features/admin/AdminPage'));
+export const FamilyPage = lazyWithReload(() => import('../features/family/FamilyPage'));
+export const PlansPage = lazyWithReload(() => import('../features/plans/PlansPage'));
+export const TransactionsPage = lazyWithReload(() => import('../features/transactions/TransactionsPage'));
+export const BookDepositsPage = lazyWithReload(() => import('../features/book-deposits/BookDepositsPage'));
+
+type Loadable = { preload: () => Promise<unknown> };
+
+const PUBLIC_PAGES: Record<string, Loadable> = {
+  [paths.login]: LoginPage,
+  [paths.verifyEmail]: VerifyEmailPage,
+  [paths.forgotPassword]: ForgotPasswordPage,
+  [paths.resetPassword]: ResetPasswordPage,
+  [paths.authAction]: AuthActionPage,
+};
+const SIGNED_IN_PAGES: Record<string, Loadable> = {
+  [paths.dashboard]: DashboardPage,
+  [paths.family]: FamilyPage,
+  [paths.plans]: PlansPage,
+  [paths.transactions]: TransactionsPage,
+  [paths.bookDeposits]: BookDepositsPage,
+  [paths.admin]: AdminPage,
+};
+
+const ignore = () => undefined;
+
+/** The frame and one signed-in page. */
+function loadSignedInScreen(page: Loadable = DashboardPage) {
+  void Promise.all([AppShell.preload(), page.preload()]).catch(ignore);
+}
+
+/**
+ * Moment 1. Settles when a public page's chunk is in; a signed-in page's chunks load meanwhile,
+ * as Auth decides before they are shown.
+ */
+export function loadFirstScreen(pathname: string): Promise<unknown> {
+  const publicPage = PUBLIC_PAGES[pathname];
+  if (publicPage) return publicPage.preload().catch(ignore);
+  loadSignedInScreen(SIGNED_IN_PAGES[pathname]);
+  return Promise.resolve();
+}
+
+/** Moment 2: handed to the login page, which calls it as the parent starts typing. */
+export function loadForSignIn() {
+  loadSignedInScreen();
+  void getDb().catch(ignore);
+  void import('@family-portal/contract').catch(ignore);
+}
+
+/** Moment 3: handed to the signed-in frame, which calls it when the browser is idle once the family is shown. */
+export function loadTheRest() {
+  Object.values(SIGNED_IN_PAGES).forEach((page) => void page.preload().catch(ignore));
+  if (import.meta.env.PROD) void registerServiceWorker();
+}
