@@ -10,7 +10,7 @@ import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter'
 import type { SyncedDocument } from '../mapping/schema';
 
 /** What the writes of one table's run need. */
-export interface WriteRun {
+export interface WriteContext {
   db: Firestore;
   /** The run's start, stored on every written document. */
   syncedAt: string;
@@ -111,7 +111,7 @@ function upserts(collection: CollectionReference, slice: MappedSlice, stored: Ma
  * Writes a table slice by slice: one slice's writes run while the next slice is read and
  * mapped, and a further slice waits for them (so at most two slices are held at once).
  */
-export function tableWriter(run: WriteRun, collection: CollectionReference) {
+export function tableWriter(run: WriteContext, collection: CollectionReference) {
   const outcome: WriteOutcome = { written: 0, deleted: 0, failed: 0, firstFailure: null, olderSkipped: 0 };
   const writtenIds: string[] = [];
   const updatedIds: string[] = [];

@@ -26,7 +26,7 @@ import { logger } from 'firebase-functions';
 import { reconcileMemberIndex } from '../family/memberIndex';
 import { updateMemberReferences } from '../family/memberReferences';
 import { repairPlanOwners } from '../family/planOwners';
-import { failedTable, syncTableDelta, syncTableFull, type TableRun, type TableSyncResult } from './tableSync';
+import { failedTable, syncTableDelta, syncTableFull, type SyncContext, type TableSyncResult } from './tableSync';
 
 export interface SyncDeps {
   db: Firestore;
@@ -146,7 +146,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
  */
 async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | null, log: SyncLog, deadline: number): Promise<TableSyncResult[]> {
   let childrenDone: () => void = () => {};
-  const run: TableRun = {
+  const run: SyncContext = {
     db: deps.db,
     client: deps.appSheet,
     syncedAt: log.startedAt,

@@ -13,7 +13,7 @@ import { AppSheetError, changedSinceCondition, type AppSheetClient } from '../ap
 import { deletionLimit, type DeletionGuard } from './deletionGuard';
 import { assignOwners, childOwners } from '../family/planOwners';
 import { mapRow, type AppSheetRow } from '../mapping/schema';
-import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteRun } from '../firestore/sliceWriter';
+import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteContext } from '../firestore/sliceWriter';
 import { filter, keyIn, quotable } from '../appsheet/selector';
 import { readInSlices } from '../appsheet/slices';
 import type { RowNote } from '@family-portal/contract';
@@ -37,7 +37,7 @@ export interface TableSyncResult {
 }
 
 /** What every table of one run shares. */
-export interface TableRun extends WriteRun {
+export interface SyncContext extends WriteContext {
   client: AppSheetClient;
   /** Settles when the children table has finished: plans take their memberId from it. */
   childrenSynced?: Promise<unknown>;
@@ -48,7 +48,7 @@ export interface TableRun extends WriteRun {
 }
 
 /** What a table's read has found so far, over all its slices (only keys, no content). */
-interface TableRead {
+interface ReadProgress {
   /** Keys of the rows that became documents. */
   ids: Set<string>;
   keptKeys: Kept;
@@ -59,10 +59,10 @@ interface TableRead {
   fetched: number;
 }
 
-const emptyRead = (): TableRead => ({ ids: new Set(), keptKeys: new Map(), rowErrors: [], rowWarnings: [], rejectedWithoutKey: 0, fetched: 0 });
+const noProgress = (): ReadProgress => ({ ids: new Set(), keptKeys: new Map(), rowErrors: [], rowWarnings: [], rejectedWithoutKey: 0, fetched: 0 });
 
 /** Maps one slice; a key seen in an earlier slice is a duplicate, as within a slice. */
-function mapSlice(table: SyncedCollection, rows: AppSheetRow[], read: TableRead): MappedSlice {
+function mapSlice(table: SyncedCollection, rows: AppSheetRow[], read: ReadProgress): MappedSlice {
   const slice: MappedSlice = { docs: new Map(), keptKeys: new Map() };
   read.fetched += rows.length;
   for (const row of rows) {
@@ -84,7 +84,7 @@ function mapSlice(table: SyncedCollection, rows: AppSheetRow[], read: TableRead)
 }
 
 /** Plans take the family's memberId from their child, once the children table has synced. */
-async function assignPlanOwners(run: TableRun, slice: MappedSlice, read: TableRead): Promise<void> {
+async function assignPlanOwners(run: SyncContext, slice: MappedSlice, read: ReadProgress): Promise<void> {
   await run.childrenSynced;
   const plans = new Map([...slice.docs].map(([id, { doc }]) => [id, doc]));
   const owners = await childOwners(run.db, [...plans.values()].map((plan) => String(plan.childId)));
@@ -98,7 +98,7 @@ async function assignPlanOwners(run: TableRun, slice: MappedSlice, read: TableRe
   }
 }
 
-function result(table: SyncedCollection, read: TableRead, writer: TableWriter): TableSyncResult {
+function result(table: SyncedCollection, read: ReadProgress, writer: TableWriter): TableSyncResult {
   const { outcome } = writer;
   const counts: TableCounts = {
     ...emptyCounts(),
@@ -142,13 +142,13 @@ export function failedTable(table: SyncedCollection, reason: string, writer?: Ta
  * as the table's error; anything else (a bug, a broken answer) is thrown and stops the table.
  */
 async function readTable(
-  run: TableRun,
+  run: SyncContext,
   table: SyncedCollection,
   condition: string | undefined,
   write: (slice: MappedSlice) => Promise<void>,
-): Promise<{ read: TableRead } | { error: AppSheetError }> {
+): Promise<{ read: ReadProgress } | { error: AppSheetError }> {
   const spec = TABLES[table];
-  let read = emptyRead();
+  let read = noProgress();
   try {
     await readInSlices(
       run.client,
@@ -160,7 +160,7 @@ async function readTable(
         if (table === 'plans') await assignPlanOwners(run, slice, read);
         await write(slice);
       },
-      { condition, sliceRows: run.sliceRows, onRestart: () => (read = emptyRead()) },
+      { condition, sliceRows: run.sliceRows, onRestart: () => (read = noProgress()) },
     );
   } catch (error) {
     if (error instanceof AppSheetError) return { error };
@@ -170,7 +170,7 @@ async function readTable(
 }
 
 /** Which of the documents that look gone a full sync deletes now, and why it holds back the rest. */
-function plannedDeletions(table: SyncedCollection, run: TableRun, read: TableRead, stored: Map<string, unknown>) {
+function plannedDeletions(table: SyncedCollection, run: SyncContext, read: ReadProgress, stored: Map<string, unknown>) {
   const gone = [...stored.keys()].filter((id) => !read.ids.has(id) && !read.keptKeys.has(id));
   if (gone.length === 0) return { deletes: gone, heldBack: null, heldBackCount: 0 };
   const name = TABLES[table].appSheetTable;
@@ -211,7 +211,7 @@ export async function stillInAppSheet(client: AppSheetClient, table: SyncedColle
 }
 
 /** Every row: upsert what changed, delete documents whose row is gone, unless that looks wrong. */
-export async function syncTableFull(run: TableRun, table: SyncedCollection): Promise<TableSyncResult> {
+export async function syncTableFull(run: SyncContext, table: SyncedCollection): Promise<TableSyncResult> {
   const collection = run.db.collection(TABLES[table].collection);
   // What Firestore holds is read while AppSheet answers the first slice.
   const storedRead = readAllStored(collection);
@@ -254,7 +254,7 @@ export async function syncTableFull(run: TableRun, table: SyncedCollection): Pro
 }
 
 /** Rows changed since an instant (all rows when there is none): upsert only, never delete. */
-export async function syncTableDelta(run: TableRun, table: SyncedCollection, since: Date | null): Promise<TableSyncResult> {
+export async function syncTableDelta(run: SyncContext, table: SyncedCollection, since: Date | null): Promise<TableSyncResult> {
   const spec = TABLES[table];
   const collection = run.db.collection(spec.collection);
   const writer = tableWriter(run, collection);
