@@ -1,13 +1,13 @@
 /** The admin sync API of spec section 7: status, history, and manual full and delta syncs. */
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
-import { SYNC_LEASE_PATH, SYNC_LOGS, syncHistoryQuery, syncLogSchema, triggerSyncBody } from '@family-portal/contract';
+import { SYNC_LOGS, syncHistoryQuery, syncLogSchema, triggerSyncBody, type SyncLease } from '@family-portal/contract';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { syncSettingsFromConfig } from '../config';
 import { runSync } from '../sync/run/engine';
-import { readLease, SyncConflictError, type Lease } from '../sync/run/lease';
+import { currentLease, SyncConflictError } from '../sync/run/lease';
 import type { SyncLog, SyncType } from '../sync/run/syncLog';
 import { requireAdmin } from './auth';
 import { badRequest, HttpError } from './errors';
@@ -20,13 +20,9 @@ function describeIssues(error: z.core.$ZodError): string {
  * A log still `running` whose run no longer holds the lease stopped without finishing it (the
  * function timed out or crashed, or its final write failed): show it as the error it is.
  */
-export function settledLog(log: SyncLog, lease: Lease | null): SyncLog {
+export function settledLog(log: SyncLog, lease: SyncLease | null): SyncLog {
   if (log.status !== 'running' || lease?.syncId === log.syncId) return log;
   return { ...log, status: 'error', error: log.error ?? 'The sync stopped before it finished.' };
-}
-
-async function currentLease(): Promise<Lease | null> {
-  return readLease((await adminDb().collection(SYNC_LEASE_PATH.collection).doc(SYNC_LEASE_PATH.doc).get()).data());
 }
 
 /**
@@ -34,7 +30,7 @@ async function currentLease(): Promise<Lease | null> {
  * (edited by hand, or written by another version) is left out with an error in the function's
  * log, rather than failing the whole page or reaching the console half-formed.
  */
-function readLogs(docs: QueryDocumentSnapshot[], lease: Lease | null): SyncLog[] {
+function readLogs(docs: QueryDocumentSnapshot[], lease: SyncLease | null): SyncLog[] {
   return docs.flatMap((doc) => {
     const log = syncLogSchema.safeParse(doc.data());
     if (log.success) return [settledLog(log.data, lease)];
@@ -45,7 +41,7 @@ function readLogs(docs: QueryDocumentSnapshot[], lease: Lease | null): SyncLog[]
 
 export async function getSyncStatus(request: Request) {
   await requireAdmin(request);
-  const [newest, lease] = await Promise.all([adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').limit(1).get(), currentLease()]);
+  const [newest, lease] = await Promise.all([adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').limit(1).get(), currentLease(adminDb())]);
   return { data: { latestSync: readLogs(newest.docs, lease)[0] ?? null } };
 }
 
@@ -56,7 +52,7 @@ export async function getSyncHistory(request: Request) {
   const { limit, offset } = query.data;
   const [page, lease] = await Promise.all([
     adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').offset(offset).limit(limit).get(),
-    currentLease(),
+    currentLease(adminDb()),
   ]);
   return { data: { logs: readLogs(page.docs, lease), limit, offset } };
 }

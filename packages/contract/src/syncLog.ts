@@ -128,5 +128,8 @@ export type LastSync = z.infer<typeof lastSyncSchema>;
  * next run then recomputes every family's.
  */
 export const REFERENCES_PENDING_PATH = { collection: SYNC_METADATA, doc: 'member_references' } as const;
-export const referencesPendingSchema = z.object({ failedAt: z.string(), reason: z.string() });
-export type ReferencesPending = z.infer<typeof referencesPendingSchema>;
+export interface ReferencesPending {
+  /** The run's start (ISO instant). */
+  failedAt: string;
+  reason: string;
+}

@@ -105,7 +105,10 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
     await logRef.set(log);
     let since: Date | null = null;
     if (request.syncType === 'delta') {
-      const watermark = lastSyncSchema.safeParse((await metadataRef.get()).data() ?? {}).data?.lastSuccessfulSyncAt;
+      const lastSync = lastSyncSchema.safeParse((await metadataRef.get()).data() ?? {});
+      // Unreadable, it gives no starting point: the delta then reads every row, as a first one does.
+      if (!lastSync.success) logger.warn('Unreadable sync_metadata/last_sync: the delta reads every row', { syncId: log.syncId });
+      const watermark = lastSync.data?.lastSuccessfulSyncAt;
       since = watermark ? new Date(Date.parse(watermark) - DELTA_OVERLAP_MS) : null;
       log.deltaSince = since?.toISOString() ?? null;
     }

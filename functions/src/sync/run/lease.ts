@@ -10,13 +10,11 @@ import type { SyncTrigger, SyncType } from './syncLog';
 /** Longer than the longest function timeout (30 min), so a live run never loses its lease. */
 export const LEASE_TTL_MS = 35 * 60 * 1000;
 
-export type Lease = SyncLease;
-
 /**
  * The lease a document holds, or null. One that does not read as a lease (written by hand, or
  * by another version) has no expiry to honour: it counts as expired, and the log says so.
  */
-export function readLease(data: DocumentData | undefined): Lease | null {
+export function readLease(data: DocumentData | undefined): SyncLease | null {
   if (data === undefined) return null;
   const lease = syncLeaseSchema.safeParse(data);
   if (lease.success) return lease.data;
@@ -28,8 +26,13 @@ function leaseRef(db: Firestore) {
   return db.collection(SYNC_LEASE_PATH.collection).doc(SYNC_LEASE_PATH.doc);
 }
 
+/** The lease as it stands now, outside a transaction (the admin console's status). */
+export async function currentLease(db: Firestore): Promise<SyncLease | null> {
+  return readLease((await leaseRef(db).get()).data());
+}
+
 export class SyncConflictError extends Error {
-  constructor(readonly running: Lease) {
+  constructor(readonly running: SyncLease) {
     super(
       `A ${running.syncType} sync (${running.triggeredBy === 'scheduled' ? 'scheduled' : 'started manually'}) ` +
         `has been running since ${running.acquiredAt}. Try again when it has finished.`,
@@ -47,7 +50,7 @@ export async function acquireLease(
   request: { syncId: string; syncType: SyncType; triggeredBy: SyncTrigger },
   now: Date,
   ttlMs = LEASE_TTL_MS,
-): Promise<Lease | null> {
+): Promise<SyncLease | null> {
   const ref = leaseRef(db);
   return db.runTransaction(async (transaction) => {
     const current = readLease((await transaction.get(ref)).data());
@@ -55,7 +58,7 @@ export async function acquireLease(
     // Transactions read before they write.
     const staleLog = current ? db.collection(SYNC_LOGS).doc(current.syncId) : null;
     const staleLogExists = staleLog ? (await transaction.get(staleLog)).exists : false;
-    const lease: Lease = {
+    const lease: SyncLease = {
       ...request,
       acquiredAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
