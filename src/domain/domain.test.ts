@@ -5,7 +5,8 @@ import { availableCredit, financialStatus } from './financialStatus';
 import { formatMoney, isZero } from './money';
 import { planCardState, planCost } from './plans';
 import { currentQuarter } from './schedule';
-import type { Member, OtherPayment, Payment, Quarter } from './types';
+import type { OtherPayment, Payment, Quarter } from './types';
+import { parsedDoc } from '../test/fixtures';
 import { depositStatus, familyView, newestFirst, recentActiveDeposits, transactionView } from './views';
 
 describe('financial status (spec section 4)', () => {
@@ -86,11 +87,11 @@ describe('money and dates in the three locales', () => {
 });
 
 describe('derived views (spec section 3)', () => {
-  const member: Member = {
+  const member = parsedDoc('members', {
     id: 'M1', primaryName: 'Anna Müller', secondaryName: 'Jonas Müller', primaryEmail: 'anna@example.com', phone: '+49 30 1',
     phone2: null, address: 'Lindenstraße 5', status: 'active', type: 'Familie', membershipStartsAt: '2020-01-01', membershipEndsAt: null,
     cancellationRequested: false, cancellationRequestedAt: null, cancellationReason: null, balance: -10, childrenBalance: -10, membershipBalance: 0,
-  };
+  });
 
   it('names the family with both names when there is a second one', () => {
     expect(familyView(member)).toEqual({ id: 'M1', familyName: 'Anna Müller & Jonas Müller', primaryEmail: 'anna@example.com', phoneNumber: '+49 30 1', address: 'Lindenstraße 5', balance: -10 });

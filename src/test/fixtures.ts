@@ -1,8 +1,18 @@
-/** One family's data for component tests, shaped like the synced documents. */
+/**
+ * One family's data for component tests, parsed by the contract's schemas as the data layer
+ * parses what it reads: a field added to a document gets its blank value here too.
+ */
+import { DOCUMENT_SCHEMAS, type SyncedCollection } from '@family-portal/contract';
+import type * as z from 'zod/mini';
 import type { DataState } from '../data/DataProvider';
-import type { Member } from '../domain/types';
 
-export const annaMember: Member = {
+type Schemas = typeof DOCUMENT_SCHEMAS;
+/** A document as stored (fields with a blank value may be left out), as the web app reads it. */
+export const parsedDoc = <N extends SyncedCollection>(name: N, doc: z.input<Schemas[N]>): z.output<Schemas[N]> =>
+  DOCUMENT_SCHEMAS[name].parse(doc) as z.output<Schemas[N]>;
+const parsed = <N extends SyncedCollection>(name: N, docs: z.input<Schemas[N]>[]) => docs.map((doc) => parsedDoc(name, doc));
+
+export const annaMember = parsedDoc('members', {
   id: 'M0001',
   primaryName: 'Anna Müller',
   secondaryName: 'Dmitri Müller',
@@ -20,43 +30,43 @@ export const annaMember: Member = {
   balance: -440,
   childrenBalance: -380,
   membershipBalance: -60,
-};
+});
 
 export function familyFixture(overrides: Partial<DataState> = {}): DataState {
   return {
     member: annaMember,
-    children: [
+    children: parsed('children', [
       { id: 'C1', memberId: 'M0001', name: 'Mia Müller', birthday: '2016-03-01', age: 10, class: '4a', notes: null, createdAt: null, status: 'active' },
       { id: 'C2', memberId: 'M0001', name: 'Leon Müller', birthday: '2019-07-12', age: 7, class: '1b', notes: null, createdAt: null, status: 'active' },
-    ],
-    plans: [
+    ]),
+    plans: parsed('plans', [
       { id: 'PL1', memberId: 'M0001', childId: 'C1', quarterId: 'Q4', lessonId: 'L1', weeks: 12, roomHourIds: ['RH1'], paid: 0, balance: -180 },
       { id: 'PL2', memberId: 'M0001', childId: 'C2', quarterId: 'Q4', lessonId: 'L2', weeks: 10, roomHourIds: [], paid: 0, balance: -200 },
       { id: 'PL3', memberId: 'M0001', childId: 'C1', quarterId: 'Q3', lessonId: 'L2', weeks: 10, roomHourIds: [], paid: 200, balance: 0 },
-    ],
-    quarters: [
+    ]),
+    quarters: parsed('quarters', [
       { id: 'Q3', name: '2026 Q3', status: 'closed', firstDay: '2026-07-01', lastDay: '2026-09-30' },
       { id: 'Q4', name: '2026 Q4', status: 'active', firstDay: '2026-10-01', lastDay: '2026-12-31' },
-    ],
-    payments: [
+    ]),
+    payments: parsed('payments', [
       { id: 'P1', memberId: 'M0001', date: '2026-01-10', amount: 60, balance: 0, comment: 'Mitgliedsbeitrag', type: 'bank', direction: 'IN', planShares: 0, membershipShares: 60, otherPaymentsShare: 0 },
       { id: 'P2', memberId: 'M0001', date: '2026-09-02', amount: 200, balance: 0, comment: 'Kursgebühr 2026 Q3', type: 'bank', direction: 'IN', planShares: 200, membershipShares: 0, otherPaymentsShare: 0 },
       { id: 'P3', memberId: 'M0001', date: '2026-10-20', amount: 25, balance: 0, comment: 'Rückerstattung', type: 'cash', direction: 'OUT', planShares: 0, membershipShares: 0, otherPaymentsShare: 0 },
       { id: 'P4', memberId: 'M0001', date: '2026-06-01', amount: 150, balance: 0, comment: null, type: 'card', direction: 'IN', planShares: 150, membershipShares: 0, otherPaymentsShare: 0 },
-    ],
-    otherPayments: [
+    ]),
+    otherPayments: parsed('otherPayments', [
       { id: 'OP1', memberId: 'M0001', type: 'Bücherkaution', status: 'active', date: '2026-09-01', amount: 30, childId: 'C1', comment: 'Lesebuch' },
       { id: 'OP2', memberId: 'M0001', type: 'Bücherkaution', status: 'returned', date: '2026-08-01', amount: 20, childId: 'C2', comment: null },
       { id: 'OP3', memberId: 'M0001', type: 'Bücherkaution', status: 'active', date: '2026-05-01', amount: 50, childId: null, comment: null },
       { id: 'OP4', memberId: 'M0001', type: 'Bücherkaution', status: 'active', date: '2026-04-01', amount: 15, childId: 'gone', comment: null },
       { id: 'OP5', memberId: 'M0001', type: 'Ausflug', status: 'active', date: '2026-10-01', amount: 12, childId: null, comment: 'Zoo' },
-    ],
-    lessons: [
+    ]),
+    lessons: parsed('lessons', [
       { id: 'L1', name: 'Mathematik – Gruppe A', teacherId: 'T1', hours: 1, pricePerHour: 15, extrasPerQuarter: 0, whatsappGroup: null },
       { id: 'L2', name: 'Schach – Anfänger', teacherId: 'T1', hours: null, pricePerHour: 20, extrasPerQuarter: 0, whatsappGroup: null },
-    ],
-    teachers: [{ id: 'T1', name: 'Olga Iwanow' }],
-    roomHours: [{ id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '3 - 15:40-16:25', roomName: 'Raum 101' }],
+    ]),
+    teachers: parsed('teachers', [{ id: 'T1', name: 'Olga Iwanow' }]),
+    roomHours: parsed('roomHours', [{ id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '3 - 15:40-16:25', roomName: 'Raum 101' }]),
     loading: false,
     planDetailsLoading: false,
     lastSuccessfulSyncAt: null,

@@ -20,11 +20,10 @@
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/firestore/contentHash';
 import { runFullSync, runSync } from '../../functions/src/sync/run/engine';
-import { MEMBER_REFERENCES, SYNCED_COLLECTIONS } from '@family-portal/contract';
+import { APPSHEET_TABLES, MEMBER_REFERENCES, SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { updateMemberReferences } from '../../functions/src/sync/family/memberReferences';
-import { mapRow } from '../../functions/src/sync/mapping/schema';
+import { mapRow } from '../../functions/src/sync/mapping/mapRow';
 import { findInSlices } from '../support/appSheet';
-import { TABLES } from '../../functions/src/sync/mapping/tables';
 import type { SyncLog } from '../../functions/src/sync/run/syncLog';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { execFileSync } from 'node:child_process';
@@ -153,7 +152,7 @@ async function warmUpEmulator(documents = 30_000) {
 async function oneByOne(appSheet: AppSheetClient): Promise<number> {
   let written = 0;
   for (const table of SYNCED_COLLECTIONS) {
-    const spec = TABLES[table];
+    const spec = APPSHEET_TABLES[table];
     for (const row of await findInSlices(appSheet, spec.appSheetTable, spec.keyColumn)) {
       const mapped = mapRow(spec, row);
       if (!mapped.ok) continue;

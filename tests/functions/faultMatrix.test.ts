@@ -4,11 +4,10 @@
  * The AppSheet source does not change during a case (apart from the parent's edit), so every
  * document that existed before the run must exist after it.
  */
-import { SYNCED_COLLECTIONS } from '@family-portal/contract';
+import { APPSHEET_TABLES, SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runSync } from '../../functions/src/sync/run/engine';
-import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer, type Fault } from '../../tools/appsheet/server';
@@ -26,7 +25,7 @@ const MEMBER = 'M0003';
 async function documentPaths(): Promise<Set<string>> {
   const paths = new Set<string>();
   for (const table of SYNCED_COLLECTIONS) {
-    const refs = await db.collection(TABLES[table].collection).listDocuments();
+    const refs = await db.collection(APPSHEET_TABLES[table].collection).listDocuments();
     for (const ref of refs) paths.add(ref.path);
   }
   return paths;
@@ -84,7 +83,7 @@ describe.each(SYNC_TYPES)('a %s sync', (syncType) => {
   it.each(FAULTS)('with the %s fault on each table in turn loses no document and reverts no edit made during the run', async (fault) => {
     const problems: string[] = [];
     for (const table of SYNCED_COLLECTIONS) {
-      const appSheetTable = TABLES[table].appSheetTable;
+      const appSheetTable = APPSHEET_TABLES[table].appSheetTable;
       const name = `${fault} on ${appSheetTable}`;
       const phone = `+49 30 ${String(1000 + tally.cases)}`;
       tally.cases += 1;

@@ -2,12 +2,11 @@
  * The first full sync, end to end: the AppSheet demo server → the real sync code → the
  * Firestore emulator, checked document by document against the demo store's raw values.
  */
-import { SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
+import { APPSHEET_TABLES, SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { emptyCounts } from '../../functions/src/sync/run/syncLog';
-import { TABLES } from '../../functions/src/sync/mapping/tables';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import type { RawRow } from '../../tools/appsheet/store';
@@ -18,7 +17,7 @@ let appSheet: DemoServer;
 let client: AppSheetClient;
 
 const sync = () => runFullSync({ db, appSheet: client }, { triggeredBy: 'manual', triggeredByEmail: 'admin@example.com' });
-const rowsOf = (table: SyncedCollection) => appSheet.store.tables[TABLES[table].appSheetTable] as RawRow[];
+const rowsOf = (table: SyncedCollection) => appSheet.store.tables[APPSHEET_TABLES[table].appSheetTable] as RawRow[];
 const countDocs = async (collection: string) => (await db.collection(collection).count().get()).data().count;
 
 // What the office types, and what the portal stores; written out here rather than taken from
@@ -39,13 +38,13 @@ const ENUM_VALUES: Record<string, string> = {
 
 function expectedDocument(table: SyncedCollection, row: RawRow): Record<string, unknown> {
   const expected: Record<string, unknown> = {};
-  for (const field of TABLES[table].fields) {
-    const raw = row[field.column] ?? null;
+  for (const [field, col] of Object.entries(APPSHEET_TABLES[table].columns)) {
+    const raw = row[col.column] ?? null;
     let value: unknown = raw;
-    if (field.type === 'email' && typeof raw === 'string') value = raw.trim().toLowerCase();
-    if (field.type === 'enum' && typeof raw === 'string') value = ENUM_VALUES[raw] ?? raw;
-    if (field.type === 'list') value = raw ?? [];
-    expected[field.field] = value ?? field.default ?? null;
+    if (col.kind === 'email' && typeof raw === 'string') value = raw.trim().toLowerCase();
+    if (col.kind === 'enum' && typeof raw === 'string') value = ENUM_VALUES[raw] ?? raw;
+    if (col.kind === 'list') value = raw ?? [];
+    expected[field] = value ?? col.blankValue ?? null;
   }
   // Plans carry the family of their child, for the security rules.
   if (table === 'plans') expected.memberId = rowsOf('children').find((child) => child['Child ID'] === row['Child ID'])?.['Member ID'];
@@ -78,12 +77,12 @@ describe('first full sync', () => {
       expect(await countDocs(table), table).toBe(rows.length);
       // A sample of every table, document by document.
       const sample = rows.filter((_, index) => index % 4 === 0);
-      const snapshots = await db.getAll(...sample.map((row) => db.collection(table).doc(String(row[TABLES[table].keyColumn]))));
+      const snapshots = await db.getAll(...sample.map((row) => db.collection(table).doc(String(row[APPSHEET_TABLES[table].keyColumn]))));
       snapshots.forEach((snapshot, index) => {
         const { _hash, _syncedAt, _lastChanged, ...data } = snapshot.data() ?? {};
         expect(data, `${table}/${snapshot.id}`).toEqual(expectedDocument(table, sample[index] as RawRow));
         // The version of the row it was written from: newer data wins over it later.
-        expect(_lastChanged).toBe(new Date(String(sample[index]?.[TABLES[table].changedColumn])).toISOString());
+        expect(_lastChanged).toBe(new Date(String(sample[index]?.[APPSHEET_TABLES[table].changedColumn])).toISOString());
         expect(_syncedAt).toBe(log.startedAt);
         expect(typeof _hash).toBe('string');
       });

@@ -1,6 +1,6 @@
 /** Changes at the AppSheet demo source, as the office would make them in AppSheet. */
 import type { AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import type { AppSheetRow } from '../../functions/src/sync/mapping/schema';
+import type { AppSheetRow } from '../../functions/src/sync/mapping/mapRow';
 import { readInSlices, type SliceOptions } from '../../functions/src/sync/appsheet/slices';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 

@@ -7,8 +7,7 @@
 import { parseBoolean, parseDate, parseDateTime, parseDecimal, parseList } from '../../functions/src/sync/mapping/values';
 import { wallClockOf } from '../../functions/src/sync/time/wallClock';
 import { ianaTimeZone } from '../../functions/src/sync/time/windowsZones';
-import type { ColumnType } from '../../functions/src/sync/mapping/schema';
-import { TABLES } from '../../functions/src/sync/mapping/tables';
+import { APPSHEET_TABLES, type ColumnKind, type TableDeclaration } from '@family-portal/contract';
 import type { RawCell } from './store';
 
 type Locale = 'de-DE' | 'en-US';
@@ -27,13 +26,13 @@ export function requestTimeZone(timezone: unknown): string | null {
 }
 
 /** AppSheet table → column → type, from the contract; key and change columns included. */
-export const COLUMN_TYPES: Record<string, Record<string, ColumnType>> = Object.fromEntries(
-  Object.values(TABLES).map((table) => [
+export const COLUMN_TYPES: Record<string, Record<string, ColumnKind>> = Object.fromEntries(
+  Object.values(APPSHEET_TABLES).map((table: TableDeclaration) => [
     table.appSheetTable,
     {
       [table.keyColumn]: 'text',
       [table.changedColumn]: 'dateTime',
-      ...Object.fromEntries(table.fields.map((field) => [field.column, field.type])),
+      ...Object.fromEntries(Object.values(table.columns).map((col) => [col.column, col.kind])),
     },
   ]),
 );
@@ -57,7 +56,7 @@ const decimalFormats: Record<Locale, Intl.NumberFormat> = {
   'en-US': new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
 };
 
-export function formatCell(value: RawCell, type: ColumnType, locale: Locale, zone: string): string {
+export function formatCell(value: RawCell, type: ColumnKind, locale: Locale, zone: string): string {
   if (value === null || value === undefined || value === '') return '';
   switch (type) {
     case 'decimal':
@@ -90,7 +89,7 @@ function enDecimalToDe(text: string): string {
 }
 
 /** Parses a value sent by a client in the request locale into a raw cell; throws on bad input. */
-export function parseCell(value: unknown, type: ColumnType, locale: Locale, zone: string): RawCell {
+export function parseCell(value: unknown, type: ColumnKind, locale: Locale, zone: string): RawCell {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   const de = locale === 'en-US' ? enToDe(text) : text;

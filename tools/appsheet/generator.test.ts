@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mapRow } from '../../functions/src/sync/mapping/schema';
-import { TABLES } from '../../functions/src/sync/mapping/tables';
+import { mapRow } from '../../functions/src/sync/mapping/mapRow';
+import { APPSHEET_TABLES } from '@family-portal/contract';
 import { DEMO_ACCOUNTS, generateSchool } from './generator';
 import type { RawRow } from './store';
 
@@ -44,7 +44,7 @@ describe('demo school generator', () => {
     const total = Object.values(school.tables).reduce((sum, rows) => sum + rows.length, 0);
     expect(total).toBeGreaterThan(55_000);
     expect(total).toBeLessThan(65_000);
-    for (const table of Object.values(TABLES)) {
+    for (const table of Object.values(APPSHEET_TABLES)) {
       const keys = (school.tables[table.appSheetTable] as RawRow[]).map((row) => row[table.keyColumn]);
       expect(new Set(keys).size, table.appSheetTable).toBe(keys.length);
     }
@@ -68,7 +68,7 @@ describe('generated rows pass the contract', () => {
   it('every generated row maps cleanly once formatted as AppSheet would', async () => {
     const { COLUMN_TYPES, formatCell } = await import('./format');
     const school = generateSchool({ families: 30, today });
-    for (const table of Object.values(TABLES)) {
+    for (const table of Object.values(APPSHEET_TABLES)) {
       for (const raw of school.tables[table.appSheetTable] as RawRow[]) {
         const formatted = Object.fromEntries(
           Object.entries(COLUMN_TYPES[table.appSheetTable] ?? {}).map(([column, type]) => [column, formatCell(raw[column] ?? null, type, 'de-DE', 'Europe/Berlin')]),

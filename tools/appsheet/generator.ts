@@ -3,8 +3,7 @@
  * Deterministic for (seed, families, today). Families 1–3 are the demo accounts: one owes
  * money, one is in credit, the third belongs to the admin.
  */
-import { BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
-import { TABLES } from '../../functions/src/sync/mapping/tables';
+import { APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
 import { Random } from './random';
 import type { DemoStore, RawRow } from './store';
@@ -269,15 +268,15 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
   return {
     meta: { seed, families: familyCount, today, generatedAt: new Date().toISOString() },
     tables: {
-      [TABLES.members.appSheetTable]: memberRows,
-      [TABLES.children.appSheetTable]: childRows,
-      [TABLES.payments.appSheetTable]: paymentRows,
-      [TABLES.otherPayments.appSheetTable]: otherPaymentRows,
-      [TABLES.quarters.appSheetTable]: quarterRows,
-      [TABLES.teachers.appSheetTable]: teacherRows,
-      [TABLES.lessons.appSheetTable]: lessonRows,
-      [TABLES.roomHours.appSheetTable]: roomHourRows,
-      [TABLES.plans.appSheetTable]: planRows,
+      [APPSHEET_TABLES.members.appSheetTable]: memberRows,
+      [APPSHEET_TABLES.children.appSheetTable]: childRows,
+      [APPSHEET_TABLES.payments.appSheetTable]: paymentRows,
+      [APPSHEET_TABLES.otherPayments.appSheetTable]: otherPaymentRows,
+      [APPSHEET_TABLES.quarters.appSheetTable]: quarterRows,
+      [APPSHEET_TABLES.teachers.appSheetTable]: teacherRows,
+      [APPSHEET_TABLES.lessons.appSheetTable]: lessonRows,
+      [APPSHEET_TABLES.roomHours.appSheetTable]: roomHourRows,
+      [APPSHEET_TABLES.plans.appSheetTable]: planRows,
     },
   };
 }

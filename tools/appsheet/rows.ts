@@ -1,5 +1,5 @@
 /** How the demo server renders rows: per-locale formatting, and rows broken on purpose. */
-import { TABLES } from '../../functions/src/sync/mapping/tables';
+import { APPSHEET_TABLES, type TableDeclaration } from '@family-portal/contract';
 import { COLUMN_TYPES, formatCell } from './format';
 import type { RawRow } from './store';
 
@@ -16,14 +16,14 @@ export function formatRow(table: string, row: RawRow, index: number, locale: 'de
  * with a real edit, so that a table read in slices sees them once and the same way.
  */
 export function malform(table: string, rows: Record<string, string>[]): Record<string, string>[] {
-  const spec = Object.values(TABLES).find((t) => t.appSheetTable === table);
+  const spec: TableDeclaration | undefined = Object.values(APPSHEET_TABLES).find((t) => t.appSheetTable === table);
   return rows.map((row) => {
     const index = Number(row._RowNumber) - 2;
     if (!spec || !(index >= 0 && index < 3)) return row;
     const broken = { ...row };
     if (index === 0) broken[spec.keyColumn] = '';
-    for (const field of spec.fields) {
-      if (field.required) broken[field.column] = index === 2 && field.type === 'decimal' ? 'zwölf' : '';
+    for (const col of Object.values(spec.columns)) {
+      if (col.presence === 'required') broken[col.column] = index === 2 && col.kind === 'decimal' ? 'zwölf' : '';
     }
     return broken;
   });

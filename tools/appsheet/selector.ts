@@ -8,7 +8,7 @@
  * as AppSheet rejects a bad expression.
  */
 import { formatCell } from './format';
-import type { ColumnType } from '../../functions/src/sync/mapping/schema';
+import type { ColumnKind } from '@family-portal/contract';
 import { parseDate, parseDateTime, parseDecimal } from '../../functions/src/sync/mapping/values';
 import type { RawCell, RawRow } from './store';
 
@@ -58,7 +58,7 @@ const rowNumberOf = ({ index }: NumberedRow) => index + 2;
 
 export function parseSelector(
   selector: string,
-  columnTypes: Record<string, ColumnType>,
+  columnTypes: Record<string, ColumnKind>,
   locale: 'de-DE' | 'en-US',
   zone: string,
 ): ParsedSelector {

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { TABLES } from '../../functions/src/sync/mapping/tables';
+import { APPSHEET_TABLES } from '@family-portal/contract';
 import { COLUMN_TYPES, parseCell, requestTimeZone, supportedLocale } from './format';
 import { formatRow, malform } from './rows';
 import { generateSchool } from './generator';
@@ -57,8 +57,8 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-const KEY_COLUMNS: Record<string, string> = Object.fromEntries(Object.values(TABLES).map((t) => [t.appSheetTable, t.keyColumn]));
-const CHANGED_COLUMNS: Record<string, string> = Object.fromEntries(Object.values(TABLES).map((t) => [t.appSheetTable, t.changedColumn]));
+const KEY_COLUMNS: Record<string, string> = Object.fromEntries(Object.values(APPSHEET_TABLES).map((t) => [t.appSheetTable, t.keyColumn]));
+const CHANGED_COLUMNS: Record<string, string> = Object.fromEntries(Object.values(APPSHEET_TABLES).map((t) => [t.appSheetTable, t.changedColumn]));
 
 class HttpError extends Error {
   constructor(readonly status: number, message: string) {

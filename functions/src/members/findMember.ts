@@ -1,6 +1,5 @@
 import type { Firestore } from 'firebase-admin/firestore';
-import { MEMBER_EMAILS } from '@family-portal/contract';
-import { usableAsDocumentId } from '../sync/mapping/tables';
+import { MEMBER_EMAILS, usableAsDocumentId } from '@family-portal/contract';
 
 /**
  * The member this (trimmed, lower-cased) address belongs to, or null: looked up in the index

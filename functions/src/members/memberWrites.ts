@@ -4,26 +4,23 @@
  * Once AppSheet has accepted a change it stands: a failing Firestore write is retried and, if it
  * keeps failing, left to the next sync, which copies the row from AppSheet anyway.
  */
-import type { EditableContactField } from '@family-portal/contract';
+import { APPSHEET_TABLES, type EditableContactField } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { formatAppSheetDateTime, type AppSheetClient } from '../sync/appsheet/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/firestore/contentHash';
 import { LAST_CHANGED_FIELD } from '../sync/firestore/freshness';
 import { withRetry } from '../lib/retry';
-import { mapRow, type AppSheetRow, type SyncedDocument } from '../sync/mapping/schema';
+import { convertCell, mapRow, type AppSheetRow, type SyncedDocument } from '../sync/mapping/mapRow';
 import { filter, keyIn } from '../sync/appsheet/selector';
-import { TABLES } from '../sync/mapping/tables';
 
 
 export class AppSheetWriteError extends Error {}
 
-const members = TABLES.members;
-const columnOf = (field: string): string => {
-  const spec = members.fields.find((candidate) => candidate.field === field);
-  if (!spec) throw new Error(`members has no field ${field}`);
-  return spec.column;
-};
+const members = APPSHEET_TABLES.members;
+/** The member fields a parent changes, written to their AppSheet columns as AppSheet cells. */
+type WrittenField = EditableContactField | 'cancellationRequested' | 'cancellationRequestedAt' | 'cancellationReason';
+type Changes = Partial<Record<WrittenField, string>>;
 
 /** Stores what AppSheet now holds; a few attempts, then the next sync repairs the document. */
 async function storeMember(member: DocumentSnapshot, doc: SyncedDocument, changedAt: string, now: Date): Promise<void> {
@@ -49,11 +46,11 @@ function mapAnswer(answer: AppSheetRow[], memberId: string) {
 async function writeMember(
   appSheet: AppSheetClient,
   member: DocumentSnapshot,
-  changes: Record<string, string>,
+  changes: Changes,
   now: Date,
 ): Promise<SyncedDocument & { id: string }> {
   const row: AppSheetRow = { [members.keyColumn]: member.id };
-  for (const [field, value] of Object.entries(changes)) row[columnOf(field)] = value;
+  for (const [field, value] of Object.entries(changes)) row[members.columns[field as WrittenField].column] = value;
   let answer: AppSheetRow[];
   try {
     answer = await appSheet.edit(members.appSheetTable, [row]);
@@ -68,21 +65,20 @@ async function writeMember(
     doc = mapped.doc;
   } else {
     const current: SyncedDocument = Object.fromEntries(Object.entries(member.data() ?? {}).filter(([key]) => !key.startsWith('_')));
-    doc = { ...current, ...changesAsStored(changes, now) };
+    doc = { ...current, ...changesAsStored(changes) };
   }
   await storeMember(member, doc, mapped?.changedAt ?? now.toISOString(), now);
   return { id: member.id, ...doc };
 }
 
-/** Our own fallback conversion for the few columns we write, matching values.ts. */
-function changesAsStored(changes: Record<string, string>, now: Date): SyncedDocument {
-  const stored: SyncedDocument = {};
-  for (const [field, value] of Object.entries(changes)) {
-    if (field === 'cancellationRequested') stored[field] = value === 'Y';
-    else if (field === 'cancellationRequestedAt') stored[field] = value === '' ? null : now.toISOString();
-    else stored[field] = value.trim() === '' ? null : value.trim();
-  }
-  return stored;
+/** The written cells as the sync would store them: converted by their columns, as mapRow does. */
+export function changesAsStored(changes: Changes): SyncedDocument {
+  return Object.fromEntries(
+    Object.entries(changes).map(([field, cell]) => {
+      const col = members.columns[field as WrittenField];
+      return [field, convertCell(col, cell) ?? col.blankValue ?? null];
+    }),
+  );
 }
 
 export function updateContactData(appSheet: AppSheetClient, member: DocumentSnapshot, updates: Partial<Record<EditableContactField, string>>, now = new Date()) {
@@ -140,7 +136,7 @@ export async function requestCancellation(
     const current = mapAnswer(rows, member.id);
     if (current?.doc.cancellationRequested === true) {
       await storeMember(member, current.doc, current.changedAt ?? now.toISOString(), now);
-      throw new AlreadyRequestedError((current.doc.cancellationRequestedAt as string | null) ?? null);
+      throw new AlreadyRequestedError(current.doc.cancellationRequestedAt);
     }
     return await writeMember(
       appSheet,

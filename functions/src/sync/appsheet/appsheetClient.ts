@@ -4,7 +4,7 @@
  * against the demo server in tools/appsheet.
  */
 import { withRetry } from '../../lib/retry';
-import type { AppSheetRow } from '../mapping/schema';
+import type { AppSheetRow } from '../mapping/mapRow';
 import { column, text } from './selector';
 import { schoolTimeZone } from '../time/timeZone';
 import { instantsOfWallClock, wallClockOf } from '../time/wallClock';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppSheetError, type AppSheetClient } from './appsheetClient';
-import type { AppSheetRow } from '../mapping/schema';
+import type { AppSheetRow } from '../mapping/mapRow';
 import { findInSlices } from '../../../../tests/support/appSheet';
 import { readInSlices, sliceSelector, takeSlice } from './slices';
 

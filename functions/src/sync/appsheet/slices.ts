@@ -21,7 +21,7 @@
  * deleted for them, and their `Last Changed` puts them into the next delta sync.
  */
 import { AppSheetError, type AppSheetClient } from './appsheetClient';
-import type { AppSheetRow } from '../mapping/schema';
+import type { AppSheetRow } from '../mapping/mapRow';
 import { and, column, filter, top } from './selector';
 import { parseInteger } from '../mapping/values';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateRowErrors, planIndex } from './memberIndex';
-import { usableAsDocumentId } from '../mapping/tables';
+import { usableAsDocumentId } from '@family-portal/contract';
 import { assignOwners } from './planOwners';
 
 describe('planIndex', () => {

@@ -12,13 +12,10 @@
  * new, which also catches a duplicate whose twin did not change.
  */
 import { chunk } from 'es-toolkit/array';
-import type { MemberIndexSummary } from '@family-portal/contract';
-import { MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS } from '@family-portal/contract';
+import { MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS, usableAsDocumentId, type MemberIndexSummary, type RowNote } from '@family-portal/contract';
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from '../firestore/contentHash';
 import { writeChanges } from '../firestore/firestoreWriter';
-import type { RowNote } from '@family-portal/contract';
-import { usableAsDocumentId } from '../mapping/tables';
 
 
 /** What the sync log records of the index (the contract's shape, documented there). */

@@ -8,7 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { contentHash, HASH_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from '../firestore/contentHash';
 import { writeChanges, type Upsert, type WriteOutcome } from '../firestore/firestoreWriter';
 import { LAST_CHANGED_FIELD } from '../firestore/freshness';
-import type { SyncedDocument } from '../mapping/schema';
+import type { SyncedDocument } from '../mapping/mapRow';
 import type { RowNote } from '@family-portal/contract';
 
 const BATCH = 300;

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { SyncedDocument } from '../mapping/schema';
+import type { SyncedDocument } from '../mapping/mapRow';
 
 /** Bookkeeping fields the sync adds to every synced document; the UI ignores them. */
 export const HASH_FIELD = '_hash';

@@ -7,7 +7,7 @@ import type { CollectionReference, DocumentSnapshot, Firestore, Timestamp } from
 import { contentHash, HASH_FIELD, REJECTED_FIELD, REJECTED_HASH, SYNCED_AT_FIELD } from './contentHash';
 import { decide, LAST_CHANGED_FIELD, type StoredVersion } from './freshness';
 import { writeChanges, type Upsert, type WriteOutcome } from './firestoreWriter';
-import type { SyncedDocument } from '../mapping/schema';
+import type { SyncedDocument } from '../mapping/mapRow';
 
 /** What the writes of one table's run need. */
 export interface WriteContext {

@@ -1,19 +1,26 @@
-import { DOCUMENT_SCHEMAS, SYNCED_COLLECTIONS } from '@family-portal/contract';
+import { APPSHEET_TABLES, DOCUMENT_SCHEMAS, SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { generateSchool } from '../../../../tools/appsheet/generator';
-import { mapRow, type AppSheetRow } from './schema';
-import { TABLES } from './tables';
+import { mapRow, type AppSheetRow } from './mapRow';
 
 /** The sync writes what the web app reads: every mapped row of a whole demo school fits the contract. */
 describe('the sync and the contract', () => {
   const school = generateSchool({ families: 40, seed: 7, today: '2026-11-22' });
 
-  it('syncs exactly the contract\'s nine collections', () => {
-    expect([...SYNCED_COLLECTIONS]).toEqual([...SYNCED_COLLECTIONS]);
+  it('declares one AppSheet table per synced collection, each column read into one field', () => {
+    expect(Object.keys(APPSHEET_TABLES).sort()).toEqual([...SYNCED_COLLECTIONS].sort());
+    for (const name of SYNCED_COLLECTIONS) {
+      const table = APPSHEET_TABLES[name];
+      expect(table.collection).toBe(name);
+      const columns = Object.values(table.columns).map((col) => col.column);
+      expect(new Set([table.keyColumn, table.changedColumn, ...columns]).size, name).toBe(columns.length + 2);
+      // The web app reads exactly the mapped fields, the document id and what the sync derives.
+      expect(Object.keys(DOCUMENT_SCHEMAS[name].def.shape).sort()).toEqual(['id', ...Object.keys(table.columns), ...Object.keys(table.derived ?? {})].sort());
+    }
   });
 
   it.each(SYNCED_COLLECTIONS)('every %s document the sync writes parses with the contract\'s schema', (name) => {
-    const table = TABLES[name];
+    const table = APPSHEET_TABLES[name];
     const rows = school.tables[table.appSheetTable] ?? [];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {

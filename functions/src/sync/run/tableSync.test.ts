@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppSheetClient } from '../appsheet/appsheetClient';
-import type { AppSheetRow } from '../mapping/schema';
+import type { AppSheetRow } from '../mapping/mapRow';
 import { stillInAppSheet } from './tableSync';
 
 function fakeAppSheet(keys: string[]) {

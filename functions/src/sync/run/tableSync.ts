@@ -7,18 +7,16 @@
  * spans the whole table waits for its end: deletions (only a complete read knows which rows are
  * gone) and the counts.
  */
-import { type SyncedCollection } from '@family-portal/contract';
+import { APPSHEET_TABLES, type RowNote, type SyncedCollection } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import { AppSheetError, changedSinceCondition, type AppSheetClient } from '../appsheet/appsheetClient';
 import { deletionLimit, type DeletionGuard } from './deletionGuard';
 import { assignOwners, childOwners } from '../family/planOwners';
-import { mapRow, type AppSheetRow } from '../mapping/schema';
+import { mapRow, type AppSheetRow } from '../mapping/mapRow';
 import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteContext } from '../firestore/sliceWriter';
 import { filter, keyIn, quotable } from '../appsheet/selector';
 import { readInSlices } from '../appsheet/slices';
-import type { RowNote } from '@family-portal/contract';
 import { emptyCounts, type TableCounts } from './syncLog';
-import { TABLES } from '../mapping/tables';
 
 export interface TableSyncResult {
   table: SyncedCollection;
@@ -66,7 +64,7 @@ function mapSlice(table: SyncedCollection, rows: AppSheetRow[], read: ReadProgre
   const slice: MappedSlice = { docs: new Map(), keptKeys: new Map() };
   read.fetched += rows.length;
   for (const row of rows) {
-    const result = mapRow(TABLES[table], row);
+    const result = mapRow(APPSHEET_TABLES[table], row);
     if (!result.ok) {
       read.rowErrors.push({ table, key: result.key, reason: result.reason });
       if (result.key) slice.keptKeys.set(result.key, { reason: result.reason, changedAt: null });
@@ -147,7 +145,7 @@ async function readTable(
   condition: string | undefined,
   write: (slice: MappedSlice) => Promise<void>,
 ): Promise<{ read: ReadProgress } | { error: AppSheetError }> {
-  const spec = TABLES[table];
+  const spec = APPSHEET_TABLES[table];
   let read = noProgress();
   try {
     await readInSlices(
@@ -173,7 +171,7 @@ async function readTable(
 function plannedDeletions(table: SyncedCollection, run: SyncContext, read: ReadProgress, stored: Map<string, unknown>) {
   const gone = [...stored.keys()].filter((id) => !read.ids.has(id) && !read.keptKeys.has(id));
   if (gone.length === 0) return { deletes: gone, heldBack: null, heldBackCount: 0 };
-  const name = TABLES[table].appSheetTable;
+  const name = APPSHEET_TABLES[table].appSheetTable;
   const hold = (reason: string) => ({ deletes: [] as string[], heldBack: `${gone.length} deletions held back: ${reason}`, heldBackCount: gone.length });
   // An empty answer for a table that has data is far more likely a fault than a wiped table.
   if (read.fetched === 0) return hold(`AppSheet returned no rows for ${name} while Firestore holds ${stored.size}`);
@@ -196,7 +194,7 @@ const CONFIRM_KEYS = 100;
  * must not cost their documents. A key that cannot be written into a selector counts as present.
  */
 export async function stillInAppSheet(client: AppSheetClient, table: SyncedCollection, ids: string[]): Promise<string[]> {
-  const { appSheetTable, keyColumn } = TABLES[table];
+  const { appSheetTable, keyColumn } = APPSHEET_TABLES[table];
   const present = ids.filter((id) => !quotable(id));
   const askable = ids.filter(quotable);
   for (const keys of chunk(askable, CONFIRM_KEYS)) {
@@ -212,7 +210,7 @@ export async function stillInAppSheet(client: AppSheetClient, table: SyncedColle
 
 /** Every row: upsert what changed, delete documents whose row is gone, unless that looks wrong. */
 export async function syncTableFull(run: SyncContext, table: SyncedCollection): Promise<TableSyncResult> {
-  const collection = run.db.collection(TABLES[table].collection);
+  const collection = run.db.collection(APPSHEET_TABLES[table].collection);
   // What Firestore holds is read while AppSheet answers the first slice.
   const storedRead = readAllStored(collection);
   storedRead.catch(() => {}); // awaited below, where a failure stops the table
@@ -255,7 +253,7 @@ export async function syncTableFull(run: SyncContext, table: SyncedCollection): 
 
 /** Rows changed since an instant (all rows when there is none): upsert only, never delete. */
 export async function syncTableDelta(run: SyncContext, table: SyncedCollection, since: Date | null): Promise<TableSyncResult> {
-  const spec = TABLES[table];
+  const spec = APPSHEET_TABLES[table];
   const collection = run.db.collection(spec.collection);
   const writer = tableWriter(run, collection);
   const condition = since ? changedSinceCondition(spec.changedColumn, since) : undefined;

@@ -1,7 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { SYNCED_COLLECTIONS } from '@family-portal/contract';
-import { mapRow } from './schema';
-import { TABLES } from './tables';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { APPSHEET_TABLES, SYNCED_COLLECTIONS } from '@family-portal/contract';
+import { mapRow } from './mapRow';
 
 const memberRow = {
   'Member ID': 'M0001',
@@ -28,16 +27,16 @@ describe('the AppSheet contract', () => {
   it('defines nine tables, each with a key and a change-timestamp column', () => {
     expect(SYNCED_COLLECTIONS).toHaveLength(9);
     for (const name of SYNCED_COLLECTIONS) {
-      const table = TABLES[name];
+      const table = APPSHEET_TABLES[name];
       expect(table.collection).toBe(name);
       expect(table.keyColumn).not.toBe('');
       expect(table.changedColumn).toBe('Last Changed');
-      expect(new Set(table.fields.map((f) => f.field)).size).toBe(table.fields.length);
     }
   });
 
   it('maps a member row to the spec fields', () => {
-    expect(mapRow(TABLES.members, memberRow)).toEqual({
+    // A column the row lacks is blank; contract.test.ts checks that the keys are the declared ones.
+    expect(mapRow(APPSHEET_TABLES.members, memberRow)).toMatchObject({
       ok: true,
       id: 'M0001',
       changedAt: '2026-11-20T07:15:00.000Z', // 08:15 on the school's clock (Berlin, winter time)
@@ -63,7 +62,7 @@ describe('the AppSheet contract', () => {
   });
 
   it('maps payments with German enum values', () => {
-    const result = mapRow(TABLES.payments, {
+    const result = mapRow(APPSHEET_TABLES.payments, {
       'Payment ID': 'P1',
       'Member ID': 'M0001',
       Date: '03.10.2026',
@@ -91,7 +90,7 @@ describe('the AppSheet contract', () => {
   });
 
   it('normalises book deposit type and status', () => {
-    const result = mapRow(TABLES.otherPayments, {
+    const result = mapRow(APPSHEET_TABLES.otherPayments, {
       'Other Payment ID': 'OP1',
       'Member ID': 'M0001',
       Type: 'bücherkaution',
@@ -102,7 +101,7 @@ describe('the AppSheet contract', () => {
       Comment: '',
     });
     expect(result).toMatchObject({ ok: true, doc: { type: 'Bücherkaution', status: 'returned', childId: 'C1' } });
-    const other = mapRow(TABLES.otherPayments, {
+    const other = mapRow(APPSHEET_TABLES.otherPayments, {
       'Other Payment ID': 'OP2',
       'Member ID': 'M0001',
       Type: 'Ausflug',
@@ -115,7 +114,7 @@ describe('the AppSheet contract', () => {
 
   it('maps plans with their room-hour list and weekday values', () => {
     expect(
-      mapRow(TABLES.plans, {
+      mapRow(APPSHEET_TABLES.plans, {
         'Plan ID': 'PL1',
         'Child ID': 'C1',
         'Quarter ID': 'Q1',
@@ -127,25 +126,25 @@ describe('the AppSheet contract', () => {
       }),
     ).toMatchObject({ ok: true, doc: { weeks: 12, roomHourIds: ['RH1', 'RH2'], paid: 120, balance: -24 } });
     expect(
-      mapRow(TABLES.roomHours, { 'Room Hour ID': 'RH1', 'Lesson ID': 'L1', Day: 'Mo', Hour: '3 - 15:00-15:45' }),
+      mapRow(APPSHEET_TABLES.roomHours, { 'Room Hour ID': 'RH1', 'Lesson ID': 'L1', Day: 'Mo', Hour: '3 - 15:00-15:45' }),
     ).toMatchObject({ ok: true, doc: { dayOfWeek: 'Mo.', roomName: null } });
   });
 
   it('keeps a value outside the office\'s lists as typed, with a warning, instead of dropping the row', () => {
-    const member = mapRow(TABLES.members, { ...memberRow, Status: '  Ausgetreten ' });
+    const member = mapRow(APPSHEET_TABLES.members, { ...memberRow, Status: '  Ausgetreten ' });
     expect(member).toMatchObject({ ok: true, doc: { status: 'Ausgetreten' } });
     expect(member.ok && member.warnings).toEqual(['column "Status": "Ausgetreten" is not one of Aktiv, Inaktiv; kept as typed']);
-    expect(mapRow(TABLES.members, memberRow)).not.toHaveProperty('warnings');
+    expect(mapRow(APPSHEET_TABLES.members, memberRow)).not.toHaveProperty('warnings');
   });
 
   it('stores an optional value it cannot read as empty, with a warning naming column and value, and keeps the row', () => {
-    const lesson = mapRow(TABLES.lessons, { 'Lesson ID': 'L1', Name: 'Schach', 'Price Per Hour': '15,00', 'WhatsApp Group': 'chat.whatsapp.com/abc' });
+    const lesson = mapRow(APPSHEET_TABLES.lessons, { 'Lesson ID': 'L1', Name: 'Schach', 'Price Per Hour': '15,00', 'WhatsApp Group': 'chat.whatsapp.com/abc' });
     expect(lesson).toMatchObject({ ok: true, id: 'L1', doc: { name: 'Schach', pricePerHour: 15, whatsappGroup: null } });
     expect(lesson.ok && lesson.warnings).toEqual(['column "WhatsApp Group": not a web address: "chat.whatsapp.com/abc"; stored empty']);
-    const member = mapRow(TABLES.members, { ...memberRow, 'Member Since': '31.02.2020' });
+    const member = mapRow(APPSHEET_TABLES.members, { ...memberRow, 'Member Since': '31.02.2020' });
     expect(member).toMatchObject({ ok: true, doc: { membershipStartsAt: null, primaryName: 'Anna Müller' } });
     expect(member.ok && member.warnings).toEqual(['column "Member Since": not a calendar date: "31.02.2020"; stored empty']);
-    const child = mapRow(TABLES.children, { 'Child ID': 'C1', 'Member ID': 'M0001', Name: 'Mia', Status: 'Aktiv', Age: 'zehn', Birthday: '2016-13-01' });
+    const child = mapRow(APPSHEET_TABLES.children, { 'Child ID': 'C1', 'Member ID': 'M0001', Name: 'Mia', Status: 'Aktiv', Age: 'zehn', Birthday: '2016-13-01' });
     expect(child).toMatchObject({ ok: true, doc: { age: null, birthday: null } });
     expect(child.ok && child.warnings).toHaveLength(2);
   });
@@ -160,7 +159,7 @@ describe('the AppSheet contract', () => {
     [{ ...memberRow, 'Cancellation Requested': 'vielleicht' }, 'M0001', /column "Cancellation Requested": not a Yes\/No value/],
     [{ ...memberRow, 'Member Until': '01.01.2020' }, 'M0001', /membership ends before it starts/],
   ])('rejects a malformed row with its key and a reason (%#)', (row, key, reason) => {
-    const result = mapRow(TABLES.members, row);
+    const result = mapRow(APPSHEET_TABLES.members, row);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.key).toBe(key);
@@ -168,9 +167,25 @@ describe('the AppSheet contract', () => {
     }
   });
 
+  it('rejects a value the contract\'s schema refuses, naming the column', () => {
+    const plan = { 'Plan ID': 'PL1', 'Child ID': 'C1', 'Quarter ID': 'Q1', 'Lesson ID': 'L1', Weeks: '-2' };
+    expect(mapRow(APPSHEET_TABLES.plans, plan)).toEqual({ ok: false, key: 'PL1', reason: 'column "Weeks": must not be negative' });
+    expect(mapRow(APPSHEET_TABLES.plans, { ...plan, Weeks: '0' })).toMatchObject({ ok: true, doc: { weeks: 0, roomHourIds: [], paid: 0 } });
+  });
+
+  it('gives the document the type the contract declares', () => {
+    const payment = mapRow(APPSHEET_TABLES.payments, { 'Payment ID': 'P1', 'Member ID': 'M1', Date: '01.02.2026', Amount: '12,50', 'Payment Type': 'Bar', Direction: 'Ausgang' });
+    expect(payment).toMatchObject({ ok: true, doc: { direction: 'OUT', type: 'cash', amount: 12.5, balance: 0, comment: null } });
+    if (payment.ok) {
+      expectTypeOf(payment.doc.direction).toEqualTypeOf<'IN' | 'OUT'>();
+      expectTypeOf(payment.doc.comment).toEqualTypeOf<string | null>();
+      expectTypeOf(payment.doc.amount).toEqualTypeOf<number>();
+    }
+  });
+
   it('rejects quarters that end before they start and hour labels without a number', () => {
     expect(
-      mapRow(TABLES.quarters, {
+      mapRow(APPSHEET_TABLES.quarters, {
         'Quarter ID': 'Q1',
         Name: '2026 Q4',
         Status: 'Aktiv',
@@ -179,7 +194,7 @@ describe('the AppSheet contract', () => {
       }),
     ).toMatchObject({ ok: false, reason: 'quarter ends before it starts' });
     expect(
-      mapRow(TABLES.roomHours, { 'Room Hour ID': 'RH1', 'Lesson ID': 'L1', Day: 'Di.', Hour: 'afternoon' }),
+      mapRow(APPSHEET_TABLES.roomHours, { 'Room Hour ID': 'RH1', 'Lesson ID': 'L1', Day: 'Di.', Hour: 'afternoon' }),
     ).toMatchObject({ ok: false, reason: 'hour label must start with a number' });
   });
 });

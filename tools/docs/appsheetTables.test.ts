@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { APPSHEET_DOC, tablesSection, withGeneratedTables } from './appsheetTables';
+
+describe('docs/appsheet.md', () => {
+  it('lists every table and column exactly as the contract declares them (npm run docs:appsheet rewrites it)', () => {
+    const page = readFileSync(APPSHEET_DOC, 'utf8');
+    expect(page).toBe(withGeneratedTables(page));
+  });
+
+  it('names each column once with its type, whether it is required, its field and its values', () => {
+    const section = tablesSection();
+    expect(section).toContain('### Other Payments → `otherPayments`');
+    expect(section).toContain('| Email | Email | yes | `primaryEmail` |  |');
+    expect(section).toContain('| Balance | Decimal / Price |  | `balance` | blank → `0` |');
+    expect(section).toContain('| Day | Enum | yes | `dayOfWeek` | `Mo.`, `Mo` → `Mo.`, `Di.`, `Di` → `Di.`');
+    expect(section).toContain('| Direction | Enum | yes | `direction` | `Eingang` → `IN`, `Ausgang` → `OUT` |');
+    expect(section).toContain('`memberId` is not a column');
+  });
+
+  it('refuses a page without the section it writes', () => {
+    expect(() => withGeneratedTables('# AppSheet\n')).toThrow(/no "## Tables" heading/);
+  });
+});
