@@ -41,9 +41,11 @@ afterEach(() => {
 });
 
 describe('npm run doctor', () => {
-  it('passes a complete configuration (warning only that the secrets were not checked)', () => {
+  it('passes a complete configuration (warning only of what --offline leaves unchecked)', () => {
     const { status, output } = doctor(fixture(GOOD_WEB, GOOD_FUNCTIONS));
-    expect(output).toContain('0 errors, 1 warning');
+    expect(output).toMatch(/! Hosting sites: not checked \(--offline\)/);
+    expect(output).toMatch(/! secrets: not checked \(--offline\)/);
+    expect(output).toContain('0 errors, 2 warnings');
     expect(output).toContain('Identity Platform');
     expect(status).toBe(0);
   });
@@ -58,12 +60,13 @@ describe('npm run doctor', () => {
       /✗ VITE_SCHOOL_TIME_ZONE: is Europe\/Paris, the functions' SCHOOL_TIME_ZONE Europe\/Berlin/,
       /! APP_ORIGINS: "http:\/\/localhost:5173" is a local development origin/,
       /✗ APP_ORIGINS: must include https:\/\/lindenhof-portal\.web\.app/,
+      /! APP_ORIGINS: lacks https:\/\/lindenhof-portal\.firebaseapp\.com, where Hosting also serves the app/,
       /✗ SYNC_MAX_DELETION_PERCENT: "0" must be a whole number from 1 to 100/,
       /✗ SYNC_SLICE_ROWS: "20k" must be a whole number of rows/,
     ]) {
       expect(output).toMatch(problem);
     }
-    expect(output).toContain('6 errors, 2 warnings');
+    expect(output).toContain('6 errors, 5 warnings');
     expect(status).toBe(1);
   });
 });

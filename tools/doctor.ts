@@ -2,13 +2,16 @@
  * `npm run doctor -- --project <id>`: checks a real project's settings before a deploy and
  * prints every missing or suspicious item at once. Exit code 1 when any is an error.
  *
- *   --offline    skip the secrets check (it asks the firebase CLI, which needs a login)
+ *   --offline    skip what asks the firebase CLI, which needs a login: the secrets, and the
+ *                Hosting sites and custom domains that APP_ORIGINS must name
  *   --dir <path> where the settings live (default: this checkout)
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { error, warning, type Finding } from './doctor/findings';
-import { checkFunctionSettings, checkSecret, SECRETS } from './doctor/functionChecks';
+import { checkFunctionSettings, checkSecret, parseList, SECRETS } from './doctor/functionChecks';
+import { lookUpServedHosts } from './doctor/hostingSites';
+import { checkServedOrigins } from './doctor/originChecks';
 import { checkProjectId, REMINDERS } from './doctor/projectChecks';
 import { checkTimeZonesAgree, checkWebSettings } from './doctor/webChecks';
 import { lookUpSecret } from './doctor/secrets';
@@ -55,9 +58,14 @@ async function main(): Promise<number> {
     ? [warning('secrets', `not checked (--offline): ${SECRETS.join(', ')} must exist`)]
     : (await Promise.all(SECRETS.map(async (name) => checkSecret(name, projectId, await lookUpSecret(name, projectId))))).flat();
 
+  const listedOrigins = parseList(functions.env.APP_ORIGINS ?? '');
+  const servedHosts = options.offline ? ({ kind: 'unchecked', reason: '--offline' } as const) : await lookUpServedHosts(projectId);
+  const origins = listedOrigins ? checkServedOrigins(listedOrigins, projectId, servedHosts) : [];
+
   const sections: Array<[string, Finding[]]> = [
     [`Web app (${web.sources.join(', ') || 'no .env file found'})`, [...checkWebSettings(web.env, projectId), ...checkTimeZonesAgree(web.env, functions.env)]],
     [`Functions (${functions.file})`, [...missingFile, ...checkFunctionSettings(functions.env, projectId)]],
+    ['Origins (APP_ORIGINS and the Hosting sites that serve the app)', origins],
     ['Secrets (Secret Manager)', secrets],
     ['Reminders', [...REMINDERS]],
   ];

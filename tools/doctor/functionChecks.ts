@@ -24,7 +24,7 @@ function timeZoneProblem(zone: string): string | null {
 }
 
 /** As firebase-tools reads a list parameter: a JSON list, or a comma-separated one. */
-function parseList(value: string): string[] | null {
+export function parseList(value: string): string[] | null {
   if (!value.includes('[')) return value.split(',').map((item) => item.trim());
   try {
     const list: unknown = JSON.parse(value.replace(/'/g, '"'));

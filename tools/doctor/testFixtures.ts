@@ -18,7 +18,7 @@ export const GOOD_WEB: Env = {
 export const GOOD_FUNCTIONS: Env = {
   APPSHEET_BASE_URL: 'https://www.appsheet.com',
   APPSHEET_APP_ID: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-  APP_ORIGINS: `["https://${PROJECT}.web.app","https://portal.lindenhof-schule.de"]`,
+  APP_ORIGINS: `["https://${PROJECT}.web.app","https://${PROJECT}.firebaseapp.com","https://portal.lindenhof-schule.de"]`,
   SCHOOL_TIME_ZONE: 'Europe/Berlin',
   SYNC_MAX_DELETION_PERCENT: '5',
 };
