@@ -68,14 +68,18 @@ test('the script takes over the painted form: what was typed before it arrived s
   // A page loaded anew (by a native submit) would not have this mark; checked at the end.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByLabel(t.auth.password).press('Enter');
-  // Nor can the language or dark mode be chosen before it: React would undo the choice.
+  // Nor can the language or dark mode be chosen before it: React would undo the choice; nor
+  // can the form switch to sign-up, which only the script does (a click would be lost).
   const language = page.getByLabel(t.language.label);
   const darkMode = page.getByRole('button', { name: t.theme.dark });
+  const signUpSwitch = page.getByRole('button', { name: t.auth.switchToSignup, exact: true });
   await expect(language).toBeDisabled();
   await expect(darkMode).toBeDisabled();
+  await expect(signUpSwitch).toBeDisabled();
   release();
   await expect(language).toBeEnabled();
   await expect(darkMode).toBeEnabled();
+  await expect(signUpSwitch).toBeEnabled();
   // Hydrated: the button works, with what was typed.
   await signInButton.click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/);

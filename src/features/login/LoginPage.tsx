@@ -147,7 +147,8 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
 
       <p className="text-center text-sm text-slate-700">
         {t(isSignup ? 'auth.haveAccount' : 'auth.noAccount')}{' '}
-        <button type="button" onClick={switchMode} className={linkClass}>
+        {/* Before the script has taken over the pre-rendered page, a click would be lost. */}
+        <button type="button" onClick={switchMode} className={linkClass} disabled={!hydrated}>
           {t(isSignup ? 'auth.switchToLogin' : 'auth.switchToSignup')}
         </button>
       </p>
