@@ -5,6 +5,8 @@
  *   --offline    skip what asks the firebase CLI, which needs a login: the secrets, and the
  *                Hosting sites and custom domains that APP_ORIGINS must name
  *   --dir <path> where the settings live (default: this checkout)
+ *   --appsheet   instead: the connection check against the school's AppSheet app, read only,
+ *                with functions/.env.<project> and APPSHEET_ACCESS_KEY from the environment
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,8 +18,10 @@ import { checkProjectId, REMINDERS } from './doctor/projectChecks';
 import { checkTimeZonesAgree, checkWebSettings } from './doctor/webChecks';
 import { lookUpSecret } from './doctor/secrets';
 import { loadFunctionSettings, loadWebSettings } from './doctor/settings';
+import { checkAppSheetConnection } from './doctor/appSheetCheck';
+import { checkAppSheetSettings } from './doctor/functionChecks';
 
-const USAGE = 'usage: npm run doctor -- --project <firebase-project-id> [--offline] [--dir <path>]';
+const USAGE = 'usage: npm run doctor -- --project <firebase-project-id> [--offline | --appsheet] [--dir <path>]';
 
 const MARKS = { error: '✗', warning: '!', note: 'i' } as const;
 
@@ -27,11 +31,35 @@ function printSection(title: string, findings: readonly Finding[]): void {
   for (const finding of findings) console.log(`  ${MARKS[finding.level]} ${finding.setting}: ${finding.message}`);
 }
 
+/** Counts, the closing line and the exit code: 1 when any finding is an error. */
+function conclude(findings: readonly Finding[], ready: string): number {
+  const errors = findings.filter((f) => f.level === 'error').length;
+  const warnings = findings.filter((f) => f.level === 'warning').length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  console.log(`\n${plural(errors, 'error')}, ${plural(warnings, 'warning')}: ` + (errors > 0 ? 'fix the errors first.' : warnings > 0 ? `read the warnings; ${ready}` : ready));
+  return errors > 0 ? 1 : 0;
+}
+
+async function checkAppSheet(dir: string, projectId: string): Promise<number> {
+  const { env, file, exists } = loadFunctionSettings(dir, projectId);
+  console.log(`Checking the AppSheet app of ${file} (read only)`);
+  const settings = checkAppSheetSettings(env, process.env.APPSHEET_ACCESS_KEY);
+  if (!exists || 'findings' in settings) {
+    printSection('Settings', exists ? (settings as { findings: Finding[] }).findings : [error(file, 'is missing: create it first (README, "Deploy")')]);
+    return 1;
+  }
+  const report = await checkAppSheetConnection(settings);
+  console.log('');
+  for (const line of report.lines) console.log(`  ${line}`);
+  printSection('What the sync would meet', report.findings);
+  return conclude(report.findings, 'the first sync can run.');
+}
+
 async function main(): Promise<number> {
   let options;
   try {
     options = parseArgs({
-      options: { project: { type: 'string' }, offline: { type: 'boolean', default: false }, dir: { type: 'string' } },
+      options: { project: { type: 'string' }, offline: { type: 'boolean', default: false }, appsheet: { type: 'boolean', default: false }, dir: { type: 'string' } },
     }).values;
   } catch (failure) {
     console.error(`${(failure as Error).message}\n${USAGE}`);
@@ -43,6 +71,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const dir = resolve(options.dir ?? resolve(import.meta.dirname, '..'));
+  if (options.appsheet) return checkAppSheet(dir, projectId);
 
   console.log(`Checking the settings for a deploy to ${projectId}`);
   const projectFindings = checkProjectId(projectId);
@@ -71,15 +100,7 @@ async function main(): Promise<number> {
   ];
   for (const [title, findings] of sections) printSection(title, findings);
 
-  const all = sections.flatMap(([, findings]) => findings);
-  const errors = all.filter((f) => f.level === 'error').length;
-  const warnings = all.filter((f) => f.level === 'warning').length;
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  console.log(
-    `\n${plural(errors, 'error')}, ${plural(warnings, 'warning')}: ` +
-      (errors > 0 ? 'fix the errors before deploying.' : warnings > 0 ? 'read the warnings, then deploy.' : 'ready to deploy.'),
-  );
-  return errors > 0 ? 1 : 0;
+  return conclude(sections.flatMap(([, findings]) => findings), 'ready to deploy.');
 }
 
 process.exit(await main());

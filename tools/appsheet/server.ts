@@ -4,9 +4,8 @@
  * with the ApplicationAccessKey header (or applicationAccessKey query) checked, values
  * formatted for the request Locale and Timezone (Windows zone names, as AppSheet documents
  * them; UTC when none is sent), and the store kept in a file so edits survive restarts.
- * Test-only controls under /__demo inject faults per table: error (HTTP 500), hang, malformed
- * rows, an empty answer, a partial one (the first K rows), or a slow one (computed at once,
- * delivered 1.5 s later); optionally for the next N requests only.
+ * Test-only controls under /__demo inject faults per table (faults.ts), optionally for the next
+ * N requests only.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { APPSHEET_TABLES } from '@family-portal/contract';
 import { COLUMN_TYPES, parseCell, requestTimeZone, supportedLocale } from './format';
 import { formatRow, malform } from './rows';
+import { FAULTS, reshapeRows, selectorRefusal, type Fault, type FaultSetting } from './faults';
 import { generateSchool } from './generator';
 import { parseSelector, SelectorError } from './selector';
 import { loadStore, saveStore, type DemoStore, type RawRow } from './store';
@@ -22,18 +22,9 @@ import { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT } from './constants';
 
 export { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT };
 
-const FAULTS = ['error', 'hang', 'malformed', 'empty', 'slow', 'partial'] as const;
-export type Fault = (typeof FAULTS)[number];
+export type { Fault };
 /** How long a 'slow' table takes to deliver an answer it computed when the request came in. */
 const SLOW_MS = 1500;
-
-interface FaultSetting {
-  fault: Fault;
-  /** Requests left to affect; undefined = until cleared. */
-  times?: number;
-  /** 'partial': how many rows a Find answers with (a cut body, a slice); 1 by default. */
-  rows?: number;
-}
 
 export interface DemoServerOptions {
   port?: number;
@@ -51,7 +42,7 @@ export interface DemoServerOptions {
 export interface DemoServer {
   url: string;
   store: DemoStore;
-  setFault(table: string, fault: Fault | null, times?: number, rows?: number): void;
+  setFault(table: string, fault: Fault | null, times?: number, rows?: number, column?: string): void;
   /** Action requests to a table answered or being answered so far (tests wait on it). */
   requestCount(table: string): number;
   close(): Promise<void>;
@@ -149,6 +140,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       case 'Find': {
         let selected = rows.map((row, index) => ({ row, index }));
         if (typeof properties.Selector === 'string' && properties.Selector.trim() !== '') {
+          const refusal = selectorRefusal(setting, properties.Selector);
+          if (refusal) throw new HttpError(400, `Invalid Selector expression: ${refusal}`);
           let parsed;
           try {
             parsed = parseSelector(properties.Selector, types, locale, zone);
@@ -167,6 +160,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         if (fault === 'empty') out = [];
         if (fault === 'malformed') out = malform(table, out);
         if (fault === 'partial') out = out.slice(0, setting?.rows ?? 1);
+        out = reshapeRows(setting, table, out);
         return { status: 200, body: out };
       }
       case 'Edit':
@@ -213,10 +207,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       if (request.method === 'DELETE') faults.clear();
       if (request.method === 'PUT' && faultRoute[1]) {
         const table = decodeURIComponent(faultRoute[1]);
-        const { fault, times, rows } = (await readJson(request)) as { fault?: Fault | null; times?: number; rows?: number };
+        const { fault, times, rows, column } = (await readJson(request)) as { fault?: Fault | null; times?: number; rows?: number; column?: string };
         if (fault !== null && !FAULTS.includes(fault as Fault)) throw new HttpError(400, `fault must be one of ${FAULTS.join(', ')} or null`);
         if (times !== undefined && !(Number.isInteger(times) && times > 0)) throw new HttpError(400, 'times must be a positive whole number');
-        if (fault) faults.set(table, { fault, times, rows });
+        if (fault) faults.set(table, { fault, times, rows, column });
         else faults.delete(table);
       }
       send(response, 200, Object.fromEntries(faults));
@@ -259,8 +253,8 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     store,
     requestCount: (table) => requests.get(table) ?? 0,
-    setFault(table, fault, times, rows) {
-      if (fault) faults.set(table, { fault, times, rows });
+    setFault(table, fault, times, rows, column) {
+      if (fault) faults.set(table, { fault, times, rows, column });
       else faults.delete(table);
     },
     close: () =>

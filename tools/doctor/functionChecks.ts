@@ -4,7 +4,9 @@
  * modules (config.ts, sync/time/timeZone.ts, sync/time/windowsZones.ts), never a copy of them.
  */
 import { appOrigins, appSheetAccessKey, appSheetAppId, appSheetBaseUrl, maxDeletionPercent, rateLimitHmacKey, schoolTimeZoneParam, MAX_TRUSTED_PROXIES, SLICE_ROWS_SETTING, TRUSTED_PROXIES_SETTING } from '../../functions/src/config';
-import { assertTimeZone } from '../../functions/src/sync/time/timeZone';
+import { SLICE_ROWS } from '../../functions/src/sync/appsheet/slices';
+import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/time/timeZone';
+import type { AppSheetCheckSettings } from './appSheetCheck';
 import { windowsTimeZone } from '../../functions/src/sync/time/windowsZones';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';
 
@@ -129,4 +131,26 @@ export function checkSecret(name: string, projectId: string, lookup: SecretLooku
     case 'unchecked':
       return [warning(name, `could not be checked (${lookup.reason}); check by hand: npx firebase functions:secrets:get ${name} --project ${projectId}`)];
   }
+}
+
+/**
+ * The settings of the AppSheet connection check, from functions/.env.<project> and the access
+ * key from the environment (a secret is never in a file), or what is missing.
+ */
+export function checkAppSheetSettings(env: Env, accessKey: string | undefined): AppSheetCheckSettings | { findings: Finding[] } {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const findings: Finding[] = [];
+  const baseUrl = value(appSheetBaseUrl.name);
+  const url = baseUrl ? parseUrl(baseUrl) : null;
+  if (!url || !/^https?:$/.test(url.protocol)) findings.push(error(appSheetBaseUrl.name, 'must be the AppSheet API host, e.g. https://www.appsheet.com'));
+  const appId = value(appSheetAppId.name);
+  if (!appId) findings.push(error(appSheetAppId.name, 'is missing: the App Id from AppSheet → Settings → Integrations'));
+  if (!accessKey?.trim()) findings.push(error(appSheetAccessKey.name, 'is not in the environment: APPSHEET_ACCESS_KEY=… npm run doctor -- --project <id> --appsheet'));
+  const zone = value(schoolTimeZoneParam.name) ?? DEFAULT_SCHOOL_TIME_ZONE;
+  const zoneProblem = timeZoneProblem(zone);
+  if (zoneProblem) findings.push(error(schoolTimeZoneParam.name, zoneProblem));
+  const rows = value(SLICE_ROWS_SETTING);
+  if (rows !== undefined && !/^\d+$/.test(rows)) findings.push(error(SLICE_ROWS_SETTING, `"${rows}" must be a whole number of rows (0: one request per table)`));
+  if (findings.length > 0) return { findings };
+  return { baseUrl: baseUrl as string, appId: appId as string, accessKey: (accessKey as string).trim(), zone, sliceRows: rows === undefined ? SLICE_ROWS : Number(rows) };
 }
