@@ -1,7 +1,7 @@
 /** updateMemberData and cancelMembership (spec section 7): a parent's own member record only. */
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
-import { cancellationState, cancelMembershipBody, memberSchema, NOT_A_MEMBER, updateMemberDataBody } from '@family-portal/contract';
+import { cancellationState, cancelMembershipBody, DOCUMENT_SCHEMAS, NOT_A_MEMBER, updateMemberDataBody } from '@family-portal/contract';
 import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { appSheetForWrites } from '../config';
@@ -62,7 +62,7 @@ export async function cancelMembership(request: Request) {
   const parsed = cancelMembershipBody.safeParse(request.body ?? {});
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
   // The same rule as the page that offers the button (packages/contract/src/rules.ts).
-  const state = cancellationState(memberSchema.parse({ id: member.id, ...member.data() }));
+  const state = cancellationState(DOCUMENT_SCHEMAS.members.parse({ id: member.id, ...member.data() }));
   if (state.kind === 'cancelled') {
     throw new HttpError('already-cancelled', `The membership is already cancelled; it ends on ${state.endsAt}.`);
   }

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { inputProblem, INPUT_PROBLEM_TEXT, type CheckedField } from './contactInput';
-import { memberSchema, SYNCED_COLLECTIONS } from './documents';
+import { DOCUMENT_SCHEMAS, SYNCED_COLLECTIONS } from './documents';
 import { SYNC_STATUSES, SYNC_TYPES, syncLogSchema, tableCountsSchema, heldBackDeletionSchema } from './syncLog';
 
 /** A contact text as stored: trimmed, and refused with the API's reason when the rules say so. */
@@ -57,7 +57,7 @@ export const syncHistoryQuery = z.strictObject({
 export const checkEmailExistsAnswer = z.object({ exists: z.boolean() });
 
 /** updateMemberData and cancelMembership answer the member document as it now stands. */
-export const memberAnswer = z.object({ success: z.literal(true), message: z.string(), data: memberSchema });
+export const memberAnswer = z.object({ success: z.literal(true), message: z.string(), data: DOCUMENT_SCHEMAS.members });
 
 export const syncStatusAnswer = z.object({ data: z.object({ latestSync: z.nullable(syncLogSchema) }) });
 

@@ -186,35 +186,17 @@ export const APPSHEET_TABLES = {
 } as const satisfies { [N in SyncedCollection]: { collection: N } };
 export type AppSheetTable = (typeof APPSHEET_TABLES)[SyncedCollection];
 
-export const memberSchema = membersTable.schema;
-export const childSchema = childrenTable.schema;
-export const quarterSchema = quartersTable.schema;
-export const planSchema = plansTable.schema;
-export const lessonSchema = lessonsTable.schema;
-export const teacherSchema = teachersTable.schema;
-export const roomHourSchema = roomHoursTable.schema;
-export const paymentSchema = paymentsTable.schema;
-export const otherPaymentSchema = otherPaymentsTable.schema;
-
-export type Member = z.infer<typeof memberSchema>;
-export type Child = z.infer<typeof childSchema>;
-export type Quarter = z.infer<typeof quarterSchema>;
-export type Plan = z.infer<typeof planSchema>;
-export type Lesson = z.infer<typeof lessonSchema>;
-export type Teacher = z.infer<typeof teacherSchema>;
-export type RoomHour = z.infer<typeof roomHourSchema>;
-export type Payment = z.infer<typeof paymentSchema>;
-export type OtherPayment = z.infer<typeof otherPaymentSchema>;
-
 /** Each synced collection and the schema of its documents (the document id is the `id` field). */
-export const DOCUMENT_SCHEMAS = {
-  members: memberSchema,
-  children: childSchema,
-  payments: paymentSchema,
-  otherPayments: otherPaymentSchema,
-  quarters: quarterSchema,
-  teachers: teacherSchema,
-  lessons: lessonSchema,
-  roomHours: roomHourSchema,
-  plans: planSchema,
-} as const satisfies Record<SyncedCollection, z.ZodMiniType>;
+export const DOCUMENT_SCHEMAS = Object.fromEntries(SYNCED_COLLECTIONS.map((name) => [name, APPSHEET_TABLES[name].schema])) as {
+  readonly [N in SyncedCollection]: (typeof APPSHEET_TABLES)[N]['schema'];
+};
+
+export type Member = z.infer<typeof DOCUMENT_SCHEMAS.members>;
+export type Child = z.infer<typeof DOCUMENT_SCHEMAS.children>;
+export type Quarter = z.infer<typeof DOCUMENT_SCHEMAS.quarters>;
+export type Plan = z.infer<typeof DOCUMENT_SCHEMAS.plans>;
+export type Lesson = z.infer<typeof DOCUMENT_SCHEMAS.lessons>;
+export type Teacher = z.infer<typeof DOCUMENT_SCHEMAS.teachers>;
+export type RoomHour = z.infer<typeof DOCUMENT_SCHEMAS.roomHours>;
+export type Payment = z.infer<typeof DOCUMENT_SCHEMAS.payments>;
+export type OtherPayment = z.infer<typeof DOCUMENT_SCHEMAS.otherPayments>;
