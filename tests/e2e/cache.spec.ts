@@ -103,6 +103,10 @@ test("signing out in a second tab forgets the family's documents the first tab k
   // the reload interrupts is asked again.
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => firestoreDatabases(page).catch(() => ['(the page was reloading)'])).toEqual([]);
+  // Nothing left in flight for the context's teardown, which once waited out the test's time
+  // (a clean-clone run on a busy machine) while the first tab may still have been reloading.
+  await second.close();
+  await page.goto('about:blank');
 });
 
 /** The accounts Firebase Auth keeps in this origin's IndexedDB (its persistence store). */
