@@ -43,7 +43,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 
 const keyOf = (row: AppSheetRow, keyColumn: string) => String(row[keyColumn] ?? '').trim();
 
-/** Up to three examples of keys in `a` but not in `b`. */
+/** The keys in `a` that `b` lacks. */
 function missingFrom(a: Set<string>, b: Set<string>): string[] {
   return [...a].filter((key) => !b.has(key));
 }

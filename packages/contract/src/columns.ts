@@ -84,7 +84,7 @@ export type FieldSchema<C> =
   : C extends Column<infer V, 'optional'> ? z.ZodMiniDefault<z.ZodMiniNullable<V>>
   : z.ZodMiniType; // a column of no particular presence: any declared table
 
-export function fieldSchema<C extends Column>(col: C): FieldSchema<C> {
+function fieldSchema<C extends Column>(col: C): FieldSchema<C> {
   const schema =
     col.presence === 'required' ? col.value
     : col.presence === 'defaulted' ? z._default(col.value, col.blankValue)
