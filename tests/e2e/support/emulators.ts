@@ -31,14 +31,20 @@ export interface OobCode {
   requestType: string;
 }
 
-/** The newest e-mail action link the Auth emulator "sent" to this address. */
+/**
+ * The newest e-mail action link the Auth emulator "sent" to this address. The app asks for the
+ * e-mail after the screen has moved on, so it is waited for (up to 10 s), not expected at once.
+ */
 export async function latestOobCode(email: string, requestType: OobCode['requestType']): Promise<OobCode> {
-  const response = await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
-  const mine = oobCodes.filter((code) => code.email === email && code.requestType === requestType);
-  const latest = mine[mine.length - 1];
-  if (!latest) throw new Error(`no ${requestType} e-mail for ${email}`);
-  return latest;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${AUTH}/emulator/v1/projects/${PROJECT}/oobCodes`);
+    const { oobCodes } = (await response.json()) as { oobCodes: OobCode[] };
+    const latest = oobCodes.filter((code) => code.email === email && code.requestType === requestType).at(-1);
+    if (latest) return latest;
+    if (Date.now() > deadline) throw new Error(`no ${requestType} e-mail for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export async function accountExists(email: string): Promise<boolean> {
