@@ -68,7 +68,7 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: false },
   test: {
     // Unit and component tests only; emulator-backed suites have their own config.
-    include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/bench/**/*.test.ts'],
     // Every core: Vitest's default, one fewer than the cores, leaves half of a 2-core machine idle.
     maxWorkers: availableParallelism(),
     environment: 'node',

@@ -22,7 +22,8 @@ vi.mock('firebase/firestore', () => {
       if (stores.serverFails) throw new Error('unavailable');
     }
     const found = (stores[store][ref.name] ?? []).find((candidate) => candidate.id === ref.id);
-    if (!found && store === 'cache') throw new Error('Failed to get document from cache');
+    // As the SDK answers a document this device has not kept.
+    if (!found && store === 'cache') throw Object.assign(new Error('Failed to get document from cache'), { code: 'unavailable' });
     const { id: _id, ...data } = found ?? {};
     return { id: ref.id, exists: () => !!found, data: () => data, get: (field: string) => data[field] };
   };

@@ -30,37 +30,37 @@ export const EMPTY: FamilyData = {
 };
 
 /**
- * The family's documents, then what its plans point to: their lessons and room hours, then the
- * lessons' teachers. What a session reads depends on the family, not on the school's size.
- *
- * Each read waits only for what it needs, as every round trip costs a parent on a phone: the
- * member and its family are read at once by the index entry's memberId; the plans as soon as the
- * children are known (not after the payments, the family's largest collection); `onFamily` gets
- * everything but the teachers and room hours, which only the plans page shows, once the plans'
- * lessons and the rest of the family are in.
+ * The family's documents in two round trips, whatever the school's size: the e-mail index entry
+ * says which member the parent is; then everything at once by that member id: the member, its
+ * children, plans, payments, book deposits, the quarters, and the family's timetable (the lessons,
+ * room hours and teachers its plans point to, which the sync copies into one document). Every
+ * round trip costs a parent on a phone; none of these waits for another.
  */
-export async function loadFamilyData(queries: Queries, email: string, onFamily?: (family: FamilyData) => void): Promise<FamilyData> {
-  // Without a membership nothing else is readable (the rules deny even the reference data).
+export async function loadFamilyData(queries: Queries, email: string): Promise<FamilyData> {
+  // Without a membership nothing else is readable (the rules deny even the quarters).
   const memberId = await queries.memberIdOf(email);
   if (!memberId) return EMPTY;
-  const memberRead = queries.memberById(memberId);
-  const childrenRead = queries.children(memberId);
-  const rest = Promise.all([queries.payments(memberId), queries.otherPayments(memberId), queries.quarters(), queries.lastSuccessfulSyncAt()]);
-  const plansRead = Promise.all([memberRead, childrenRead]).then(([member, children]) =>
-    member ? queries.plans(member.id, children.map((child) => child.id)) : [],
-  );
-  const roomHoursRead = plansRead.then((plans) => queries.roomHours(plans.flatMap((plan) => plan.roomHourIds)));
-  const lessonsRead = plansRead.then((plans) => queries.lessons(plans.map((plan) => plan.lessonId)));
-  // Awaited below in turn; one that fails first must not leave the others unhandled.
-  for (const read of [rest, roomHoursRead, lessonsRead]) read.catch(() => undefined);
-  const [member, children, plans] = await Promise.all([memberRead, childrenRead, plansRead]);
-  if (!member) return EMPTY;
-  const [lessons, [payments, otherPayments, quarters, lastSuccessfulSyncAt]] = await Promise.all([lessonsRead, rest]);
-  const family: FamilyData = { member, children, plans, quarters, payments, otherPayments, lessons, teachers: [], roomHours: [], lastSuccessfulSyncAt };
-  onFamily?.(family);
-  const [teachers, roomHours] = await Promise.all([
-    queries.teachers(lessons.flatMap((lesson) => (lesson.teacherId ? [lesson.teacherId] : []))),
-    roomHoursRead,
+  const [member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt] = await Promise.all([
+    queries.memberById(memberId),
+    queries.children(memberId),
+    queries.plans(memberId),
+    queries.payments(memberId),
+    queries.otherPayments(memberId),
+    queries.quarters(),
+    queries.timetable(memberId),
+    queries.lastSuccessfulSyncAt(),
   ]);
-  return { ...family, teachers, roomHours };
+  if (!member) return EMPTY;
+  // A plan is the family's through its child (spec section 7): one of a child no longer listed is not shown.
+  const childIds = new Set(children.map((child) => child.id));
+  return {
+    member,
+    children,
+    plans: plans.filter((plan) => childIds.has(plan.childId)),
+    quarters,
+    payments,
+    otherPayments,
+    ...timetable,
+    lastSuccessfulSyncAt,
+  };
 }

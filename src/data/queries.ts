@@ -3,9 +3,8 @@
  * message for that collection, so the screens can say what failed. Every document is parsed
  * by the contract's schema: one that does not fit is a data error, never rendered half-read.
  */
-import { chunk } from 'es-toolkit/array';
-import { MEMBER_EMAILS } from '@family-portal/contract/rules';
-import type { DOCUMENT_SCHEMAS, SYNC_FRESHNESS_PATH, SyncedCollection, syncFreshnessSchema } from '@family-portal/contract';
+import { MEMBER_EMAILS, MEMBER_REFERENCES } from '@family-portal/contract/rules';
+import type { DOCUMENT_SCHEMAS, FamilyTimetable, familyTimetableSchema, SYNC_FRESHNESS_PATH, SyncedCollection, syncFreshnessSchema } from '@family-portal/contract';
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore';
 import type * as z from 'zod/mini';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
@@ -21,7 +20,7 @@ export class DataLoadError extends Error {
 /** A stored document the contract's schema refuses: which one and where, never its values. */
 export class InvalidDocumentError extends Error {
   constructor(
-    readonly collection: SyncedCollection,
+    readonly collection: string,
     readonly documentId: string,
     readonly problems: string[],
   ) {
@@ -32,6 +31,14 @@ export class InvalidDocumentError extends Error {
 
 /** The contract's schemas; passed in, like the Firestore module, so that both load after sign-in. */
 export type DocumentSchemas = typeof DOCUMENT_SCHEMAS;
+
+/** What the reads take from the contract (the module itself will do). */
+export interface ContractSchemas {
+  DOCUMENT_SCHEMAS: DocumentSchemas;
+  familyTimetableSchema: typeof familyTimetableSchema;
+  SYNC_FRESHNESS_PATH: typeof SYNC_FRESHNESS_PATH;
+  syncFreshnessSchema: typeof syncFreshnessSchema;
+}
 
 export function parseDocument<C extends SyncedCollection>(
   schemas: DocumentSchemas,
@@ -48,9 +55,6 @@ export function parseDocument<C extends SyncedCollection>(
   );
 }
 
-/** Plans are read by `childId in` batches of at most this many ids (spec section 9; rules limit). */
-export const PLAN_BATCH_SIZE = 10;
-
 type FirestoreModule = typeof import('firebase/firestore');
 
 async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
@@ -66,31 +70,14 @@ async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Where the time of the last successful sync is, and its schema (from the contract, loaded after sign-in). */
-export interface FreshnessSource {
-  path: typeof SYNC_FRESHNESS_PATH;
-  schema: typeof syncFreshnessSchema;
-}
+const NO_TIMETABLE: FamilyTimetable = { lessons: [], roomHours: [], teachers: [] };
 
-export function createQueries(fs: FirestoreModule, db: Firestore, schemas: DocumentSchemas, freshness?: FreshnessSource) {
+export function createQueries(fs: FirestoreModule, db: Firestore, contract: ContractSchemas) {
   const { collection, doc, getDoc, getDocs, orderBy, query, where } = fs;
+  const schemas = contract.DOCUMENT_SCHEMAS;
   const all = async <C extends SyncedCollection>(name: C, ...constraints: Parameters<typeof query>[1][]) => {
     const snapshot = await getDocs(query(collection(db, name), ...constraints));
     return snapshot.docs.map((doc: QueryDocumentSnapshot) => parseDocument(schemas, name, doc.id, doc.data()));
-  };
-  // Lessons, teachers and room hours one document at a time: the rules let a member get only
-  // those its family's plans point to, and list none (no paging through the school's timetable).
-  // The gets share one connection, so they cost about one round trip together. One that neither
-  // this device nor the server can give now ('unavailable': offline, not kept) is left out, as a
-  // query would leave it out; the screens show a course without its details.
-  const byIds = async <C extends 'lessons' | 'teachers' | 'roomHours'>(name: C, ids: Iterable<string>) => {
-    const read = (id: string) =>
-      getDoc(doc(db, name, id)).catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'unavailable') return null;
-        throw error;
-      });
-    const snapshots = await Promise.all([...new Set(ids)].sort().map(read));
-    return snapshots.flatMap((snapshot) => (snapshot?.exists() ? [parseDocument(schemas, name, snapshot.id, snapshot.data())] : []));
   };
 
   return {
@@ -116,23 +103,19 @@ export function createQueries(fs: FirestoreModule, db: Firestore, schemas: Docum
       guarded('Failed to fetch other payments', () =>
         all('otherPayments', where('memberId', '==', memberId), orderBy('date', 'desc')),
       ),
-    /** The rules grant plans by the family's memberId, so every batch names it too. */
-    plans: (memberId: string, childIds: string[]) =>
-      guarded('Failed to fetch plans', async () => {
-        const results = await Promise.all(
-          chunk(childIds, PLAN_BATCH_SIZE).map((ids) => all('plans', where('memberId', '==', memberId), where('childId', 'in', ids))),
-        );
-        return results.flat();
-      }),
+    /**
+     * The family's plans, by the memberId the sync copies onto each plan from its child: asked at
+     * once with the children, not after them (no batches of child ids, spec section 9, to wait for).
+     */
+    plans: (memberId: string) => guarded('Failed to fetch plans', () => all('plans', where('memberId', '==', memberId))),
     /**
      * When the last successful sync began, or null (none yet, or unreadable): it only labels
      * the figures ("as of …"), so it never fails the family's data.
      */
     lastSuccessfulSyncAt: async (): Promise<string | null> => {
-      if (!freshness) return null;
       try {
-        const entry = await getDoc(doc(db, freshness.path.collection, freshness.path.doc));
-        const parsed = freshness.schema.safeParse(entry.data());
+        const entry = await getDoc(doc(db, contract.SYNC_FRESHNESS_PATH.collection, contract.SYNC_FRESHNESS_PATH.doc));
+        const parsed = contract.syncFreshnessSchema.safeParse(entry.data());
         return parsed.success ? parsed.data.lastSuccessfulSyncAt : null;
       } catch {
         // Not in this device's cache yet, or not readable: the screens then say nothing of it.
@@ -141,9 +124,22 @@ export function createQueries(fs: FirestoreModule, db: Firestore, schemas: Docum
     },
     /** All quarters: a handful per school year, whatever the school's size. */
     quarters: () => guarded('Failed to fetch quarters', () => all('quarters')),
-    teachers: (ids: Iterable<string>) => guarded('Failed to fetch teachers', () => byIds('teachers', ids)),
-    lessons: (ids: Iterable<string>) => guarded('Failed to fetch lessons', () => byIds('lessons', ids)),
-    roomHours: (ids: Iterable<string>) => guarded('Failed to fetch room hours', () => byIds('roomHours', ids)),
+    /**
+     * The lessons, room hours and teachers the family's plans point to, as the sync copied them
+     * into member_references/{memberId} (none without plans). On a device that is offline and has
+     * not kept it, the screens show the courses without their details.
+     */
+    timetable: (memberId: string) =>
+      guarded('Failed to fetch lessons', async (): Promise<FamilyTimetable> => {
+        const entry = await getDoc(doc(db, MEMBER_REFERENCES, memberId)).catch((error: unknown) => {
+          if ((error as { code?: string }).code === 'unavailable') return null;
+          throw error;
+        });
+        if (!entry?.exists()) return NO_TIMETABLE;
+        const parsed = contract.familyTimetableSchema.safeParse(entry.data());
+        if (parsed.success) return parsed.data;
+        throw new InvalidDocumentError(MEMBER_REFERENCES, memberId, parsed.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`));
+      }),
   };
 }
 

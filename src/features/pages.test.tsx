@@ -158,15 +158,6 @@ describe('plans page', () => {
     expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();
   });
 
-  it('shows the cards at once; teachers and room hours fill in when they come', () => {
-    renderPage(<PlansPage />, '/plans', { planDetailsLoading: true, teachers: [], roomHours: [] });
-    const mia = screen.getByRole('region', { name: 'Mia Müller' });
-    expect(within(mia).getByText('Mathematik – Gruppe A')).toBeInTheDocument();
-    expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();
-    expect(within(mia).getAllByRole('status', { name: 'Loading…' }).length).toBeGreaterThan(0);
-    expect(screen.queryByText(/Teacher:/)).not.toBeInTheDocument();
-  });
-
   it("names the weekdays in the reader's language", async () => {
     await i18n.changeLanguage('ru');
     renderPage(<PlansPage />, '/plans');

@@ -68,7 +68,6 @@ export function familyFixture(overrides: Partial<DataState> = {}): DataState {
     teachers: parsed('teachers', [{ id: 'T1', name: 'Olga Iwanow' }]),
     roomHours: parsed('roomHours', [{ id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '3 - 15:40-16:25', roomName: 'Raum 101' }]),
     loading: false,
-    planDetailsLoading: false,
     lastSuccessfulSyncAt: null,
     error: null,
     replaceMember: () => undefined,

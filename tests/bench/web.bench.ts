@@ -2,8 +2,9 @@
  * Web benchmark (design §9, client budgets): the production build served as Firebase Hosting
  * serves it, against the emulators, with the demo school of 60 families and the 2,000-family
  * school. Prints, and asserts nothing:
- *   - the JavaScript `/login` needs to paint, in kB gzipped, and what loads after the paint;
- *   - the documents a parent's session reads, for demo families 1–3, on both schools;
+ *   - every script `/login` fetches before the network is idle, in kB gzipped;
+ *   - the documents a parent's session reads, for demo families 1–3, on both schools, and the
+ *     chain of Firestore round trips that wait on each other before the family is shown;
  *   - the time from "Sign in" to the dashboard with the family's figures, first and repeat visit;
  *   - the time from a reload to each signed-in screen's content, opened by its address;
  *   - Lighthouse (mobile, its default simulated throttling) on /login and the signed-in dashboard,
@@ -12,23 +13,18 @@
  *   npm run bench:web
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, signInWithEmailAndPassword, signOut } from 'firebase/auth';
-import * as firestore from 'firebase/firestore';
-import lighthouse from 'lighthouse';
-import { DOCUMENT_SCHEMAS, SYNC_FRESHNESS_PATH, syncFreshnessSchema } from '@family-portal/contract';
-import { loadFamilyData } from '../../src/data/familyData';
-import { createQueries } from '../../src/data/queries';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../tools/appsheet/generator';
 import { seedAndSync } from '../../tools/lib/demoAccounts';
 import { clearAuth, clearFirestore } from '../../tools/lib/emulators';
 import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
-import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
+import { PORTS, PROJECT_ID } from '../../tools/lib/stack';
+import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseMedian } from './lighthouse';
+import { sessionReads } from './sessionReads';
 
 const DIST = '.cache/bench-web-dist';
 const APP_PORT = 4175;
@@ -38,84 +34,37 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCHOOLS = [60, 2000];
 const RUNS = 5;
-/** Lighthouse's performance score moves by a few points from run to run; its docs advise a median of several. */
-const LIGHTHOUSE_RUNS = 3;
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 function build() {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir', '--manifest'], {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], {
     stdio: 'inherit',
     env: { ...process.env, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID },
   });
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
-
 /**
- * What `/login` loads before it works, from Vite's manifest: the entry and its static imports
- * (what index.html loads and preloads), the login route's chunk with its static imports, and the
- * texts of one language. The pre-rendered page (tools/prerender.ts) paints without waiting for
- * it; index.html (any other address opened first) paints with it. Firebase Auth is imported
- * dynamically and loads after that.
+ * Every script `/login` fetches before the network is idle (no request for 500 ms), as a first
+ * visitor's browser does, gzipped as Hosting would serve it; the pre-rendered page paints
+ * without any of them (tools/prerender.ts).
  */
-function loginJavaScript() {
-  const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Manifest;
-  const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
-  const closure = (keys: string[], seen = new Set<string>()) => {
-    for (const key of keys) {
-      if (seen.has(key) || !manifest[key]) continue;
-      seen.add(key);
-      closure(manifest[key].imports ?? [], seen);
-    }
-    return seen;
-  };
-  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const key = (pattern: RegExp) => {
-    const found = Object.keys(manifest).find((candidate) => pattern.test(candidate));
-    if (!found) throw new Error(`no chunk for ${pattern} in the manifest`);
-    return found;
-  };
-  const initial = closure(entry);
-  const painted = closure([key(/features\/login\/LoginPage/), key(/locales\/en\.json/)], new Set(initial));
-  const auth = [...closure([key(/node_modules\/firebase\/auth\//), key(/node_modules\/firebase\/app\//)])].filter((chunk) => !painted.has(chunk));
-  const sum = (keys: Iterable<string>) => [...keys].reduce((total, chunk) => total + gz(manifest[chunk]!.file), 0);
-  const firestoreChunk = key(/node_modules\/firebase\/firestore\//);
-  return { initial: sum(initial), painted: sum(painted), auth: sum(auth), firestoreInPaint: painted.has(firestoreChunk) };
-}
-
-/** Documents a parent's session reads through the app's own data layer and the web SDK, rules enforced. */
-async function documentsRead(email: string): Promise<{ documents: number; queries: number; byCollection: Record<string, number> }> {
-  const app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-api-key' }, `reads-${email}-${Date.now()}`);
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, `http://${EMULATOR_HOST}:${PORTS.auth}`, { disableWarnings: true });
-  const db = firestore.getFirestore(app);
-  firestore.connectFirestoreEmulator(db, EMULATOR_HOST, PORTS.firestore);
-  await signInWithEmailAndPassword(auth, email, DEMO_PASSWORD);
-  const count = { documents: 0, queries: 0, byCollection: {} as Record<string, number> };
-  const tally = (collection: string, documents: number) => {
-    count.queries += 1;
-    count.documents += documents;
-    count.byCollection[collection] = (count.byCollection[collection] ?? 0) + documents;
-  };
-  const counting = {
-    ...firestore,
-    getDoc: async (...args: Parameters<typeof firestore.getDoc>) => {
-      const snapshot = await firestore.getDoc(...args);
-      tally(snapshot.ref.parent.id, snapshot.exists() ? 1 : 0);
-      return snapshot;
-    },
-    getDocs: async (...args: Parameters<typeof firestore.getDocs>) => {
-      const snapshot = await firestore.getDocs(...args);
-      tally(snapshot.docs[0]?.ref.parent.id ?? 'empty answers', snapshot.size);
-      return snapshot;
-    },
-  } as typeof firestore;
-  const data = await loadFamilyData(createQueries(counting, db, DOCUMENT_SCHEMAS, { path: SYNC_FRESHNESS_PATH, schema: syncFreshnessSchema }), email);
-  if (!data.member) throw new Error(`${email} has no member document`);
-  await signOut(auth);
-  await firestore.terminate(db);
-  return count;
+async function loginScripts(): Promise<{ total: number; scripts: string[] }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const page = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+    const sizes: Array<Promise<{ name: string; gz: number }>> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const name = new URL(response.url()).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
+      sizes.push(response.body().then((body) => ({ name, gz: gzipSync(body, { level: 9 }).length })));
+    });
+    await page.goto(`${APP}/login`, { waitUntil: 'networkidle' });
+    const scripts = (await Promise.all(sizes)).sort((a, b) => b.gz - a.gz);
+    return { total: scripts.reduce((sum, script) => sum + script.gz, 0), scripts: scripts.map((script) => `${script.name} ${kB(script.gz)}`) };
+  } finally {
+    await browser.close();
+  }
 }
 
 /**
@@ -297,39 +246,6 @@ async function dashboardTimes(email: string, name: string) {
   return { typed: summary(runs.typed), autofilled: summary(runs.autofilled), repeat: summary(runs.repeat) };
 }
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-interface LighthouseRun {
-  scores: Record<(typeof CATEGORIES)[number], number>;
-  failing: string[];
-  metrics: string;
-}
-
-async function lighthouseRun(url: string, port: number, signedIn: boolean): Promise<LighthouseRun> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)])) as LighthouseRun['scores'];
-  const failing = Object.values(audits)
-    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
-    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-  const metric = (id: string) => audits[id]?.displayValue ?? '?';
-  return { scores, failing, metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}` };
-}
-
-/**
- * LIGHTHOUSE_RUNS runs of one page: the run with the median performance score, every run's
- * performance score, and the lowest score of each other category.
- */
-async function lighthouseMedian(url: string, port: number, signedIn: boolean) {
-  const runs: LighthouseRun[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, port, signedIn));
-  const median = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]!;
-  const lowest = (category: (typeof CATEGORIES)[number]) => Math.min(...runs.map((run) => run.scores[category]));
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, category === 'performance' ? median.scores.performance : lowest(category)]));
-  return { ...median, scores, performanceOfEachRun: runs.map((run) => run.scores.performance) };
-}
-
 /** Lighthouse drives a Chromium that Playwright started, so that the dashboard runs are signed in. */
 async function lighthouseRuns() {
   const port = 9333;
@@ -372,24 +288,24 @@ async function withSchool<T>(families: number, work: () => Promise<T>): Promise<
 }
 
 build();
-const js = loginJavaScript();
 if (await isPortOpen(APP_PORT)) throw new Error(`port ${APP_PORT} is already in use`);
 const hosting = run(process.execPath, ['--import', 'tsx', 'tools/serveDist.ts', '--dir', DIST, '--port', String(APP_PORT)], { stdio: 'ignore' });
 try {
   await waitForPort(APP_PORT);
   console.log('Web benchmark (production build served with its generated firebase.json, emulators, Debian Chromium, this machine)');
   console.log('Budgets (design §9): /login ≤ 130 kB gz; Lighthouse mobile ≥ 98 / 100 / 100 / 100; dashboard ≤ 1.0 s after sign-in; every screen ≤ 1.0 s opened by address; reads independent of school size.\n');
-  console.log(`/login JavaScript to work: ${kB(js.painted)} kB gzipped, the pre-rendered page paints without it (index.html's own: ${kB(js.initial)} kB; Firestore in it: ${js.firestoreInPaint ? 'yes' : 'no'})`);
-  console.log(`  loaded after that: Firebase Auth ${kB(js.auth)} kB\n`);
+  const login = await loginScripts();
+  console.log(`/login JavaScript fetched before the network is idle: ${kB(login.total)} kB gzipped (${login.scripts.join(', ')})\n`);
 
   for (const families of SCHOOLS) {
     await withSchool(families, async () => {
       console.log(`school of ${families.toLocaleString('en')} families:`);
       const parents = DEMO_ACCOUNTS.slice(0, 3);
       for (const [index, parent] of parents.entries()) {
-        const { documents, queries, byCollection } = await documentsRead(parent.email);
+        const { documents, queries, byCollection, roundTrips } = await sessionReads(parent.email);
         const parts = Object.entries(byCollection).map(([collection, count]) => `${collection} ${count}`).join(', ');
         console.log(`  demo family ${index + 1} (${parent.name}): ${documents} documents in ${queries} reads (${parts})`);
+        console.log(`    sequential round trips before the family is shown: ${roundTrips.length} (${roundTrips.map((trip) => trip.join(', ')).join(' → ')})`);
       }
       const times = await dashboardTimes(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
       const line = (label: string, { ms, emulatorMs, all }: { ms: number; emulatorMs: number; all: number[] }) =>
@@ -408,6 +324,7 @@ try {
         for (const [page, run] of [['/login', login], ['dashboard (signed in)', dashboard]] as const) {
           console.log(`  Lighthouse mobile ${page}, ${LIGHTHOUSE_RUNS} runs: ${CATEGORIES.map((category) => `${category} ${run.scores[category]}`).join(', ')} (performance: the median; of every run ${run.performanceOfEachRun.join(', ')}; the others: the lowest)`);
           console.log(`    median run: ${run.metrics}${run.failing.length ? `; below full marks: ${run.failing.join(', ')}` : ''}`);
+          console.log(`    JavaScript boot-up ${run.bootup}`);
         }
       }
     });

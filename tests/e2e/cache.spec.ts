@@ -66,8 +66,8 @@ test('moving between the screens reads nothing from Firestore again', async ({ p
   };
 
   await openAs(page, DEMO.owing);
-  // The plans page shows its cards at once and its teachers and room hours, the last of the
-  // family's reads, when they are in: from then on, everything a session reads has been read.
+  // The plans page shows its teachers and room hours, from the family's timetable, once every
+  // read of the session is in: from then on, everything a session reads has been read.
   await open(screens[1]!);
   await expect(page.getByRole('main').getByText(/^Teacher: /).first()).toBeVisible();
   await expect(page.getByRole('main').getByRole('status', { name: en.common.loading })).toHaveCount(0);

@@ -1,8 +1,8 @@
 /**
- * member_references: what each family may read of the timetable (the rules grant lessons,
- * teachers and room hours by it). After every sync it must equal what the family's plans point
- * to, computed here from the stored plans and lessons; a delta touches only the families whose
- * plans or lessons changed, and a sync without changes writes none.
+ * member_references: each family's timetable, the only way a parent reads lessons, teachers and
+ * room hours. After every sync it must equal what the family's plans point to, computed here from
+ * the stored plans and the timetable's collections; a delta touches only the families whose plans,
+ * lessons, room hours or teachers changed, and a sync without changes writes none.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -26,25 +26,42 @@ const sync = async (request: SyncRequest) => {
   return log;
 };
 
-type Lists = { planIds: string[]; lessonIds: string[]; roomHourIds: string[]; teacherIds: string[] };
+type Copy = Record<string, unknown> & { id: string };
+type Lists = {
+  planIds: string[];
+  lessonIds: string[];
+  roomHourIds: string[];
+  teacherIds: string[];
+  lessons: Copy[];
+  roomHours: Copy[];
+  teachers: Copy[];
+};
 const sorted = (ids: Iterable<string>) => [...new Set(ids)].sort();
+/** A document's synced fields with its id, without the sync's bookkeeping (`_hash` …). */
+const synced = (id: string, data: FirebaseFirestore.DocumentData): Copy => ({ id, ...Object.fromEntries(Object.entries(data).filter(([key]) => !key.startsWith('_'))) });
 
-/** What each family's plans point to, from the stored plans and lessons. */
+/** What each family's plans point to, from the stored plans and the timetable's collections. */
 async function expected(): Promise<Record<string, Lists>> {
-  const [plans, lessons] = await Promise.all([db.collection('plans').get(), db.collection('lessons').get()]);
-  const teacherOf = new Map(lessons.docs.map((doc) => [doc.id, doc.get('teacherId') as string | null]));
+  const [plans, ...timetable] = await Promise.all(['plans', 'lessons', 'roomHours', 'teachers'].map((name) => db.collection(name).get()));
+  const [lessons, roomHours, teachers] = timetable.map((snapshot) => new Map(snapshot.docs.map((doc) => [doc.id, synced(doc.id, doc.data())])));
+  const copies = (documents: Map<string, Copy>, ids: string[]) => ids.flatMap((id) => documents.get(id) ?? []);
   const byMember: Record<string, Array<FirebaseFirestore.QueryDocumentSnapshot>> = {};
-  for (const plan of plans.docs) (byMember[plan.get('memberId') as string] ??= []).push(plan);
+  for (const plan of plans!.docs) (byMember[plan.get('memberId') as string] ??= []).push(plan);
   return Object.fromEntries(
     Object.entries(byMember).map(([memberId, own]) => {
       const lessonIds = sorted(own.map((plan) => plan.get('lessonId') as string));
+      const roomHourIds = sorted(own.flatMap((plan) => plan.get('roomHourIds') as string[]));
+      const teacherIds = sorted(lessonIds.flatMap((id) => (lessons!.get(id)?.teacherId as string | undefined) ?? []));
       return [
         memberId,
         {
           planIds: sorted(own.map((plan) => plan.id)),
           lessonIds,
-          roomHourIds: sorted(own.flatMap((plan) => plan.get('roomHourIds') as string[])),
-          teacherIds: sorted(lessonIds.flatMap((id) => teacherOf.get(id) ?? [])),
+          roomHourIds,
+          teacherIds,
+          lessons: copies(lessons!, lessonIds),
+          roomHours: copies(roomHours!, roomHourIds),
+          teachers: copies(teachers!, teacherIds),
         },
       ];
     }),
@@ -56,8 +73,8 @@ async function stored(): Promise<{ lists: Record<string, Lists>; updated: Record
   const lists: Record<string, Lists> = {};
   const updated: Record<string, number> = {};
   for (const doc of snapshot.docs) {
-    const { planIds, lessonIds, roomHourIds, teacherIds } = doc.data() as Lists;
-    lists[doc.id] = { planIds, lessonIds, roomHourIds, teacherIds };
+    const { id: _id, ...family } = synced(doc.id, doc.data());
+    lists[doc.id] = family as unknown as Lists;
     updated[doc.id] = doc.updateTime.toMillis();
   }
   return { lists, updated };
@@ -168,20 +185,46 @@ describe('member_references', () => {
     expect(rewritten(updated, after.updated)).toEqual([from, to].sort());
   });
 
-  it("a lesson's new teacher reaches every family enrolled in it, and only those", async () => {
+  it("a lesson's new name and teacher reach every family enrolled in it, and only those", async () => {
     const { lists, updated } = await stored();
     const lessonId = Object.values(lists)[0]!.lessonIds[0]!;
     const enrolled = Object.keys(lists).filter((id) => lists[id]!.lessonIds.includes(lessonId)).sort();
-    const teachers = (await db.collection('teachers').get()).docs.map((doc) => doc.id);
+    const teachers = (await db.collection('teachers').get()).docs;
     const current = (await db.doc(`lessons/${lessonId}`).get()).get('teacherId') as string;
-    const newTeacher = teachers.find((id) => id !== current && !enrolled.some((family) => lists[family]!.teacherIds.includes(id)))!;
-    await client.edit('Lessons', [{ 'Lesson ID': lessonId, 'Teacher ID': newTeacher }]);
+    const newTeacher = teachers.find((teacher) => teacher.id !== current && !enrolled.some((family) => lists[family]!.teacherIds.includes(teacher.id)))!;
+    await client.edit('Lessons', [{ 'Lesson ID': lessonId, 'Teacher ID': newTeacher.id, Name: 'Schach für Fortgeschrittene' }]);
 
     await sync(delta);
     const after = await stored();
     expect(after.lists).toEqual(await expected());
-    for (const family of enrolled) expect(after.lists[family]!.teacherIds).toContain(newTeacher);
+    for (const family of enrolled) {
+      expect(after.lists[family]!.teacherIds).toContain(newTeacher.id);
+      expect(after.lists[family]!.teachers).toContainEqual({ id: newTeacher.id, name: newTeacher.get('name') });
+      expect(after.lists[family]!.lessons.find((lesson) => lesson.id === lessonId)).toMatchObject({ name: 'Schach für Fortgeschrittene', teacherId: newTeacher.id });
+    }
     expect(rewritten(updated, after.updated)).toEqual(enrolled);
+  });
+
+  it("a room hour's new room and a teacher's new name reach the families whose plans point to them, and only those", async () => {
+    const { lists, updated } = await stored();
+    const roomHourId = Object.values(lists).find((family) => family.roomHourIds.length > 0)!.roomHourIds[0]!;
+    const teacherId = Object.values(lists).at(-1)!.teacherIds[0]!;
+    const affected = Object.keys(lists)
+      .filter((id) => lists[id]!.roomHourIds.includes(roomHourId) || lists[id]!.teacherIds.includes(teacherId))
+      .sort();
+    expect(affected.length).toBeLessThan(Object.keys(lists).length);
+    await client.edit('Room Hours', [{ 'Room Hour ID': roomHourId, Room: 'Aula (Erdgeschoss)' }]);
+    await client.edit('Teachers', [{ 'Teacher ID': teacherId, Name: 'Ольга Иванова' }]);
+
+    await sync(delta);
+    const after = await stored();
+    expect(after.lists).toEqual(await expected());
+    for (const family of affected) {
+      const own = after.lists[family]!;
+      if (own.roomHourIds.includes(roomHourId)) expect(own.roomHours.find((roomHour) => roomHour.id === roomHourId)).toMatchObject({ roomName: 'Aula (Erdgeschoss)' });
+      if (own.teacherIds.includes(teacherId)) expect(own.teachers).toContainEqual({ id: teacherId, name: 'Ольга Иванова' });
+    }
+    expect(rewritten(updated, after.updated)).toEqual(affected);
   });
 
   it('plans deleted at the source leave their family lists with the next full sync; a family without plans loses its document', async () => {

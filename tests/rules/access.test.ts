@@ -33,7 +33,7 @@ const FORMER = 'former@example.com';
 const REJECTED = 'rejected@example.com';
 const TWIN = 'twins@example.com';
 const STRANGER = 'stranger@example.com';
-/** Twelve children: plans are read in two batches (10 + 2), each within the lookup limit. */
+/** Twelve children: plans listed by member id, or by batches of child ids within the lookup limit. */
 const OWN_CHILDREN = Array.from({ length: 12 }, (_, i) => `C1-${i + 1}`);
 
 const ROLES = [
@@ -135,12 +135,18 @@ beforeAll(async () => {
     for (const [index, childId] of OWN_CHILDREN.entries()) await put(`plans/PL1-${index}`, { childId, memberId: 'M1' });
     await put('plans/PL2', { childId: 'C2', memberId: 'M2' });
     await put('quarters/r1', { name: 'reference' });
-    // The timetable: what each family's plans point to (the sync keeps member_references), and
-    // documents of other classes (X3) that no family here is enrolled in.
+    // The timetable, and each family's copy of what its plans point to (the sync keeps
+    // member_references); no family here is enrolled in the X3 documents.
     for (const [name, prefix] of REFERENCE_COLLECTIONS) {
       for (const n of [1, 2, 3]) await put(`${name}/${prefix}${n}`, { name: `${prefix}${n}`, whatsappGroup: `https://chat.example/${prefix}${n}` });
     }
-    const referencesOf = (n: number) => ({ planIds: [`PL${n}`], lessonIds: [`L${n}`], teacherIds: [`T${n}`], roomHourIds: [`RH${n}`] });
+    const referencesOf = (n: number) => ({
+      planIds: [`PL${n}`],
+      lessonIds: [`L${n}`],
+      teacherIds: [`T${n}`],
+      roomHourIds: [`RH${n}`],
+      lessons: [{ id: `L${n}`, name: `L${n}`, whatsappGroup: `https://chat.example/L${n}` }],
+    });
     await put('member_references/M1', referencesOf(1));
     await put('member_references/M2', referencesOf(2));
     // Left from before the row was deleted: without an index entry it opens nothing.
@@ -215,6 +221,7 @@ const READS: Read[] = [
     { collection: name, what: `list all ${name}`, allowed: [], read: (db) => getDocs(collection(db, name)) },
   ]),
   { collection: 'plans', what: "get the parent's plan", allowed: OWN, read: (db) => getDoc(doc(db, 'plans/PL1-0')) },
+  { collection: 'plans', what: "list the parent's plans by member id (the app's query)", allowed: OWN, read: (db) => familyQuery(db, 'plans', 'M1') },
   {
     collection: 'plans',
     what: "list plans of the parent's first 10 children (one batch)",
@@ -238,14 +245,9 @@ const READS: Read[] = [
   { collection: 'plans', what: 'list all plans', allowed: [], read: (db) => getDocs(collection(db, 'plans')) },
   { collection: 'quarters', what: 'get a quarters document', allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, 'quarters/r1')) },
   { collection: 'quarters', what: 'list quarters', allowed: [...INDEXED, 'admin'], read: (db) => getDocs(collection(db, 'quarters')) },
+  // The timetable's collections are the admins' alone: a family reads its copy in member_references.
   ...REFERENCE_COLLECTIONS.flatMap(([name, prefix]): Read[] => [
-    { collection: name, what: `get a ${name} document the family's plans point to`, allowed: [...OWN, 'admin'], read: (db) => getDoc(doc(db, `${name}/${prefix}1`)) },
-    {
-      collection: name,
-      what: `get a ${name} document another family's plans point to`,
-      allowed: ['member of another family', 'admin'],
-      read: (db) => getDoc(doc(db, `${name}/${prefix}2`)),
-    },
+    { collection: name, what: `get a ${name} document the family's plans point to`, allowed: ['admin'], read: (db) => getDoc(doc(db, `${name}/${prefix}1`)) },
     { collection: name, what: `get a ${name} document no family here points to`, allowed: ['admin'], read: (db) => getDoc(doc(db, `${name}/${prefix}3`)) },
     {
       collection: name,
@@ -261,8 +263,21 @@ const READS: Read[] = [
     },
     { collection: name, what: `list all ${name} (the whole timetable)`, allowed: ['admin'], read: (db) => getDocs(collection(db, name)) },
   ]),
-  { collection: 'member_references', what: "get the family's own references", allowed: [], read: (db) => getDoc(doc(db, 'member_references/M1')) },
-  { collection: 'member_references', what: 'list references', allowed: [], read: (db) => getDocs(collection(db, 'member_references')) },
+  { collection: 'member_references', what: "get the family's own timetable", allowed: OWN, read: (db) => getDoc(doc(db, 'member_references/M1')) },
+  {
+    collection: 'member_references',
+    what: "get another family's timetable",
+    allowed: ['member of another family'],
+    read: (db) => getDoc(doc(db, 'member_references/M2')),
+  },
+  { collection: 'member_references', what: "get the former member's timetable", allowed: [], read: (db) => getDoc(doc(db, 'member_references/M4')) },
+  {
+    collection: 'member_references',
+    what: 'list the own timetable by id',
+    allowed: [],
+    read: (db) => getDocs(query(collection(db, 'member_references'), where(documentId(), '==', 'M1'))),
+  },
+  { collection: 'member_references', what: 'list timetables', allowed: [], read: (db) => getDocs(collection(db, 'member_references')) },
   {
     collection: 'children',
     what: "list children with an in filter naming another family's member id",
@@ -361,12 +376,12 @@ describe('what the allowed reads return', () => {
     expect(snapshot.exists()).toBe(false);
   });
 
-  it("a member reads its plans' lessons, teachers and room hours one by one, with their data", async () => {
+  it("a member reads its family's timetable in one document, with the copied lessons' data, and its plans by member id", async () => {
     const db = dbAs('own member');
-    for (const [name, prefix] of REFERENCE_COLLECTIONS) {
-      const snapshot = await assertSucceeds(getDoc(doc(db, `${name}/${prefix}1`)));
-      expect(snapshot.get('whatsappGroup'), name).toBe(`https://chat.example/${prefix}1`);
-    }
+    const timetable = await assertSucceeds(getDoc(doc(db, 'member_references/M1')));
+    expect(timetable.get('lessons')).toEqual([{ id: 'L1', name: 'L1', whatsappGroup: 'https://chat.example/L1' }]);
+    const plans = await assertSucceeds(familyQuery(db, 'plans', 'M1'));
+    expect(plans.docs.map((d) => d.id).sort()).toEqual(OWN_CHILDREN.map((_, index) => `PL1-${index}`).sort());
   });
 
   it('an admin pages through the whole timetable', async () => {

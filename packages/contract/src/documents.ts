@@ -6,7 +6,7 @@
  *
  * zod/mini keeps the web app's bundle small: these schemas are parsed on every read.
  */
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { date, dateTime, decimal, defineTable, email, id, integer, list, oneOf, orBlank, ref, required, text, url, wholeWeeks, yesNo } from './columns';
 import { ACTIVE, BOOK_DEPOSIT_TYPE, WEEKDAYS, type PaymentDirection, type PaymentType } from './rules';
 
@@ -200,3 +200,15 @@ export type Teacher = z.infer<typeof DOCUMENT_SCHEMAS.teachers>;
 export type RoomHour = z.infer<typeof DOCUMENT_SCHEMAS.roomHours>;
 export type Payment = z.infer<typeof DOCUMENT_SCHEMAS.payments>;
 export type OtherPayment = z.infer<typeof DOCUMENT_SCHEMAS.otherPayments>;
+
+/**
+ * member_references/{memberId} as a parent reads it: copies of the lessons, room hours and teachers
+ * the family's plans point to, which the sync keeps in line with them. The web app reads a family's
+ * timetable from this one document; members cannot read those three collections.
+ */
+export const familyTimetableSchema = z.object({
+  lessons: z.array(DOCUMENT_SCHEMAS.lessons),
+  roomHours: z.array(DOCUMENT_SCHEMAS.roomHours),
+  teachers: z.array(DOCUMENT_SCHEMAS.teachers),
+});
+export type FamilyTimetable = z.infer<typeof familyTimetableSchema>;

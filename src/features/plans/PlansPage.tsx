@@ -122,7 +122,6 @@ function WeekTable({ plans }: { plans: Plan[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const data = useData();
-  if (data.planDetailsLoading) return <DetailsLoading />;
   const rows = sortRoomHours(
     plans.flatMap((plan) =>
       data.roomHours
@@ -157,17 +156,6 @@ function WeekTable({ plans }: { plans: Plan[] }) {
   );
 }
 
-/** Teachers and room hours on their way: grey lines where they will be. */
-function DetailsLoading() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" aria-label={t('common.loading')} className="mt-2 space-y-1.5">
-      <Skeleton className="h-3 w-2/3" />
-      <Skeleton className="h-3 w-1/2" />
-    </div>
-  );
-}
-
 function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -187,26 +175,20 @@ function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
       {lesson ? (
         <>
           <p className="font-semibold text-slate-900">{lesson.name}</p>
-          {data.planDetailsLoading ? (
-            <DetailsLoading />
-          ) : (
-            <>
-              {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
-              {times.length > 0 && (
-                <table className="mt-2 w-full text-left wrap-anywhere">
-                  <caption className="sr-only">{t('plans.times')}</caption>
-                  <tbody>
-                    {times.map((time) => (
-                      <tr key={time.id}>
-                        <th scope="row" className="w-12 py-0.5 pr-2 font-medium">{weekdayName(time.dayOfWeek, locale)}</th>
-                        <td className="py-0.5 pr-2 tabular-nums">{hourLabel(time.hourRefLabel)}</td>
-                        <td className="py-0.5 text-slate-600">{time.roomName}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </>
+          {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
+          {times.length > 0 && (
+            <table className="mt-2 w-full text-left wrap-anywhere">
+              <caption className="sr-only">{t('plans.times')}</caption>
+              <tbody>
+                {times.map((time) => (
+                  <tr key={time.id}>
+                    <th scope="row" className="w-12 py-0.5 pr-2 font-medium">{weekdayName(time.dayOfWeek, locale)}</th>
+                    <td className="py-0.5 pr-2 tabular-nums">{hourLabel(time.hourRefLabel)}</td>
+                    <td className="py-0.5 text-slate-600">{time.roomName}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           )}
         </>
       ) : (

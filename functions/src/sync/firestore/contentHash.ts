@@ -1,5 +1,4 @@
 import { hash } from 'node:crypto';
-import type { SyncedDocument } from '../mapping/mapRow';
 
 /** Bookkeeping fields the sync adds to every synced document; the UI ignores them. */
 export const HASH_FIELD = '_hash';
@@ -13,7 +12,7 @@ export const REJECTED_FIELD = '_rejected';
 export const REJECTED_HASH = 'rejected';
 
 /** A stable hash of a document's mapped content, so unchanged rows are not written again. */
-export function contentHash(doc: SyncedDocument): string {
+export function contentHash(doc: Readonly<Record<string, unknown>>): string {
   const stable = Object.keys(doc)
     .sort()
     .map((key) => [key, doc[key]]);

@@ -189,14 +189,17 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
 }
 
 /**
- * What each family may read of the timetable follows its plans (memberReferences.ts): every
- * family after a full sync, after a delta those of the plans it wrote or moved with their child
- * and of the lessons it wrote. A failure is the plans table's error; nothing else is undone.
+ * Each family's timetable follows its plans (memberReferences.ts): every family after a full
+ * sync, after a delta those of the plans it wrote or moved with their child and of the lessons,
+ * room hours and teachers it wrote. A failure is the plans table's error; nothing else is undone.
  */
 async function updateReferences(deps: SyncDeps, request: SyncRequest, results: TableSyncResult[], plans: TableSyncResult, movedPlanIds: string[], log: SyncLog) {
   const written = (table: SyncedCollection) => results.find((result) => result.table === table)?.writtenIds ?? [];
   try {
-    const scope = request.syncType === 'full' ? 'all' : { planIds: [...written('plans'), ...movedPlanIds], lessonIds: written('lessons') };
+    const scope =
+      request.syncType === 'full'
+        ? 'all'
+        : { planIds: [...written('plans'), ...movedPlanIds], lessonIds: written('lessons'), roomHourIds: written('roomHours'), teacherIds: written('teachers') };
     await updateMemberReferences(deps.db, scope, log.startedAt);
   } catch (error) {
     plans.problem ??= `updating what each family may read of the timetable failed: ${(error as Error).message}`;
