@@ -5,8 +5,9 @@
  * 1. `loadFirstScreen`, before the first render: the chunk of the page at the address, so that
  *    it renders without suspending (React holds back content that replaces a fallback, see
  *    lazyWithReload), and, for a signed-in page, the frame around it.
- * 2. `loadForSignIn`, while the parent types on /login and the credentials are checked: the
- *    frame, the dashboard, Firestore (with its local cache opened) and the contract's schemas.
+ * 2. `loadForSignIn`, while the parent types on /login and the credentials are checked: Auth
+ *    (a signed-out visitor's /login waits for this, see AuthProvider), the frame, the dashboard,
+ *    Firestore (with its local cache opened) and the contract's schemas.
  * 3. `loadTheRest`, once the screen shows what the parent waited for (the family's figures; the
  *    admin's page at once) and the browser is idle: the other signed-in pages, and in production
  *    builds the service worker with the offline app shell. Earlier, both competed with signing in
@@ -15,7 +16,7 @@
  *
  * Each chunk loads only once, whichever moment asks first.
  */
-import { getDb } from '../lib/firebase';
+import { getAuth, getDb } from '../lib/firebase';
 import { registerServiceWorker } from '../lib/serviceWorker';
 import { paths } from '../routing/paths';
 import { lazyWithReload } from './lazyWithReload';
@@ -73,6 +74,7 @@ export function loadFirstScreen(pathname: string): Promise<unknown> {
 /** Moment 2: handed to the login page, which calls it as the parent starts typing. */
 export function loadForSignIn() {
   loadSignedInScreen();
+  void getAuth().catch(ignore);
   void getDb().catch(ignore);
   void import('@family-portal/contract').catch(ignore);
 }

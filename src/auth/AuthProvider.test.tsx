@@ -11,8 +11,18 @@ interface FakeAuth {
 }
 const auth = vi.hoisted((): FakeAuth => ({ listener: null, currentUser: null, ready: Promise.resolve() }));
 const clearLocalData = vi.hoisted(() => vi.fn(async () => undefined));
+/** Whether Auth was asked for, and the promise lib/firebase settles when it first is. */
+const asked = vi.hoisted(() => {
+  let resolve: () => void = () => undefined;
+  const requested = new Promise<void>((settle) => (resolve = settle));
+  return { getAuth: 0, requested, ask: () => resolve() };
+});
 vi.mock('../lib/firebase', () => ({
-  getAuth: async () => ({ get currentUser() { return auth.currentUser; }, authStateReady: () => auth.ready }),
+  getAuth: async () => {
+    asked.getAuth += 1;
+    return { get currentUser() { return auth.currentUser; }, authStateReady: () => auth.ready };
+  },
+  authRequested: asked.requested,
   getDb: async () => ({}),
   clearLocalData,
 }));
@@ -129,5 +139,35 @@ describe('when the session ends', () => {
     expect(clearLocalData).toHaveBeenCalledTimes(1);
     await Promise.resolve();
     expect(leave).not.toHaveBeenCalled();
+  });
+});
+
+describe('on a signed-out visitor\'s login page', () => {
+  it('loads Auth only once the form asks for it, and at once when this browser may hold a session', async () => {
+    window.history.replaceState(null, '', '/login');
+    localStorage.removeItem('session');
+    auth.listener = null;
+    asked.getAuth = 0;
+    const first = render(<AuthProvider><Probe /></AuthProvider>);
+    // Effects run and every pending promise settles: an eager start would have asked by now.
+    await act(async () => undefined);
+    expect(asked.getAuth).toBe(0);
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    // The parent starts typing: the form asks for Auth (lib/firebase settles authRequested).
+    asked.ask();
+    await vi.waitFor(() => expect(auth.listener).not.toBeNull());
+    const user = { ...userWithStaleToken(), getIdTokenResult: vi.fn(async () => ({ claims: { email_verified: true } })) };
+    await act(async () => auth.listener?.(user));
+    expect(await screen.findByText('signed in, verified: true')).toBeInTheDocument();
+    expect(localStorage.getItem('session')).not.toBeNull();
+    first.unmount();
+
+    // A later visit of /login by that signed-in browser: Auth at once, so that it moves on.
+    auth.listener = null;
+    render(<AuthProvider><Probe /></AuthProvider>);
+    await vi.waitFor(() => expect(auth.listener).not.toBeNull());
+    await act(async () => auth.listener?.(null));
+    expect(localStorage.getItem('session')).toBeNull();
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -1,7 +1,8 @@
 import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { clearLocalData, getAuth, getDb } from '../lib/firebase';
+import { authRequested, clearLocalData, getAuth, getDb } from '../lib/firebase';
+import { paths } from '../routing/paths';
 
 /** The auth user summary of spec section 3, plus the admin flag. */
 export interface AppUser {
@@ -31,6 +32,32 @@ export const sessionEnd = {
   signingOutHere: false,
   leave: () => window.location.reload(),
 };
+
+/**
+ * Whether this browser may hold a session: noted while one is signed in. Without it, the public
+ * pages a signed-out visitor uses load Firebase Auth only when the form asks for it (typing, a
+ * submit), not with the page: most visitors of /login have no session, and a phone then
+ * downloads a third less before the page is ready.
+ */
+const SESSION_KEY = 'session';
+const PAGES_THAT_WAIT_FOR_USE: ReadonlySet<string> = new Set([paths.login, paths.forgotPassword]);
+
+function maySignedIn(): boolean {
+  try {
+    return localStorage.getItem(SESSION_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function noteSession(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(SESSION_KEY, '1');
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Storage refused (private mode): every page then loads Auth at once.
+  }
+}
 
 /** Exported for tests, which provide a chosen auth state. */
 export const AuthContext = createContext<AuthState | null>(null);
@@ -96,6 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void clearLocalData().then(() => endedElsewhere && sessionEnd.leave());
       }
       signedIn = firebaseUser !== null;
+      noteSession(signedIn);
       if (firebaseUser && (await tokenLagsBehind(firebaseUser, refreshed))) return; // reported again with the new token
       // A refreshed token of the same user keeps what is known about its admin record.
       setUser((current) => (firebaseUser ? summarise(firebaseUser, current?.uid === firebaseUser.uid ? current.isAdmin : null) : null));
@@ -107,11 +135,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
-    // Auth loads after the first paint (see lib/firebase); until it reports, `loading` holds.
-    void Promise.all([getAuth(), import('firebase/auth')]).then(([auth, { onIdTokenChanged }]) => {
-      // update never rejects: summarise takes a failed admin lookup for "not an admin".
-      if (!stopped) unsubscribe = onIdTokenChanged(auth, (firebaseUser) => void update(firebaseUser));
-    });
+    // Auth loads after the first paint (see lib/firebase), on a signed-out visitor's login page
+    // once the form asks for it; until it reports, `loading` holds.
+    const waitForUse = PAGES_THAT_WAIT_FOR_USE.has(window.location.pathname) && !maySignedIn();
+    void (waitForUse ? authRequested : Promise.resolve())
+      .then(() => Promise.all([getAuth(), import('firebase/auth')]))
+      .then(([auth, { onIdTokenChanged }]) => {
+        // update never rejects: summarise takes a failed admin lookup for "not an admin".
+        if (!stopped) unsubscribe = onIdTokenChanged(auth, (firebaseUser) => void update(firebaseUser));
+      });
     return () => {
       stopped = true;
       unsubscribe?.();

@@ -1,7 +1,8 @@
 /**
  * The one place that initialises Firebase, on first use. Nothing of Firebase is part of the
- * first page's JavaScript: the login form paints without it, Auth (about 30 kB gzipped with
- * the app) loads right after, and Firestore (about 140 kB) only once someone is signed in.
+ * first page's JavaScript: the login form paints and works without it, Auth (about 47 kB gzipped
+ * with the app) loads when the form is used or a session may exist (AuthProvider), and Firestore
+ * only once someone is signed in.
  */
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth } from 'firebase/auth';
@@ -19,8 +20,13 @@ function getFirebaseApp(): Promise<FirebaseApp> {
   return appPromise;
 }
 
+let authAsked: () => void = () => undefined;
+/** Settles when something first asks for Auth: a sign-in or reset on a public page, or the session's own start. */
+export const authRequested = new Promise<void>((resolve) => (authAsked = resolve));
+
 /** Firebase Auth, connected to the emulator when configured. */
 export function getAuth(): Promise<Auth> {
+  authAsked();
   authPromise ??= Promise.all([getFirebaseApp(), import('firebase/auth')]).then(
     ([app, { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth }]) => {
       // initializeAuth instead of getAuth: getAuth also installs the popup/redirect resolver, which
