@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annaMember } from '../test/fixtures';
@@ -53,8 +53,11 @@ const family = (balance: number) => ({
   members: [{ ...annaMember, id: 'M1', balance }],
 });
 
+let renders = 0;
+
 function Balance() {
   const { member, loading, error, replaceMember, otherPayments } = useData();
+  renders += 1;
   if (error) return <p>error: {error}</p>;
   if (loading && !member) return <p>loading</p>;
   return (
@@ -89,6 +92,20 @@ describe('a returning parent (persistent local cache)', () => {
     const firstServerRead = stores.asked.indexOf('server');
     expect(firstServerRead).toBeGreaterThan(0);
     expect(stores.asked.slice(firstServerRead)).not.toContain('cache');
+  });
+
+  it('renders the screens no second time when the server confirms the kept figures', async () => {
+    stores.cache = family(-40);
+    stores.server = family(-40);
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    const shown = renders;
+    stores.release();
+    // The index entry, then the eight reads by member id, all answered.
+    await vi.waitFor(() => expect(stores.asked.filter((store) => store === 'server')).toHaveLength(9));
+    await act(async () => undefined);
+    expect(renders).toBe(shown);
+    expect(screen.getByText('balance -40')).toBeInTheDocument();
   });
 
   it("keeps a parent's edit saved while the server's answer to the first read was still on its way", async () => {

@@ -2,7 +2,8 @@
  * The data layer of spec section 7: the signed-in family's documents and the reference
  * collections, read once after sign-in and kept while the user moves between screens.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { isEqual } from 'es-toolkit/predicate';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Member } from '../domain/types';
 import { getDb } from '../lib/firebase';
 import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
@@ -25,9 +26,19 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   // Counts the parent's saved edits: a read that began before an edit must not undo it (with
   // kept figures on screen, a parent can save before the server's answer to the first read).
   const edits = useRef(0);
-  const unlessEdited = useCallback((editsAtStart: number, read: FamilyData) => {
-    setData((current) => (edits.current === editsAtStart ? read : { ...read, member: current.member }));
-    setLoading(false);
+  // The first figures render at once: the parent is waiting for them. Fresh figures that
+  // replace kept ones render as a transition, in slices that leave the page responsive, and an
+  // answer equal to what is shown (the server confirming the kept figures) renders nothing.
+  const unlessEdited = useCallback((editsAtStart: number, read: FamilyData, replacing: boolean) => {
+    const update = () => {
+      setData((current) => {
+        const next = edits.current === editsAtStart ? read : { ...read, member: current.member };
+        return isEqual(next, current) ? current : next;
+      });
+      setLoading(false);
+    };
+    if (replacing) startTransition(update);
+    else update();
   }, []);
 
   const load = useCallback(
@@ -49,11 +60,11 @@ export function DataProvider({ email, children }: { email: string; children: Rea
           const cached = await loadFamilyData(createQueries(cache, db, contract), email).catch(() => EMPTY);
           if (cached.member) {
             shownFromCache = true;
-            unlessEdited(editsAtStart, cached);
+            unlessEdited(editsAtStart, cached, false);
           }
         }
         const fresh = await loadFamilyData(createQueries(fs, db, contract), email);
-        unlessEdited(editsAtStart, fresh);
+        unlessEdited(editsAtStart, fresh, shownFromCache);
       } catch (caught) {
         console.error('Loading the family data failed', caught);
         // Figures from the cache stay on screen rather than give way to an error.
