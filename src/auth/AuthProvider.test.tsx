@@ -170,4 +170,19 @@ describe('on a signed-out visitor\'s login page', () => {
     expect(localStorage.getItem('session')).toBeNull();
     window.history.replaceState(null, '', '/');
   });
+
+  it("clears what an earlier session left before the form opens Firestore, and not again at Auth's first report", async () => {
+    window.history.replaceState(null, '', '/login');
+    localStorage.removeItem('session');
+    auth.listener = null;
+    clearLocalData.mockClear();
+    render(<AuthProvider><Probe /></AuthProvider>);
+    expect(clearLocalData).toHaveBeenCalledTimes(1);
+    asked.ask();
+    await vi.waitFor(() => expect(auth.listener).not.toBeNull());
+    await act(async () => auth.listener?.(null));
+    expect(screen.getByText('signed out')).toBeInTheDocument();
+    expect(clearLocalData).toHaveBeenCalledTimes(1);
+    window.history.replaceState(null, '', '/');
+  });
 });

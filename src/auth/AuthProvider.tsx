@@ -112,16 +112,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const refreshed = new Set<string>();
     let signedIn = false;
+    const waitForUse = PAGES_THAT_WAIT_FOR_USE.has(window.location.pathname) && !maySignedIn();
+    // Without a noted session nothing of a family should be on this device; what an older version
+    // may have left is deleted now, before the form's first input opens Firestore, and not again
+    // when Auth first reports nobody (that would close the Firestore just opened for the sign-in).
+    let clearedAtStart = waitForUse;
+    if (waitForUse) void clearLocalData();
     async function update(firebaseUser: User | null) {
       // No session (signed out here or in another tab, the account disabled or its token
       // refused, or none since a session ended while the portal was closed): nothing of a
       // family stays on this device, in any tab. A tab whose session ended elsewhere reloads,
       // which lets go of every connection to the cache, so that its deletion can complete.
-      if (!firebaseUser) {
+      if (!firebaseUser && !clearedAtStart) {
         const endedElsewhere = signedIn && !sessionEnd.signingOutHere;
         sessionEnd.signingOutHere = false;
         void clearLocalData().then(() => endedElsewhere && sessionEnd.leave());
       }
+      clearedAtStart = false;
       signedIn = firebaseUser !== null;
       noteSession(signedIn);
       if (firebaseUser && (await tokenLagsBehind(firebaseUser, refreshed))) return; // reported again with the new token
@@ -137,7 +144,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let stopped = false;
     // Auth loads after the first paint (see lib/firebase), on a signed-out visitor's login page
     // once the form asks for it; until it reports, `loading` holds.
-    const waitForUse = PAGES_THAT_WAIT_FOR_USE.has(window.location.pathname) && !maySignedIn();
     void (waitForUse ? authRequested : Promise.resolve())
       .then(() => Promise.all([getAuth(), import('firebase/auth')]))
       .then(([auth, { onIdTokenChanged }]) => {
