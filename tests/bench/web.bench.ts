@@ -164,13 +164,12 @@ const SCREENS = ['/', '/family', '/plans', '/transactions', '/book-deposits'] as
 /**
  * Runs in every page before its scripts: notes the frame in which the screen's content first
  * showed: a heading in <main> and no loading state of the screen (the Suspense fallback or the
- * screen's skeleton; the grey lines of a plan card's teachers and rooms, which fill in later,
- * do not count).
+ * screen's skeleton).
  */
 const recordScreenShown = `{
   // A loading state says "Loading…" (English: the bench's browser language); a notice of old or
   // offline figures is a status too, but not a loading one.
-  const loading = (status) => !status.closest('li') && (status.getAttribute('aria-label') === 'Loading…' || status.textContent.includes('Loading…'));
+  const loading = (status) => status.getAttribute('aria-label') === 'Loading…' || status.textContent.includes('Loading…');
   const shown = () => document.querySelector('main h1') && ![...document.querySelectorAll('main [role="status"]')].some(loading);
   const observer = new MutationObserver(() => {
     if (!shown()) return;
