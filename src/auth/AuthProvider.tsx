@@ -42,7 +42,7 @@ export const sessionEnd = {
 const SESSION_KEY = 'session';
 const PAGES_THAT_WAIT_FOR_USE: ReadonlySet<string> = new Set([paths.login, paths.forgotPassword]);
 
-function maySignedIn(): boolean {
+function mayHoldSession(): boolean {
   try {
     return localStorage.getItem(SESSION_KEY) !== null;
   } catch {
@@ -112,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const refreshed = new Set<string>();
     let signedIn = false;
-    const waitForUse = PAGES_THAT_WAIT_FOR_USE.has(window.location.pathname) && !maySignedIn();
+    const waitForUse = PAGES_THAT_WAIT_FOR_USE.has(window.location.pathname) && !mayHoldSession();
     // Without a noted session nothing of a family should be on this device; what an older version
     // may have left is deleted now, before the form's first input opens Firestore, and not again
     // when Auth first reports nobody (that would close the Firestore just opened for the sign-in).

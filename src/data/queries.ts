@@ -40,6 +40,9 @@ export interface ContractSchemas {
   syncFreshnessSchema: typeof syncFreshnessSchema;
 }
 
+/** Where each problem is and what kind it is, never the value (for the office's console). */
+const problemsOf = (error: z.core.$ZodError) => error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`);
+
 export function parseDocument<C extends SyncedCollection>(
   schemas: DocumentSchemas,
   collection: C,
@@ -48,11 +51,7 @@ export function parseDocument<C extends SyncedCollection>(
 ): z.infer<(typeof DOCUMENT_SCHEMAS)[C]> {
   const parsed = schemas[collection].safeParse({ ...data, id });
   if (parsed.success) return parsed.data as z.infer<(typeof DOCUMENT_SCHEMAS)[C]>;
-  throw new InvalidDocumentError(
-    collection,
-    id,
-    parsed.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`),
-  );
+  throw new InvalidDocumentError(collection, id, problemsOf(parsed.error));
 }
 
 type FirestoreModule = typeof import('firebase/firestore');
@@ -138,7 +137,7 @@ export function createQueries(fs: FirestoreModule, db: Firestore, contract: Cont
         if (!entry?.exists()) return NO_TIMETABLE;
         const parsed = contract.familyTimetableSchema.safeParse(entry.data());
         if (parsed.success) return parsed.data;
-        throw new InvalidDocumentError(MEMBER_REFERENCES, memberId, parsed.error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`));
+        throw new InvalidDocumentError(MEMBER_REFERENCES, memberId, problemsOf(parsed.error));
       }),
   };
 }
