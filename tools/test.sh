@@ -26,11 +26,13 @@ checks_log=.cache/results/checks.log
 (
   static_status=0
   step_start=$SECONDS
-  nice -n 15 npm run --silent typecheck > .cache/results/typecheck.log 2>&1 || static_status=1
-  echo "Type checks (beside the tests): $((SECONDS - step_start)) s" > $checks_log
+  outcome=passed
+  nice -n 15 npm run --silent typecheck > .cache/results/typecheck.log 2>&1 || { static_status=1; outcome=FAILED; }
+  echo "Type checks (beside the tests): $((SECONDS - step_start)) s, $outcome" > $checks_log
   step_start=$SECONDS
-  nice -n 15 npm run --silent lint > .cache/results/lint.log 2>&1 || static_status=1
-  echo "Lint (beside the tests): $((SECONDS - step_start)) s" >> $checks_log
+  outcome=passed
+  nice -n 15 npm run --silent lint > .cache/results/lint.log 2>&1 || { static_status=1; outcome=FAILED; }
+  echo "Lint (beside the tests): $((SECONDS - step_start)) s, $outcome" >> $checks_log
   exit $static_status
 ) &
 checks=$!

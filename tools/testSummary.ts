@@ -1,55 +1,69 @@
 /**
- * Adds up the JSON reports of Vitest and Playwright into one closing line.
+ * Adds up the JSON reports of Vitest and Playwright into one closing line, after the name of each
+ * failed test: CI shows only the end of its output, so a failure must be named there.
  * usage: tsx tools/testSummary.ts [dir] [expected report names…] (default: unit emulated e2e)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const dir = process.argv[2] ?? '.cache/results';
 let passed = 0;
-let failed = 0;
 let skipped = 0;
+const failures: string[] = [];
 
-interface PlaywrightSuite { specs?: Array<{ tests: Array<{ status: string }> }>; suites?: PlaywrightSuite[] }
-interface PlaywrightReport { suites?: PlaywrightSuite[]; errors?: unknown[] }
+interface PlaywrightTest { status: string; projectName?: string }
+interface PlaywrightSpec { title: string; file?: string; tests: PlaywrightTest[] }
+interface PlaywrightSuite { title?: string; specs?: PlaywrightSpec[]; suites?: PlaywrightSuite[] }
+interface PlaywrightReport { suites?: PlaywrightSuite[]; errors?: Array<{ message?: string }> }
 interface VitestReport {
   numPassedTests: number;
-  numFailedTests: number;
   numPendingTests: number;
   numTodoTests?: number;
-  testResults?: Array<{ status: string; assertionResults: unknown[] }>;
+  testResults?: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ status: string; fullName: string }>;
+  }>;
 }
 
-function countPlaywright(suite: PlaywrightSuite): void {
+function countPlaywright(suite: PlaywrightSuite, titles: string[]): void {
   for (const spec of suite.specs ?? []) {
     for (const test of spec.tests) {
       if (test.status === 'expected' || test.status === 'flaky') passed += 1;
       else if (test.status === 'skipped') skipped += 1;
-      else failed += 1;
+      else failures.push(`${[...titles, spec.title].join(' › ')} [${test.projectName ?? ''}] (${test.status})`);
     }
   }
-  for (const child of suite.suites ?? []) countPlaywright(child);
+  for (const child of suite.suites ?? []) countPlaywright(child, child.title ? [...titles, child.title] : titles);
+}
+
+function countVitest(report: VitestReport, file: string): void {
+  passed += report.numPassedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const result of report.testResults ?? []) {
+    const where = relative(process.cwd(), result.name);
+    const failed = result.assertionResults.filter((r) => r.status === 'failed');
+    for (const test of failed) failures.push(`${where} › ${test.fullName}`);
+    // A suite that failed to load has no failed test, but it failed.
+    if (result.status === 'failed' && result.assertionResults.length === 0) {
+      failures.push(`${where} (did not run: ${(result.message ?? '').split('\n')[0]}) [${file}]`);
+    }
+  }
 }
 
 const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
 for (const file of files) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8')) as VitestReport | PlaywrightReport;
-  if ('numPassedTests' in report) {
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-    // A suite that failed to load has no failed test, but it failed.
-    failed += (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
-  } else {
-    for (const suite of report.suites ?? []) countPlaywright(suite);
-    failed += (report.errors ?? []).length;
+  if ('numPassedTests' in report) countVitest(report, file);
+  else {
+    for (const suite of report.suites ?? []) countPlaywright(suite, suite.title ? [suite.title] : []);
+    for (const error of report.errors ?? []) failures.push(`${file}: ${(error.message ?? '').split('\n')[0]}`);
   }
 }
 const expectedReports = (process.argv.length > 3 ? process.argv.slice(3) : ['unit', 'emulated', 'e2e']).map((name) => `${name}.json`);
-const missing = expectedReports.filter((name) => !files.includes(name));
-if (missing.length > 0) {
-  console.log(`missing test reports: ${missing.join(', ')}`);
-  failed += missing.length;
-}
-console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 ? 1 : 0);
+for (const name of expectedReports.filter((name) => !files.includes(name))) failures.push(`missing test report: ${name}`);
+
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
+console.log(`\n${passed} passed, ${failures.length} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failures.length > 0 ? 1 : 0);
