@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildConfigGuard } from './tools/buildConfig.ts';
 import { hostingConfigPlugin } from './tools/hostingConfig.ts';
+import { legalPagesPlugin } from './tools/legalPages.ts';
 import { LOCALIZED_ROOT, prerenderLogin } from './tools/prerender.ts';
 
 /** Tailwind's teal-700 (the header and buttons) and slate-50 (the page), as in index.html. */
@@ -61,7 +62,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildConfigGuard(), pwa, prerenderLogin(), hostingConfigPlugin()],
+  plugins: [react(), tailwindcss(), buildConfigGuard(), legalPagesPlugin(), pwa, prerenderLogin(), hostingConfigPlugin()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // No source maps: Hosting would serve them to anyone, with the full sources inside.

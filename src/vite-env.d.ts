@@ -16,6 +16,12 @@ interface ImportMetaEnv {
   readonly VITE_SEPA_BIC?: string;
 }
 
+declare module 'virtual:legal-pages' {
+  /** The imprint's and the privacy notice's HTML in each language (tools/legalPages.ts). */
+  const texts: Record<'imprint' | 'privacy', Record<'en' | 'de' | 'ru', string>>;
+  export default texts;
+}
+
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }

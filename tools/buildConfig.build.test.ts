@@ -3,7 +3,7 @@
  * the bundle and its project's functions in the CSP it is deployed with, and a production build
  * without them is refused.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
@@ -13,7 +13,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const PRODUCTION_IBAN = 'DE02120300000000202051';
 const DEMO_IBAN = 'DE89370400440532013000';
 
-const PRODUCTION = {
+const PRODUCTION: Record<string, string> = {
   VITE_FIREBASE_PROJECT_ID: 'lindenhof-portal',
   VITE_FIREBASE_API_KEY: 'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q',
   VITE_FIREBASE_AUTH_DOMAIN: 'lindenhof-portal.firebaseapp.com',
@@ -25,6 +25,16 @@ const PRODUCTION = {
 };
 
 const work = mkdtempSync(join(tmpdir(), 'portal-build-'));
+// The association's own imprint and privacy notice, one Markdown file per language.
+const legalDir = mkdtempSync(join(work, 'legal-'));
+for (const language of ['en', 'de', 'ru']) {
+  writeFileSync(join(legalDir, `imprint.${language}.md`), `## Lindenhof imprint (${language})\n\nVR 4711`);
+  writeFileSync(join(legalDir, `privacy.${language}.md`), `## Lindenhof privacy (${language})`);
+}
+Object.assign(PRODUCTION, {
+  VITE_IMPRINT_MARKDOWN: join(legalDir, 'imprint.{lng}.md'),
+  VITE_PRIVACY_MARKDOWN: join(legalDir, 'privacy.{lng}.md'),
+});
 // An empty env directory: a developer's own .env.production.local must not leak into the test.
 const envDir = mkdtempSync(join(work, 'env-'));
 const saved = Object.fromEntries(Object.keys(process.env).filter((name) => name.startsWith('VITE_')).map((name) => [name, process.env[name]]));
@@ -74,6 +84,10 @@ describe('vite build', () => {
     const bundle = javascriptOf(outDir);
     expect(bundle).toContain(PRODUCTION_IBAN);
     expect(bundle).not.toContain(DEMO_IBAN);
+    // The association's legal texts, not the demo's.
+    expect(bundle).toContain('Lindenhof imprint (de)</h2>');
+    expect(bundle).toContain('Lindenhof privacy (ru)</h2>');
+    expect(bundle).not.toContain('Schulverein Lindenhof e.V. (demo)');
     expect(readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.map'))).toEqual([]);
 
     // The Hosting configuration deployed with this build: its CSP names this project's functions
@@ -114,7 +128,7 @@ describe('vite build', () => {
     expect(failure).toBeInstanceOf(Error);
     const message = (failure as Error).message;
     expect(message).toContain('project "lindenhof-portal"');
-    for (const name of ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID', 'VITE_SEPA_RECIPIENT', 'VITE_SEPA_IBAN', 'VITE_SEPA_BIC', 'VITE_SCHOOL_CONTACT_URL']) {
+    for (const name of ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID', 'VITE_SEPA_RECIPIENT', 'VITE_SEPA_IBAN', 'VITE_SEPA_BIC', 'VITE_SCHOOL_CONTACT_URL', 'VITE_IMPRINT_MARKDOWN', 'VITE_PRIVACY_MARKDOWN']) {
       expect(message).toContain(`- ${name} is missing`);
     }
   });

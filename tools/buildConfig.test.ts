@@ -11,6 +11,9 @@ const PRODUCTION = {
   VITE_SEPA_IBAN: 'DE02 1203 0000 0000 2020 51',
   VITE_SEPA_BIC: 'BYLADEM1001',
   VITE_SCHOOL_CONTACT_URL: 'https://lindenhof-schule.de/kontakt',
+  // The demo texts stand in for the association's own here; legalPages.test.ts checks the files.
+  VITE_IMPRINT_MARKDOWN: 'legal/demo/imprint.{lng}.md',
+  VITE_PRIVACY_MARKDOWN: 'legal/demo/privacy.{lng}.md',
 } as const;
 
 describe('checkBuildConfig', () => {
@@ -31,6 +34,8 @@ describe('checkBuildConfig', () => {
     'VITE_SEPA_IBAN',
     'VITE_SEPA_BIC',
     'VITE_SCHOOL_CONTACT_URL',
+    'VITE_IMPRINT_MARKDOWN',
+    'VITE_PRIVACY_MARKDOWN',
   ])('reports %s when it is missing or blank', (name) => {
     for (const value of [undefined, '', '   ']) {
       const problems = checkBuildConfig({ ...PRODUCTION, [name]: value });
@@ -47,6 +52,8 @@ describe('checkBuildConfig', () => {
     ['VITE_SEPA_BIC', 'BYLADEM', 'is not a valid BIC'],
     ['VITE_SCHOOL_CONTACT_URL', 'http://lindenhof-schule.de/kontakt', 'must be an https:// address'],
     ['VITE_SCHOOL_CONTACT_URL', 'lindenhof-schule.de/kontakt', 'must be an https:// address'],
+    ['VITE_IMPRINT_MARKDOWN', 'legal/demo/imprint.de.md', 'must contain {lng}'],
+    ['VITE_PRIVACY_MARKDOWN', 'legal/demo/missing.{lng}.md', 'names files that cannot be used (en: '],
   ])('reports %s = %j as invalid', (name, value, message) => {
     const problems = checkBuildConfig({ ...PRODUCTION, [name]: value });
     expect(problems).toHaveLength(1);
@@ -63,6 +70,8 @@ describe('checkBuildConfig', () => {
       'VITE_SEPA_IBAN',
       'VITE_SEPA_BIC',
       'VITE_SCHOOL_CONTACT_URL',
+      'VITE_IMPRINT_MARKDOWN',
+      'VITE_PRIVACY_MARKDOWN',
     ]);
   });
 });

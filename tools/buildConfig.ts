@@ -7,6 +7,7 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { resolve } from 'node:path';
 import { loadEnv, type Plugin } from 'vite';
+import { checkLegalSetting } from './legalPages.ts';
 
 export type BuildEnv = Readonly<Record<string, string | undefined>>;
 
@@ -19,7 +20,8 @@ const DEMO_IBAN = 'DE89370400440532013000';
 /** EPC069-12 allows at most 70 characters for the recipient's name in a SEPA QR code. */
 const MAX_RECIPIENT_LENGTH = 70;
 
-type Check = (value: string) => string | undefined;
+/** `root`: the project's folder, against which settings that name files are resolved. */
+type Check = (value: string, root: string) => string | undefined;
 
 const REQUIRED: ReadonlyArray<readonly [name: string, what: string, check?: Check]> = [
   ['VITE_FIREBASE_API_KEY', 'the web API key (Firebase console → Project settings → Your apps)'],
@@ -29,15 +31,20 @@ const REQUIRED: ReadonlyArray<readonly [name: string, what: string, check?: Chec
   ['VITE_SEPA_IBAN', "the association's IBAN for parents' transfers", checkIban],
   ['VITE_SEPA_BIC', "the BIC of the association's bank", checkBic],
   ['VITE_SCHOOL_CONTACT_URL', "the school's public contact page (https://…)", checkHttpsUrl],
+  ['VITE_IMPRINT_MARKDOWN', "the association's imprint, a Markdown file per language, e.g. legal/imprint.{lng}.md", checkLegalSetting],
+  ['VITE_PRIVACY_MARKDOWN', "the association's privacy notice, a Markdown file per language, e.g. legal/privacy.{lng}.md (see docs/privacy-template.md)", checkLegalSetting],
 ];
 
-/** Every missing or invalid setting of a build for `env`, one message each; none for demo projects. */
-export function checkBuildConfig(env: BuildEnv): string[] {
+/**
+ * Every missing or invalid setting of a build for `env`, one message each; none for demo projects.
+ * `root`: the project's folder, for the settings that name files.
+ */
+export function checkBuildConfig(env: BuildEnv, root = process.cwd()): string[] {
   if (isDemoProject(env)) return [];
   return REQUIRED.flatMap(([name, what, check]) => {
     const value = env[name]?.trim();
     if (!value) return [`${name} is missing: set ${what}.`];
-    const problem = check?.(value);
+    const problem = check?.(value, root);
     return problem ? [`${name} ${problem}`] : [];
   });
 }
@@ -93,7 +100,7 @@ export function buildConfigGuard(): Plugin {
     configResolved(config) {
       if (config.command !== 'build') return;
       // config.env is what the bundle will see: the mode's .env files plus VITE_* of the environment.
-      const problems = checkBuildConfig(config.env);
+      const problems = checkBuildConfig(config.env, config.root);
       if (problems.length === 0) return;
       throw new Error(
         [

@@ -18,10 +18,12 @@ import {
   DashboardPage,
   FamilyPage,
   ForgotPasswordPage,
+  ImprintPage,
   loadForSignIn,
   LoginPage,
   loadTheRest,
   PlansPage,
+  PrivacyPage,
   ResetPasswordPage,
   TransactionsPage,
   VerifyEmailPage,
@@ -45,6 +47,8 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.authAction} element={<AuthActionPage />} />
+        <Route path={paths.imprint} element={<ImprintPage />} />
+        <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route element={<RequireAuth><AppShell loadTheRest={loadTheRest} /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.family} element={<FamilyPage />} />

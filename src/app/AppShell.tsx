@@ -12,6 +12,7 @@ import { ThemeToggle } from '../components/ThemeToggle';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { DataProvider, useData } from '../data/DataProvider';
 import { FreshnessNote } from '../components/FreshnessNote';
+import { LegalLinks } from '../components/LegalLinks';
 import { Icon, NAV_ITEMS } from './navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
@@ -78,7 +79,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             ))}
             {user?.isAdmin && <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />}
           </nav>
-          <main className="min-w-0 flex-1 px-4 pt-6 pb-24 md:pb-10">
+          <main className="min-w-0 flex-1 px-4 pt-6 pb-4 md:pb-6">
             <div className="mb-3 empty:hidden">
               <FreshnessNote />
             </div>
@@ -87,6 +88,8 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             </Suspense>
           </main>
         </div>
+        {/* Clear of the phone's bottom bar, which covers the page's last 4 to 5 rem. */}
+        <LegalLinks className="pb-24 md:pb-4" />
         <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-5 border-t border-slate-200 bg-white md:hidden">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.path} to={item.path} end onClick={() => scrollTopIfCurrent(item.path)}

@@ -26,6 +26,8 @@ export const VerifyEmailPage = lazyWithReload(() => import('../features/verify-e
 export const ForgotPasswordPage = lazyWithReload(() => import('../features/forgot-password/ForgotPasswordPage'));
 export const ResetPasswordPage = lazyWithReload(() => import('../features/reset-password/ResetPasswordPage'));
 export const AuthActionPage = lazyWithReload(() => import('../features/auth-action/AuthActionPage'));
+export const ImprintPage = lazyWithReload(() => import('../features/legal/LegalPage').then(({ ImprintPage }) => ({ default: ImprintPage })));
+export const PrivacyPage = lazyWithReload(() => import('../features/legal/LegalPage').then(({ PrivacyPage }) => ({ default: PrivacyPage })));
 // The signed-in frame (navigation, the family's data) is not part of the login page's JavaScript.
 export const AppShell = lazyWithReload(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })));
 export const DashboardPage = lazyWithReload(() => import('../features/dashboard/DashboardPage'));
@@ -43,6 +45,8 @@ const PUBLIC_PAGES: Record<string, Loadable> = {
   [paths.forgotPassword]: ForgotPasswordPage,
   [paths.resetPassword]: ResetPasswordPage,
   [paths.authAction]: AuthActionPage,
+  [paths.imprint]: ImprintPage,
+  [paths.privacy]: PrivacyPage,
 };
 const SIGNED_IN_PAGES: Record<string, Loadable> = {
   [paths.dashboard]: DashboardPage,

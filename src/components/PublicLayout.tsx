@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
+import { LegalLinks } from './LegalLinks';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 
-/** The frame of the public pages: app name, language selector, one centred card. */
-export function PublicLayout({ title, children, above }: { title: string; children: ReactNode; above?: ReactNode }) {
+/** The frame of the public pages: app name, language selector, one centred card; `wide` for long texts. */
+export function PublicLayout({ title, children, above, wide = false }: { title: string; children: ReactNode; above?: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
   useDocumentTitle(title);
   return (
@@ -18,10 +19,11 @@ export function PublicLayout({ title, children, above }: { title: string; childr
         </div>
       </header>
       {above}
-      <main className="mx-auto w-full max-w-md px-4 py-8">
+      <main className={`mx-auto w-full px-4 py-8 ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <div className="mt-6 space-y-4">{children}</div>
       </main>
+      <LegalLinks />
     </div>
   );
 }

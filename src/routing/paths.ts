@@ -6,6 +6,9 @@ export const paths = {
   resetPassword: '/reset-password',
   /** Firebase's e-mail action URL: hands each link's mode to the page that completes it. */
   authAction: '/auth/action',
+  /** The association's imprint and privacy notice: public, linked from every page. */
+  imprint: '/imprint',
+  privacy: '/privacy',
   dashboard: '/',
   family: '/family',
   plans: '/plans',

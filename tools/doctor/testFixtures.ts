@@ -13,6 +13,8 @@ export const GOOD_WEB: Env = {
   VITE_SEPA_BIC: 'BYLADEM1001',
   VITE_SCHOOL_CONTACT_URL: 'https://lindenhof-schule.de/kontakt',
   VITE_SCHOOL_TIME_ZONE: 'Europe/Berlin',
+  VITE_IMPRINT_MARKDOWN: 'tools/doctor/fixtures/legal.{lng}.md',
+  VITE_PRIVACY_MARKDOWN: 'tools/doctor/fixtures/legal.{lng}.md',
 };
 
 export const GOOD_FUNCTIONS: Env = {

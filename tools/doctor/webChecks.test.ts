@@ -19,6 +19,8 @@ describe('web settings', () => {
     'VITE_SEPA_IBAN',
     'VITE_SEPA_BIC',
     'VITE_SCHOOL_CONTACT_URL',
+    'VITE_IMPRINT_MARKDOWN',
+    'VITE_PRIVACY_MARKDOWN',
   ])('reports %s missing, or blank', (setting) => {
     expect(about(checkWebSettings({ ...GOOD_WEB, [setting]: undefined }, PROJECT), setting)).toEqual(['error']);
     expect(about(checkWebSettings({ ...GOOD_WEB, [setting]: '  ' }, PROJECT), setting)).toEqual(['error']);
@@ -44,6 +46,9 @@ describe('web settings', () => {
     ['VITE_SCHOOL_CONTACT_URL', 'http://lindenhof-schule.de/kontakt', 'error'],
     ['VITE_SCHOOL_CONTACT_URL', 'lindenhof-schule.de/kontakt', 'error'],
     ['VITE_SCHOOL_CONTACT_URL', 'https://example.org/contact', 'error'],
+    ['VITE_IMPRINT_MARKDOWN', 'legal/demo/imprint.{lng}.md', 'error'],
+    ['VITE_IMPRINT_MARKDOWN', 'legal/imprint.de.md', 'error'],
+    ['VITE_PRIVACY_MARKDOWN', 'legal/no-such-file.{lng}.md', 'error'],
     ['VITE_USE_EMULATORS', 'true', 'error'],
     ['VITE_FUNCTIONS_REGION', 'us-central1', 'error'],
     ['VITE_FUNCTIONS_BASE_URL', 'http://127.0.0.1:5001/x/europe-west1', 'error'],

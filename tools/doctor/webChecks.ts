@@ -5,6 +5,7 @@
 import { extractBIC, electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { REGION, schoolTimeZoneParam } from '../../functions/src/config';
 import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/time/timeZone';
+import { checkLegalSetting } from '../legalPages';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';
 
 /** Values from .env.example and the demo defaults of src/lib/config.ts: set, but not the school's. */
@@ -26,6 +27,8 @@ const REQUIRED_WEB_SETTINGS: Readonly<Record<string, string>> = {
   VITE_SEPA_IBAN: "the association's account for parents' transfers",
   VITE_SEPA_BIC: "the BIC of the association's bank",
   VITE_SCHOOL_CONTACT_URL: "the school's public contact page, https://…",
+  VITE_IMPRINT_MARKDOWN: "the association's imprint, one Markdown file per language, e.g. legal/imprint.{lng}.md",
+  VITE_PRIVACY_MARKDOWN: "the association's privacy notice, one Markdown file per language (docs/privacy-template.md)",
 };
 
 /** EPC069-12 limits the recipient name of a SEPA QR code to 70 characters. */
@@ -65,6 +68,12 @@ function checkWebValue(name: string, value: string, projectId: string): Finding[
       const url = parseUrl(value);
       if (!url || url.protocol !== 'https:') return [error(name, `"${value}" must be an https:// address`)];
       return isExampleHost(url.hostname) ? [error(name, `"${value}" is an example address: link the school's contact page`)] : [];
+    }
+    case 'VITE_IMPRINT_MARKDOWN':
+    case 'VITE_PRIVACY_MARKDOWN': {
+      if (value.startsWith('legal/demo/')) return [error(name, `"${value}" names the demo texts: set the association's own`)];
+      const problem = checkLegalSetting(value, process.cwd());
+      return problem ? [error(name, problem)] : [];
     }
     case 'VITE_USE_EMULATORS':
       return value === 'true' ? [error(name, 'is true: the production app would talk to local emulators; remove it')] : [];

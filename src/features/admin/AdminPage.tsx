@@ -5,6 +5,7 @@ import { fetchSyncHistory, fetchSyncStatus } from '../../api/adminSync';
 import { paths } from '../../routing/paths';
 import { useAuth } from '../../auth/AuthProvider';
 import { LanguageSelect } from '../../components/LanguageSelect';
+import { LegalLinks } from '../../components/LegalLinks';
 import { LatestSyncPanel } from './LatestSyncPanel';
 import { ManualSyncControls } from './ManualSyncControls';
 import { SyncHistory } from './SyncHistory';
@@ -63,6 +64,7 @@ export default function AdminPage() {
         <LatestSyncPanel log={status.value} loading={status.loading} error={status.error} onReload={() => void status.reload()} onSyncFinished={reloadSoon} />
         <SyncHistory logs={history.value} loading={history.loading} error={history.error} onReload={() => void history.reload()} />
       </main>
+      <LegalLinks />
     </div>
   );
 }
