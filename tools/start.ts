@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole local stack on loopback, offline, with one command:
  * AppSheet demo server, Auth/Firestore/Functions emulators, demo accounts, an initial full
- * sync through the real sync code, and the Vite dev server pointed at the emulators.
+ * sync through the real sync code, the local inbox with the sender of the `mail` collection,
+ * and the Vite dev server pointed at the emulators.
  * Ctrl-C stops everything it started.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
@@ -9,11 +10,17 @@ import { join } from 'node:path';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from './appsheet/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './appsheet/generator';
 import { startDemoServer } from './appsheet/server';
+import { emulatorAdmin } from './lib/adminSdk';
 import { seedAndSync } from './lib/demoAccounts';
+import { startInbox } from './mail/inbox';
+import { startLocalSender } from './mail/localSender';
 import { isPortOpen, run, stop, waitForPort } from './lib/processes';
 import { EMULATOR_HOST, firebaseCliEnv, PORTS, prepareFunctions, PROJECT_ID, ROOT } from './lib/stack';
 
 const step = (text: string) => console.log(`\n▸ ${text}`);
+
+/** The local stand-in for the extension's "Default FROM address". */
+const LOCAL_MAIL_FROM = 'Family Portal <portal@example.org>';
 
 async function main(): Promise<void> {
   for (const [name, port] of Object.entries(PORTS)) {
@@ -58,6 +65,19 @@ async function main(): Promise<void> {
     });
     await Promise.all([waitForPort(PORTS.auth), waitForPort(PORTS.firestore), waitForPort(PORTS.functions)]);
 
+    step('Starting the local inbox (MailDev) and the sender of the mail collection');
+    const inbox = await startInbox({ host: EMULATOR_HOST, smtpPort: PORTS.smtp, webPort: PORTS.inbox, mailDirectory: join(dataDir, 'maildev') });
+    stopping.push(() => inbox.stop());
+    stopping.push(
+      startLocalSender({
+        db: emulatorAdmin().db,
+        smtp: inbox.smtp,
+        defaultFrom: LOCAL_MAIL_FROM,
+        onDelivered: (id, outcome) =>
+          console.log(`  e-mail ${id} ${outcome.state === 'SUCCESS' ? 'delivered' : `failed (${outcome.error})`}: "${outcome.subject ?? ''}" to ${outcome.to.join(', ')}`),
+      }),
+    );
+
     step('Creating demo accounts and running the initial full sync');
     const sync = await seedAndSync(appSheet.url);
     console.log(
@@ -78,6 +98,7 @@ async function main(): Promise<void> {
   Family portal:       http://${EMULATOR_HOST}:${PORTS.app}/
   AppSheet demo:       ${appSheet.url}  (app ${DEMO_APP_ID}, key ${DEMO_ACCESS_KEY})
   Emulators:           auth ${PORTS.auth}, firestore ${PORTS.firestore}, functions ${PORTS.functions}
+  E-mail inbox:        ${inbox.url}/  (every e-mail of the mail collection, SMTP on ${PORTS.smtp})
 
   Demo accounts (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(28)} ${account.role}`).join('\n')}

@@ -159,6 +159,7 @@ beforeAll(async () => {
     await put('sync_metadata/public', { lastSuccessfulSyncAt: '2026-11-22T01:00:00.000Z' });
     await put('sync_metadata/lease', { syncId: 's1' });
     await put('rate_limits/r1', { window: 1, count: 1 });
+    await put('mail/e1', { to: PARENT, message: { subject: 'Zahlung fällig', text: '…' } });
   });
 });
 afterAll(() => env.cleanup());
@@ -321,6 +322,9 @@ const READS: Read[] = [
   { collection: 'sync_metadata', what: 'list the sync metadata', allowed: [], read: (db) => getDocs(collection(db, 'sync_metadata')) },
   { collection: 'rate_limits', what: 'get a rate-limit counter', allowed: [], read: (db) => getDoc(doc(db, 'rate_limits/r1')) },
   { collection: 'rate_limits', what: 'list rate-limit counters', allowed: [], read: (db) => getDocs(collection(db, 'rate_limits')) },
+  // The e-mails to send: a parent's own among them, which would show another family's if listed.
+  { collection: 'mail', what: "get an e-mail to the parent's own address", allowed: [], read: (db) => getDoc(doc(db, 'mail/e1')) },
+  { collection: 'mail', what: 'list the e-mails to send', allowed: [], read: (db) => getDocs(collection(db, 'mail')) },
 ];
 
 const EMAILS: Partial<Record<Role, string>> = {
@@ -414,6 +418,7 @@ const WRITABLE_PATHS = [
   'sync_metadata/last_sync',
   'sync_metadata/public',
   'rate_limits/r1',
+  'mail/e1',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

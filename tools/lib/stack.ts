@@ -7,7 +7,7 @@ import { DEMO_ACCESS_KEY } from '../appsheet/constants';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const PROJECT_ID = 'demo-family-portal';
 export const EMULATOR_HOST = '127.0.0.1';
-export const PORTS = { auth: 9099, firestore: 8080, functions: 5001, appsheet: 8787, app: 5173 } as const;
+export const PORTS = { auth: 9099, firestore: 8080, functions: 5001, appsheet: 8787, app: 5173, smtp: 1025, inbox: 1080 } as const;
 
 const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 

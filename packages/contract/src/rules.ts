@@ -62,3 +62,8 @@ export const MEMBER_EMAIL_DUPLICATES = 'member_email_duplicates';
 export const MEMBER_REFERENCES = 'member_references';
 export const SYNC_LOGS = 'sync_logs';
 export const SYNC_METADATA = 'sync_metadata';
+/**
+ * E-mails to send, in the format of the "Trigger Email from Firestore" extension
+ * (firestore-send-email), which sends them in production; tools/mail/localSender.ts locally.
+ */
+export const MAIL = 'mail';
