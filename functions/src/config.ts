@@ -62,6 +62,12 @@ export const schoolTimeZoneParam = defineString('SCHOOL_TIME_ZONE', {
     'and the scheduled syncs run by it. It needs an AppSheet (Windows) name in functions/src/sync/time/windowsZones.ts.',
 });
 
+/** The language of the office's alert e-mails (notifications/officeAlerts.ts). */
+export const officeLanguageParam = defineString('OFFICE_LANGUAGE', {
+  default: 'de',
+  description: "Language of the office's e-mails about scheduled syncs: de, en or ru",
+});
+
 /** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */
 export const SYNC_TIMEOUT_SECONDS = 1800;
 

@@ -14,6 +14,7 @@ beforeAll(() => {
   process.env.APPSHEET_BASE_URL = `http://127.0.0.1:${PORTS.appsheet}`;
   process.env.APPSHEET_APP_ID = DEMO_APP_ID;
   process.env.APPSHEET_ACCESS_KEY = DEMO_ACCESS_KEY;
+  process.env.APP_ORIGINS = '["http://127.0.0.1:5173"]';
 });
 beforeEach(() => clearFirestore());
 // Leave no lease behind for the suites that follow.

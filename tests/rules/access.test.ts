@@ -160,6 +160,7 @@ beforeAll(async () => {
     await put('sync_metadata/lease', { syncId: 's1' });
     await put('rate_limits/r1', { window: 1, count: 1 });
     await put('mail/e1', { to: PARENT, message: { subject: 'Zahlung fällig', text: '…' } });
+    await put('office_alerts/state', { outstanding: true, lastSent: { error: '2026-11-26' } });
   });
 });
 afterAll(() => env.cleanup());
@@ -325,6 +326,7 @@ const READS: Read[] = [
   // The e-mails to send: a parent's own among them, which would show another family's if listed.
   { collection: 'mail', what: "get an e-mail to the parent's own address", allowed: [], read: (db) => getDoc(doc(db, 'mail/e1')) },
   { collection: 'mail', what: 'list the e-mails to send', allowed: [], read: (db) => getDocs(collection(db, 'mail')) },
+  { collection: 'office_alerts', what: "get the office alerts' state", allowed: [], read: (db) => getDoc(doc(db, 'office_alerts/state')) },
 ];
 
 const EMAILS: Partial<Record<Role, string>> = {
@@ -419,6 +421,7 @@ const WRITABLE_PATHS = [
   'sync_metadata/public',
   'rate_limits/r1',
   'mail/e1',
+  'office_alerts/state',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

@@ -67,3 +67,5 @@ export const SYNC_METADATA = 'sync_metadata';
  * (firestore-send-email), which sends them in production; tools/mail/localSender.ts locally.
  */
 export const MAIL = 'mail';
+/** What the office alerts have sent (functions/src/notifications/officeAlerts.ts), server-only. */
+export const OFFICE_ALERTS = 'office_alerts';

@@ -1,14 +1,18 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../../admin';
-import { syncSettingsFromConfig } from '../../config';
+import { appOrigins, officeLanguageParam, syncSettingsFromConfig } from '../../config';
+import { notifyOffice, OFFICE_LANGUAGES, type OfficeLanguage, type SyncOutcome } from '../../notifications/officeAlerts';
+import { schoolTimeZone } from '../time/timeZone';
 import { runSync } from './engine';
 import { SyncConflictError } from './lease';
 import type { SyncType } from './syncLog';
 
-/** A scheduled sync. The scheduler only calls this; tests call it directly. */
+/** A scheduled sync, then the office's alert if its end calls for one. The scheduler only calls this; tests call it directly. */
 export async function runScheduledSync(syncType: SyncType): Promise<void> {
+  const db = adminDb();
+  let outcome: SyncOutcome;
   try {
-    const log = await runSync({ db: adminDb(), ...syncSettingsFromConfig() }, { syncType, triggeredBy: 'scheduled' });
+    const log = await runSync({ db, ...syncSettingsFromConfig() }, { syncType, triggeredBy: 'scheduled' });
     // Counts only: no personal data, IBANs or secrets in function logs.
     logger.info('scheduled sync finished', {
       syncId: log.syncId,
@@ -18,9 +22,32 @@ export async function runScheduledSync(syncType: SyncType): Promise<void> {
       totalMembers: log.totalMembers,
       totalChildren: log.totalChildren,
     });
+    outcome = log;
   } catch (error) {
-    if (!(error instanceof SyncConflictError)) throw error;
-    // Another sync is running; the next schedule catches up, so this is not a failure.
-    logger.info('scheduled sync skipped: another sync is running', { syncType, runningSyncId: error.running.syncId });
+    if (error instanceof SyncConflictError) {
+      // Another sync is running; the next schedule catches up, so this is not a failure.
+      logger.info('scheduled sync skipped: another sync is running', { syncType, runningSyncId: error.running.syncId });
+      return;
+    }
+    await alertOffice(db, { status: 'error', syncType, startedAt: new Date().toISOString(), error: String(error) });
+    throw error;
+  }
+  await alertOffice(db, outcome);
+}
+
+async function alertOffice(db: ReturnType<typeof adminDb>, outcome: SyncOutcome) {
+  try {
+    const language = officeLanguageParam.value() as OfficeLanguage;
+    // The first of the app's origins (APP_ORIGINS, a JSON list): where the console is.
+    const origin = appOrigins.value()[0];
+    const sent = await notifyOffice(db, outcome, {
+      language: OFFICE_LANGUAGES.includes(language) ? language : 'de',
+      timeZone: schoolTimeZone(),
+      consoleUrl: origin ? new URL('/admin', origin).href : '/admin',
+    });
+    if (sent) logger.info('office alert sent', { kind: sent, syncType: outcome.syncType });
+  } catch (error) {
+    // The sync's own result stands; a missed alert is logged, and the next run decides again.
+    logger.error('office alert failed', { reason: (error as Error).message });
   }
 }
