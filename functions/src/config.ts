@@ -4,6 +4,7 @@
  * never reach the client.
  */
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
+import { OFFICE_LANGUAGES, type OfficeLanguage } from './notifications/officeAlerts';
 import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheet/appsheetClient';
 import { SLICE_ROWS } from './sync/appsheet/slices';
@@ -62,11 +63,16 @@ export const schoolTimeZoneParam = defineString('SCHOOL_TIME_ZONE', {
     'and the scheduled syncs run by it. It needs an AppSheet (Windows) name in functions/src/sync/time/windowsZones.ts.',
 });
 
-/** The language of the office's alert e-mails (notifications/officeAlerts.ts). */
-export const officeLanguageParam = defineString('OFFICE_LANGUAGE', {
-  default: 'de',
-  description: "Language of the office's e-mails about scheduled syncs: de, en or ru",
-});
+/**
+ * The language of the office's alert e-mails (notifications/officeAlerts.ts): de (the default),
+ * en or ru, from the functions' .env. A plain variable, like SYNC_SLICE_ROWS, so that neither a
+ * deploy nor the emulator asks for it.
+ */
+export function officeLanguageFromEnvironment(): OfficeLanguage {
+  const value = process.env.OFFICE_LANGUAGE?.trim() || 'de';
+  if (!(OFFICE_LANGUAGES as readonly string[]).includes(value)) throw new Error(`OFFICE_LANGUAGE must be one of ${OFFICE_LANGUAGES.join(', ')}, not "${value}"`);
+  return value as OfficeLanguage;
+}
 
 /** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */
 export const SYNC_TIMEOUT_SECONDS = 1800;

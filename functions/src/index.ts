@@ -39,6 +39,10 @@ export const checkEmailExists = onRequest({ ...api, ...lookup, secrets: [rateLim
 const memberWrite = { ...api, secrets: [appSheetAccessKey], timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS };
 export const updateMemberData = onRequest(memberWrite, endpoint('POST', memberEndpoints.updateMemberData));
 export const cancelMembership = onRequest(memberWrite, endpoint('POST', memberEndpoints.cancelMembership));
+// A family's data to take away, and the end of a portal account (GDPR articles 15, 17 and 20).
+const ownData = { ...api, memory: LIGHT_MEMORY, timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS };
+export const exportMyData = onRequest(ownData, endpoint('GET', memberEndpoints.exportMyData));
+export const deleteMyAccount = onRequest(ownData, endpoint('POST', memberEndpoints.deleteMyAccount));
 
 // Blocking functions need Identity Platform in production (see README).
 export const membershipGate = beforeUserCreated({ memory: LIGHT_MEMORY, timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS }, refuseNonMembers);

@@ -1,5 +1,5 @@
-/** updateMemberData and cancelMembership (spec section 7), with the parent's ID token. */
-import { memberAnswer, type CancelMembershipBody, type Member, type UpdateMemberDataBody } from '@family-portal/contract';
+/** updateMemberData and cancelMembership (spec section 7), the data export and the account's deletion, with the parent's ID token. */
+import { accountDeletedAnswer, memberAnswer, myDataAnswer, type CancelMembershipBody, type Member, type MyData, type UpdateMemberDataBody } from '@family-portal/contract';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
 
@@ -11,4 +11,15 @@ export async function updateMemberData(updates: UpdateMemberDataBody['updates'])
 export async function cancelMembership(cancellationReason?: string): Promise<{ message: string; data: Member }> {
   const body: CancelMembershipBody = cancellationReason ? { cancellationReason } : {};
   return callFunction('cancelMembership', memberAnswer, { body, idToken: currentIdToken });
+}
+
+/** Everything the portal holds about the family (exportMyData), for the parent's own file. */
+export async function exportMyData(): Promise<MyData> {
+  const { data } = await callFunction('exportMyData', myDataAnswer, { method: 'GET', idToken: currentIdToken });
+  return data;
+}
+
+/** Deletes the parent's portal account; the membership stays. */
+export async function deleteMyAccount(): Promise<void> {
+  await callFunction('deleteMyAccount', accountDeletedAnswer, { body: {}, idToken: currentIdToken });
 }

@@ -1,11 +1,22 @@
 /**
  * A parent edits contact data (in German) and requests cancellation (in Russian); both changes
- * reach the AppSheet demo source and survive the next full sync. Desktop only: the changes are
- * made once per run.
+ * reach the AppSheet demo source and survive the next full sync. Another downloads the family's
+ * data and deletes the portal account. Desktop only: the changes are made once per run.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { appSheetRow, DEMO, fullSyncAsAdmin } from './support/emulators';
-import { openAs } from './support/signIn';
+import {
+  accountExists,
+  appSheetRow,
+  createVerifiedAccount,
+  DEMO,
+  DEMO_PASSWORD,
+  documentsWhere,
+  firestoreDocument,
+  fullSyncAsAdmin,
+  memberEmail,
+} from './support/emulators';
+import { openAs, submitLogin } from './support/signIn';
 
 test('a parent edits the contact data in German; AppSheet has it and a full sync keeps it', async ({ page }) => {
   await openAs(page, DEMO.credit, '/', { language: 'de' });
@@ -46,4 +57,36 @@ test('a parent requests cancellation in Russian; AppSheet has the request and th
   expect(await fullSyncAsAdmin()).toBe(200);
   await page.reload();
   await expect(page.getByText(/Вы запросили расторжение/)).toBeVisible();
+});
+
+test("a parent downloads the family's data and deletes the portal account; the membership stays", async ({ page }) => {
+  // A family of the demo school that no other test signs in as.
+  const email = await memberEmail('M0031');
+  await createVerifiedAccount(email, DEMO_PASSWORD);
+  const membershipBefore = await Promise.all([firestoreDocument('members/M0031'), documentsWhere('plans', 'memberId', 'M0031'), firestoreDocument(`member_emails/${email}`)]);
+
+  await openAs(page, email, '/family');
+  const card = page.getByRole('region', { name: 'Your data' });
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^family-portal-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { account: { email: string }; member: { id: string }; plans: unknown[] };
+  expect(exported.account.email).toBe(email);
+  expect(exported.member.id).toBe('M0031');
+  expect(exported.plans).toHaveLength(membershipBefore[1].length);
+
+  await card.getByRole('button', { name: 'Delete my portal account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your portal account?' });
+  await expect(dialog).toContainText('Your membership');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your portal account has been deleted.' })).toBeVisible();
+
+  // The account cannot sign in again; the membership's documents are as they were.
+  expect(await accountExists(email)).toBe(false);
+  await submitLogin(page, email);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await Promise.all([firestoreDocument('members/M0031'), documentsWhere('plans', 'memberId', 'M0031'), firestoreDocument(`member_emails/${email}`)])).toEqual(membershipBefore);
 });

@@ -161,6 +161,7 @@ beforeAll(async () => {
     await put('rate_limits/r1', { window: 1, count: 1 });
     await put('mail/e1', { to: PARENT, message: { subject: 'Zahlung fällig', text: '…' } });
     await put('office_alerts/state', { outstanding: true, lastSent: { error: '2026-11-26' } });
+    await put('notification_choices/parent-uid', { paymentDue: true, language: 'de' });
   });
 });
 afterAll(() => env.cleanup());
@@ -327,6 +328,9 @@ const READS: Read[] = [
   { collection: 'mail', what: "get an e-mail to the parent's own address", allowed: [], read: (db) => getDoc(doc(db, 'mail/e1')) },
   { collection: 'mail', what: 'list the e-mails to send', allowed: [], read: (db) => getDocs(collection(db, 'mail')) },
   { collection: 'office_alerts', what: "get the office alerts' state", allowed: [], read: (db) => getDoc(doc(db, 'office_alerts/state')) },
+  // A parent changes their own choices through a function only.
+  { collection: 'notification_choices', what: "get a parent's e-mail choices", allowed: [], read: (db) => getDoc(doc(db, 'notification_choices/parent-uid')) },
+  { collection: 'notification_choices', what: 'list e-mail choices', allowed: [], read: (db) => getDocs(collection(db, 'notification_choices')) },
 ];
 
 const EMAILS: Partial<Record<Role, string>> = {
@@ -422,6 +426,7 @@ const WRITABLE_PATHS = [
   'rate_limits/r1',
   'mail/e1',
   'office_alerts/state',
+  'notification_choices/parent-uid',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

@@ -1,9 +1,13 @@
-/** updateMemberData and cancelMembership (spec section 7): a parent's own member record only. */
+/**
+ * updateMemberData and cancelMembership (spec section 7), exportMyData and deleteMyAccount: a
+ * parent's own member record and account only.
+ */
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
 import { cancellationState, cancelMembershipBody, DOCUMENT_SCHEMAS, NOT_A_MEMBER, updateMemberDataBody } from '@family-portal/contract';
 import type { z } from 'zod/mini';
-import { adminDb } from '../admin';
+import { adminAuth, adminDb } from '../admin';
+import { deletePortalAccount, exportFamilyData } from '../members/accountData';
 import { appSheetForWrites } from '../config';
 import { schoolTimeZone } from '../sync/time/timeZone';
 import { findMemberByEmail } from '../members/findMember';
@@ -80,4 +84,21 @@ export async function cancelMembership(request: Request) {
     }
     throw error;
   }
+}
+
+/** GET: everything the portal holds about the caller's family, as a JSON file's content. */
+export async function exportMyData(request: Request) {
+  const caller = await requireVerifiedUser(request);
+  const member = await findMemberByEmail(adminDb(), caller.email);
+  if (!member) throw new HttpError(NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
+  return { data: await exportFamilyData(adminDb(), adminAuth(), caller, member) };
+}
+
+/** POST: deletes the caller's portal account; a former member's too, whose index entry is gone. */
+export async function deleteMyAccount(request: Request) {
+  const caller = await requireVerifiedUser(request);
+  const member = await findMemberByEmail(adminDb(), caller.email);
+  await deletePortalAccount(adminDb(), adminAuth(), caller, member?.id ?? null);
+  logger.info('portal account deleted at its owner\'s request', { uid: caller.uid });
+  return { success: true, message: 'Your portal account has been deleted. Your membership and the school office\'s records are unchanged.' };
 }

@@ -59,6 +59,22 @@ export const checkEmailExistsAnswer = z.object({ exists: z.boolean() });
 /** updateMemberData and cancelMembership answer the member document as it now stands. */
 export const memberAnswer = z.object({ success: z.literal(true), message: z.string(), data: DOCUMENT_SCHEMAS.members });
 
+/**
+ * exportMyData: everything the portal holds about the family (GDPR articles 15 and 20), the
+ * documents as stored. Loose: the parent's file carries every field, known or not.
+ */
+export const myDataAnswer = z.object({
+  data: z.looseObject({
+    exportedAt: z.string(),
+    account: z.object({ email: z.string(), createdAt: z.string() }),
+    member: z.looseObject({ id: z.string() }),
+  }),
+});
+export type MyData = z.infer<typeof myDataAnswer>['data'];
+
+/** deleteMyAccount: the Auth account and the portal's own records of it are gone. */
+export const accountDeletedAnswer = z.object({ success: z.literal(true), message: z.string() });
+
 export const syncStatusAnswer = z.object({ data: z.object({ latestSync: z.nullable(syncLogSchema) }) });
 
 export const syncHistoryAnswer = z.object({ data: z.object({ logs: z.array(syncLogSchema), limit: z.int(), offset: z.int() }) });

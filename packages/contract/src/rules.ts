@@ -69,3 +69,5 @@ export const SYNC_METADATA = 'sync_metadata';
 export const MAIL = 'mail';
 /** What the office alerts have sent (functions/src/notifications/officeAlerts.ts), server-only. */
 export const OFFICE_ALERTS = 'office_alerts';
+/** A parent's e-mail choices, keyed by the account's uid; server-only (functions/src/members/accountData.ts). */
+export const NOTIFICATION_CHOICES = 'notification_choices';

@@ -11,6 +11,7 @@ import { familyView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import { CancelMembershipDialog } from './CancelMembershipDialog';
 import { EditContactDialog } from './EditContactDialog';
+import { YourDataCard } from './YourDataCard';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /** Contact data, membership and children (spec section 2, Family). */
@@ -39,6 +40,7 @@ export default function FamilyPage() {
         <MembershipCard member={data.member} onCancelled={data.replaceMember} />
       </div>
       <ChildrenCard childrenOfFamily={data.children} />
+      <YourDataCard />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
 import { paths } from '../../routing/paths';
 import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
@@ -23,6 +23,8 @@ type Mode = 'login' | 'signup';
 export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // After "Delete my portal account" (features/family/YourDataCard): the confirmation.
+  const accountDeleted = (useLocation().state as { notice?: string } | null)?.notice === 'accountDeleted';
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -93,6 +95,7 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
 
   return (
     <PublicLayout title={t(isSignup ? 'auth.signup.title' : 'auth.login.title')}>
+      {accountDeleted && <Alert tone="success">{t('family.data.deleted')}</Alert>}
       <Alert tone="info" title={t('auth.parentInfoTitle')}>
         {t('auth.parentInfo')}
       </Alert>

@@ -1,7 +1,7 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../../admin';
-import { appOrigins, officeLanguageParam, syncSettingsFromConfig } from '../../config';
-import { notifyOffice, OFFICE_LANGUAGES, type OfficeLanguage, type SyncOutcome } from '../../notifications/officeAlerts';
+import { appOrigins, officeLanguageFromEnvironment, syncSettingsFromConfig } from '../../config';
+import { notifyOffice, type SyncOutcome } from '../../notifications/officeAlerts';
 import { schoolTimeZone } from '../time/timeZone';
 import { runSync } from './engine';
 import { SyncConflictError } from './lease';
@@ -37,11 +37,10 @@ export async function runScheduledSync(syncType: SyncType): Promise<void> {
 
 async function alertOffice(db: ReturnType<typeof adminDb>, outcome: SyncOutcome) {
   try {
-    const language = officeLanguageParam.value() as OfficeLanguage;
     // The first of the app's origins (APP_ORIGINS, a JSON list): where the console is.
     const origin = appOrigins.value()[0];
     const sent = await notifyOffice(db, outcome, {
-      language: OFFICE_LANGUAGES.includes(language) ? language : 'de',
+      language: officeLanguageFromEnvironment(),
       timeZone: schoolTimeZone(),
       consoleUrl: origin ? new URL('/admin', origin).href : '/admin',
     });

@@ -1,0 +1,76 @@
+/**
+ * A family's own data to take away, and the end of a portal account (GDPR articles 15, 17 and
+ * 20). The export holds the documents as stored; the deletion removes the Auth account and the
+ * portal's own records of it, never the membership or the office's records.
+ */
+import { NOTIFICATION_CHOICES } from '@family-portal/contract';
+import type { Auth } from 'firebase-admin/auth';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { MEMBER_WRITES } from './memberWrites';
+
+type Stored = Record<string, unknown> & { id: string };
+
+/** A reference field's id; anything else refers to nothing. */
+const idOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+const stored = (snapshot: DocumentSnapshot): Stored | null => (snapshot.exists ? { id: snapshot.id, ...snapshot.data() } : null);
+
+async function byIds(db: Firestore, collection: string, ids: readonly string[]): Promise<Map<string, Stored>> {
+  const unique = [...new Set(ids.filter(Boolean))];
+  const snapshots = unique.length > 0 ? await db.getAll(...unique.map((id) => db.collection(collection).doc(id))) : [];
+  return new Map(snapshots.flatMap((snapshot) => (snapshot.exists ? [[snapshot.id, stored(snapshot)!]] : [])));
+}
+
+async function ofMember(db: Firestore, collection: string, memberId: string): Promise<Stored[]> {
+  const snapshot = await db.collection(collection).where('memberId', '==', memberId).get();
+  return snapshot.docs.map((doc) => stored(doc)!).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Everything the portal holds about the caller's family and account. */
+export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid: string; email: string }, member: DocumentSnapshot) {
+  const [user, children, plans, payments, otherPayments, choices] = await Promise.all([
+    auth.getUser(caller.uid),
+    ofMember(db, 'children', member.id),
+    ofMember(db, 'plans', member.id),
+    ofMember(db, 'payments', member.id),
+    ofMember(db, 'otherPayments', member.id),
+    db.collection(NOTIFICATION_CHOICES).doc(caller.uid).get(),
+  ]);
+  const lessons = await byIds(db, 'lessons', plans.map((plan) => idOf(plan.lessonId)));
+  const [teachers, roomHours] = await Promise.all([
+    byIds(db, 'teachers', [...lessons.values()].map((lesson) => idOf(lesson.teacherId))),
+    byIds(db, 'roomHours', plans.flatMap((plan) => (Array.isArray(plan.roomHourIds) ? plan.roomHourIds.map(idOf) : []))),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: { email: caller.email, createdAt: new Date(user.metadata.creationTime).toISOString() },
+    member: stored(member)!,
+    children,
+    // Each plan with its course, the course's teacher and the plan's room hours, as stored.
+    plans: plans.map((plan) => {
+      const lesson = lessons.get(idOf(plan.lessonId)) ?? null;
+      return {
+        ...plan,
+        course: lesson && { ...lesson, teacher: teachers.get(idOf(lesson.teacherId)) ?? null },
+        roomHours: (Array.isArray(plan.roomHourIds) ? plan.roomHourIds : []).flatMap((id) => roomHours.get(idOf(id)) ?? []),
+      };
+    }),
+    payments,
+    // Book deposits among them (spec: other payments).
+    otherPayments,
+    notificationChoices: stored(choices),
+  };
+}
+
+/**
+ * Deletes the portal's records of the account (its e-mail choices, the member's write claim),
+ * then the Auth account; the membership and the office's records stay. The records go first: a
+ * failure leaves an account that can try again, never records without an account.
+ */
+export async function deletePortalAccount(db: Firestore, auth: Auth, caller: { uid: string }, memberId: string | null): Promise<void> {
+  const batch = db.batch();
+  batch.delete(db.collection(NOTIFICATION_CHOICES).doc(caller.uid));
+  if (memberId) batch.delete(db.collection(MEMBER_WRITES).doc(memberId));
+  await batch.commit();
+  await auth.deleteUser(caller.uid);
+}

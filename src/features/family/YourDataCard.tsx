@@ -1,0 +1,93 @@
+/**
+ * The family's data to take away (a JSON file) and the end of the portal account (GDPR articles
+ * 15, 17 and 20). Deleting the account leaves the membership and the office's records alone, and
+ * the dialog says so before the parent confirms.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { deleteMyAccount, exportMyData } from '../../api/members';
+import { apiErrorKey } from '../../api/errorMessages';
+import { signOut } from '../../auth/authActions';
+import { Alert } from '../../components/Alert';
+import { Card } from '../../components/Card';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { paths } from '../../routing/paths';
+
+/** What the login page shows after the account was deleted (see LoginPage). */
+export const ACCOUNT_DELETED_NOTICE = 'accountDeleted';
+
+function saveAsFile(name: string, content: string) {
+  const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  // The download has its own copy by now; the next task frees the blob.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
+
+export function YourDataCard() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'download' | 'delete' | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function download() {
+    setBusy('download');
+    setError(null);
+    try {
+      const data = await exportMyData();
+      saveAsFile(`family-portal-data-${data.exportedAt.slice(0, 10)}.json`, `${JSON.stringify(data, null, 2)}\n`);
+    } catch (caught) {
+      setError(t(apiErrorKey(caught)));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function deleteAccount() {
+    setBusy('delete');
+    setError(null);
+    try {
+      await deleteMyAccount();
+    } catch (caught) {
+      setBusy(null);
+      setConfirming(false);
+      setError(t(apiErrorKey(caught)));
+      return;
+    }
+    // The account is gone: end the session here too, with its data on this device.
+    await signOut();
+    await navigate(paths.login, { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+  }
+
+  const button = 'rounded-md border px-3 py-1.5 text-sm font-medium disabled:opacity-60';
+  return (
+    <Card title={t('family.data.title')}>
+      <p className="text-sm text-slate-700">{t('family.data.intro')}</p>
+      {error && (
+        <div className="mt-3">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" onClick={() => void download()} disabled={busy !== null} className={`${button} border-teal-700 text-teal-800 hover:bg-teal-50`}>
+          {busy === 'download' ? t('family.data.downloading') : t('family.data.download')}
+        </button>
+        <button type="button" onClick={() => setConfirming(true)} disabled={busy !== null} className={`${button} border-red-700 text-red-800 hover:bg-red-50`}>
+          {t('family.data.delete')}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('family.data.deleteTitle')}
+        message={t('family.data.deleteMessage')}
+        confirmLabel={t('family.data.deleteConfirm')}
+        cancelLabel={t('family.data.keep')}
+        onConfirm={() => void deleteAccount()}
+        onCancel={() => setConfirming(false)}
+        busy={busy === 'delete'}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * A family's data to take away and the end of a portal account, through the Functions emulator:
+ * the export is compared field by field with the emulator's documents; the deletion removes the
+ * account and the portal's records of it, and nothing of the membership.
+ */
+import { MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { runFullSync } from '../../functions/src/sync/run/engine';
+import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { PORTS } from '../../tools/lib/stack';
+import { createAccount, craftedToken, functionUrl, idTokenFor } from '../support/auth';
+
+const { db, auth } = emulatorAdmin();
+const appSheet = createAppSheetClient({ baseUrl: `http://127.0.0.1:${PORTS.appsheet}`, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
+
+const call = async (name: string, token: string, method = 'POST') => {
+  const response = await fetch(functionUrl(name), { method, headers: { Authorization: `Bearer ${token}`, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) }, body: method === 'POST' ? '{}' : undefined });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+};
+const docsOf = async (collection: string, memberId: string) =>
+  (await db.collection(collection).where('memberId', '==', memberId).get()).docs.map((doc) => ({ id: doc.id, ...doc.data() })).sort((a, b) => a.id.localeCompare(b.id));
+
+/** The member with the most plans (and so courses, teachers and room hours to export). */
+let memberId = '';
+let email = '';
+
+beforeAll(async () => {
+  await clearFirestore();
+  expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).error).toBeNull();
+  const plans = await db.collection('plans').get();
+  const counts = new Map<string, number>();
+  for (const plan of plans.docs) counts.set(plan.get('memberId'), (counts.get(plan.get('memberId')) ?? 0) + 1);
+  memberId = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  email = (await db.doc(`members/${memberId}`).get()).get('primaryEmail');
+});
+beforeEach(async () => {
+  await createAccount(email);
+});
+afterAll(() => clearFirestore());
+
+describe('exportMyData', () => {
+  it("gives the family's documents as stored, each plan with its course, teacher and room hours, and the account", async () => {
+    const user = await auth.getUserByEmail(email);
+    await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).set({ paymentDue: true, language: 'de' });
+    const { status, body } = await call('exportMyData', await idTokenFor(email), 'GET');
+    expect(status).toBe(200);
+    const data = body.data;
+
+    expect(data.account).toEqual({ email, createdAt: new Date(user.metadata.creationTime).toISOString() });
+    expect(data.member).toEqual({ id: memberId, ...(await db.doc(`members/${memberId}`).get()).data() });
+    expect(data.children).toEqual(await docsOf('children', memberId));
+    expect(data.payments).toEqual(await docsOf('payments', memberId));
+    expect(data.otherPayments).toEqual(await docsOf('otherPayments', memberId));
+    expect(data.notificationChoices).toEqual({ id: user.uid, paymentDue: true, language: 'de' });
+
+    const plans = await docsOf('plans', memberId);
+    expect(plans.length).toBeGreaterThan(1);
+    expect(data.plans.map(({ course, roomHours, ...plan }: Record<string, unknown>) => plan)).toEqual(plans);
+    for (const exported of data.plans) {
+      const lesson = (await db.doc(`lessons/${exported.lessonId}`).get()).data()!;
+      const teacher = (await db.doc(`teachers/${lesson.teacherId}`).get()).data()!;
+      expect(exported.course).toEqual({ id: exported.lessonId, ...lesson, teacher: { id: lesson.teacherId, ...teacher } });
+      const roomHours = await Promise.all(exported.roomHourIds.map(async (id: string) => ({ id, ...(await db.doc(`roomHours/${id}`).get()).data() })));
+      expect(exported.roomHours).toEqual(roomHours);
+    }
+    // Nothing of another family.
+    const memberIds = [...JSON.stringify(data).matchAll(/"memberId":"([^"]*)"/g)].map((match) => match[1]);
+    expect(memberIds.length).toBeGreaterThan(3);
+    expect(new Set(memberIds)).toEqual(new Set([memberId]));
+  });
+
+  it('refuses a caller without a verified account, and one who is not a member', async () => {
+    expect((await call('exportMyData', craftedToken({ email }), 'GET')).status).toBe(401);
+    await createAccount('stranger@example.com');
+    expect(await call('exportMyData', await idTokenFor('stranger@example.com'), 'GET')).toMatchObject({ status: 404, body: { error: 'not-a-member' } });
+  });
+});
+
+describe('deleteMyAccount', () => {
+  it('deletes the account and its e-mail choices and write claim; the membership and its documents stay', async () => {
+    const user = await auth.getUserByEmail(email);
+    await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).set({ paymentDue: true });
+    await db.doc(`member_writes/${memberId}`).set({ cancellationSince: '2026-01-01T00:00:00.000Z' });
+    const before = await Promise.all([db.doc(`members/${memberId}`).get(), db.doc(`${MEMBER_EMAILS}/${email}`).get(), docsOf('plans', memberId), docsOf('payments', memberId)]);
+    const token = await idTokenFor(email);
+
+    const { status, body } = await call('deleteMyAccount', token);
+    expect(status).toBe(200);
+    expect(body.message).toContain('membership');
+
+    await expect(auth.getUser(user.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    await expect(idTokenFor(email)).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
+    expect((await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).get()).exists).toBe(false);
+    expect((await db.doc(`member_writes/${memberId}`).get()).exists).toBe(false);
+    const after = await Promise.all([db.doc(`members/${memberId}`).get(), db.doc(`${MEMBER_EMAILS}/${email}`).get(), docsOf('plans', memberId), docsOf('payments', memberId)]);
+    expect(after[0].data()).toEqual(before[0].data());
+    expect(after[1].data()).toEqual(before[1].data());
+    expect(after[2]).toEqual(before[2]);
+    expect(after[3]).toEqual(before[3]);
+    // The old token is refused now: revocation is checked.
+    expect((await call('exportMyData', token, 'GET')).status).toBe(401);
+  });
+});
