@@ -31,7 +31,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts); so
     // does the layout guard, which sets the widths from 320 px up itself.
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications/ },
     // Dark mode: every screen and dialog through axe again (contrast).
     { name: 'desktop-dark', use: { ...devices['Desktop Chrome'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
     { name: 'phone-dark', use: { ...devices['Pixel 7'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
@@ -47,6 +47,13 @@ export default defineConfig({
     {
       command: 'npx tsx tools/appsheet/server.ts --port 8787 --families 60 --fresh --data .cache/appsheet-e2e.json',
       url: 'http://127.0.0.1:8787/__demo/health',
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The local inbox (MailDev) and the sender of the mail collection, as `npm start` runs them.
+      command: 'npx tsx tools/mail/serve.ts',
+      url: 'http://127.0.0.1:1080/api/healthz',
       reuseExistingServer: false,
       timeout: 30_000,
     },

@@ -5,6 +5,7 @@
  */
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { OFFICE_LANGUAGES, type OfficeLanguage } from './notifications/officeAlerts';
+import type { ParentMailSettings } from './notifications/parentMail';
 import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheet/appsheetClient';
 import { SLICE_ROWS } from './sync/appsheet/slices';
@@ -159,3 +160,20 @@ export function trustedProxiesFromEnvironment(): number {
 
 /** Keys the HMAC that names rate-limit counters, so their ids cannot be matched to addresses. */
 export const rateLimitHmacKey = defineSecret('RATE_LIMIT_HMAC_KEY');
+
+/** Signs the unsubscribe links of parents' e-mails (notifications/unsubscribeToken.ts). */
+export const notificationLinkKey = defineSecret('NOTIFICATION_LINK_KEY');
+
+/**
+ * What the parents' e-mails need (notifications/parentMail.ts): the app's first origin for links,
+ * the link key, the school's clock, and the association's account from the functions' .env
+ * (SEPA_RECIPIENT, SEPA_IBAN, SEPA_BIC: the same account as the web app's VITE_SEPA_*).
+ */
+export function parentMailSettingsFromConfig(): ParentMailSettings {
+  const sepa = { recipient: process.env.SEPA_RECIPIENT?.trim() ?? '', iban: process.env.SEPA_IBAN?.replace(/\s+/g, '') ?? '', bic: process.env.SEPA_BIC?.trim() ?? '' };
+  const missing = Object.entries({ SEPA_RECIPIENT: sepa.recipient, SEPA_IBAN: sepa.iban, SEPA_BIC: sepa.bic }).filter(([, value]) => !value);
+  if (missing.length > 0) throw new Error(`Parents' e-mails need ${missing.map(([name]) => name).join(', ')} in the functions' .env`);
+  const appOrigin = appOrigins.value()[0];
+  if (!appOrigin) throw new Error("Parents' e-mails need APP_ORIGINS for their links");
+  return { appOrigin, linkKey: notificationLinkKey.value(), sepa, timeZone: schoolTimeZone() };
+}

@@ -28,16 +28,22 @@ describe('function wiring', () => {
     for (const fn of [functions.nightlyFullSync, functions.hourlyDeltaSync]) expect(scheduleOf(fn).timeZone).toBe(schoolTimeZoneParam);
   });
 
-  it('runs the nightly full sync at 02:00 with the AppSheet key as a secret', () => {
+  it("runs the nightly full sync at 02:00 with the AppSheet key and the unsubscribe links' key as secrets", () => {
     const endpoint = endpointOf(functions.nightlyFullSync);
     expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '0 2 * * *' });
-    expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' })]);
+    expect(endpoint.secretEnvironmentVariables).toEqual([
+      expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' }),
+      expect.objectContaining({ key: 'NOTIFICATION_LINK_KEY' }),
+    ]);
   });
 
   it('runs a delta sync every hour, at half past', () => {
     const endpoint = endpointOf(functions.hourlyDeltaSync);
     expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '30 * * * *' });
-    expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' })]);
+    expect(endpoint.secretEnvironmentVariables).toEqual([
+      expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' }),
+      expect.objectContaining({ key: 'NOTIFICATION_LINK_KEY' }),
+    ]);
   });
 
   it('deletes accounts left unverified every hour, at quarter past, on the school clock', () => {

@@ -14,6 +14,7 @@ import {
   LOOKUP_TIMEOUT_SECONDS,
   MAX_INSTANCES,
   MEMBER_WRITE_TIMEOUT_SECONDS,
+  notificationLinkKey,
   rateLimitHmacKey,
   REGION,
   schoolTimeZoneParam,
@@ -30,19 +31,23 @@ import { runScheduledSync } from './sync/run/scheduled';
 setGlobalOptions({ region: REGION, maxInstances: MAX_INSTANCES });
 
 const api = { cors: appOrigins };
-const syncRuntime = { secrets: [appSheetAccessKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: SYNC_MEMORY };
+const syncRuntime = { secrets: [appSheetAccessKey, notificationLinkKey], timeoutSeconds: SYNC_TIMEOUT_SECONDS, memory: SYNC_MEMORY };
 const adminRead = { ...api, memory: LIGHT_MEMORY, timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS };
 
 const lookup = { memory: LIGHT_MEMORY, timeoutSeconds: LOOKUP_TIMEOUT_SECONDS };
 export const checkEmailExists = onRequest({ ...api, ...lookup, secrets: [rateLimitHmacKey] }, endpoint('POST', checkEmail));
 
-const memberWrite = { ...api, secrets: [appSheetAccessKey], timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS };
+const memberWrite = { ...api, secrets: [appSheetAccessKey, notificationLinkKey], timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS };
 export const updateMemberData = onRequest(memberWrite, endpoint('POST', memberEndpoints.updateMemberData));
 export const cancelMembership = onRequest(memberWrite, endpoint('POST', memberEndpoints.cancelMembership));
 // A family's data to take away, and the end of a portal account (GDPR articles 15, 17 and 20).
 const ownData = { ...api, memory: LIGHT_MEMORY, timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS };
 export const exportMyData = onRequest(ownData, endpoint('GET', memberEndpoints.exportMyData));
 export const deleteMyAccount = onRequest(ownData, endpoint('POST', memberEndpoints.deleteMyAccount));
+export const getNotificationChoices = onRequest(ownData, endpoint('GET', memberEndpoints.getNotificationChoices));
+export const setNotificationChoices = onRequest(ownData, endpoint('POST', memberEndpoints.setNotificationChoices));
+// Without a token: the link in the e-mail is the proof (a signed token).
+export const unsubscribe = onRequest({ ...api, ...lookup, secrets: [notificationLinkKey] }, endpoint('POST', memberEndpoints.unsubscribe));
 
 // Blocking functions need Identity Platform in production (see README).
 export const membershipGate = beforeUserCreated({ memory: LIGHT_MEMORY, timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS }, refuseNonMembers);

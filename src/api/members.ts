@@ -1,5 +1,16 @@
 /** updateMemberData and cancelMembership (spec section 7), the data export and the account's deletion, with the parent's ID token. */
-import { accountDeletedAnswer, memberAnswer, myDataAnswer, type CancelMembershipBody, type Member, type MyData, type UpdateMemberDataBody } from '@family-portal/contract';
+import {
+  accountDeletedAnswer,
+  memberAnswer,
+  myDataAnswer,
+  notificationChoicesAnswer,
+  unsubscribeAnswer,
+  type CancelMembershipBody,
+  type Member,
+  type MyData,
+  type NotificationChoices,
+  type UpdateMemberDataBody,
+} from '@family-portal/contract';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
 
@@ -22,4 +33,20 @@ export async function exportMyData(): Promise<MyData> {
 /** Deletes the parent's portal account; the membership stays. */
 export async function deleteMyAccount(): Promise<void> {
   await callFunction('deleteMyAccount', accountDeletedAnswer, { body: {}, idToken: currentIdToken });
+}
+
+/** The parent's e-mail choices (all off until turned on). */
+export async function getNotificationChoices(): Promise<NotificationChoices> {
+  const { data } = await callFunction('getNotificationChoices', notificationChoicesAnswer, { method: 'GET', idToken: currentIdToken });
+  return data;
+}
+
+export async function setNotificationChoices(choices: NotificationChoices): Promise<NotificationChoices> {
+  const { data } = await callFunction('setNotificationChoices', notificationChoicesAnswer, { body: choices, idToken: currentIdToken });
+  return data;
+}
+
+/** The unsubscribe link of an e-mail: its signed token is the proof, no sign-in needed. */
+export async function unsubscribe(token: string): Promise<void> {
+  await callFunction('unsubscribe', unsubscribeAnswer, { body: { token } });
 }

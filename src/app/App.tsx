@@ -26,6 +26,7 @@ import {
   PrivacyPage,
   ResetPasswordPage,
   TransactionsPage,
+  UnsubscribePage,
   VerifyEmailPage,
 } from './startup';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -49,6 +50,7 @@ export function AppRoutes() {
         <Route path={paths.authAction} element={<AuthActionPage />} />
         <Route path={paths.imprint} element={<ImprintPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
+        <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route element={<RequireAuth><AppShell loadTheRest={loadTheRest} /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage />} />
           <Route path={paths.family} element={<FamilyPage />} />

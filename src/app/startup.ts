@@ -27,6 +27,7 @@ export const ForgotPasswordPage = lazyWithReload(() => import('../features/forgo
 export const ResetPasswordPage = lazyWithReload(() => import('../features/reset-password/ResetPasswordPage'));
 export const AuthActionPage = lazyWithReload(() => import('../features/auth-action/AuthActionPage'));
 export const ImprintPage = lazyWithReload(() => import('../features/legal/LegalPage').then(({ ImprintPage }) => ({ default: ImprintPage })));
+export const UnsubscribePage = lazyWithReload(() => import('../features/unsubscribe/UnsubscribePage'));
 export const PrivacyPage = lazyWithReload(() => import('../features/legal/LegalPage').then(({ PrivacyPage }) => ({ default: PrivacyPage })));
 // The signed-in frame (navigation, the family's data) is not part of the login page's JavaScript.
 export const AppShell = lazyWithReload(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })));
@@ -47,6 +48,7 @@ const PUBLIC_PAGES: Record<string, Loadable> = {
   [paths.authAction]: AuthActionPage,
   [paths.imprint]: ImprintPage,
   [paths.privacy]: PrivacyPage,
+  [paths.unsubscribe]: UnsubscribePage,
 };
 const SIGNED_IN_PAGES: Record<string, Loadable> = {
   [paths.dashboard]: DashboardPage,

@@ -9,6 +9,8 @@ export const paths = {
   /** The association's imprint and privacy notice: public, linked from every page. */
   imprint: '/imprint',
   privacy: '/privacy',
+  /** The unsubscribe link of a parent's e-mail: public. */
+  unsubscribe: '/unsubscribe',
   dashboard: '/',
   family: '/family',
   plans: '/plans',

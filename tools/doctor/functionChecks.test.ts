@@ -16,12 +16,22 @@ describe('functions settings', () => {
     expect(check({ TRUSTED_PROXY_COUNT: '0' })).toEqual([]);
   });
 
-  it('needs the app id and the origins; the rest has defaults', () => {
+  it("needs the app id, the origins and the association's account for parents' e-mails; the rest has defaults", () => {
     const findings = checkFunctionSettings({}, PROJECT);
     expect(findings.map((f) => [f.setting, f.level])).toEqual([
       ['APPSHEET_APP_ID', 'error'],
       ['APP_ORIGINS', 'error'],
+      ['SEPA_RECIPIENT', 'error'],
+      ['SEPA_IBAN', 'error'],
+      ['SEPA_BIC', 'error'],
     ]);
+  });
+
+  it.each([
+    ['OFFICE_LANGUAGE', 'fr'],
+    ['SEPA_IBAN', 'DE02120300000000202052'],
+  ])('reports %s = %j as an error', (setting, bad) => {
+    expect(checkFunctionSettings({ ...GOOD_FUNCTIONS, [setting]: bad }, PROJECT).map((f) => [f.setting, f.level])).toEqual([[setting, 'error']]);
   });
 
   it.each([

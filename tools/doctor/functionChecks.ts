@@ -3,7 +3,21 @@
  * settings to findings. The names, defaults and valid values come from the functions' own
  * modules (config.ts, sync/time/timeZone.ts, sync/time/windowsZones.ts), never a copy of them.
  */
-import { appOrigins, appSheetAccessKey, appSheetAppId, appSheetBaseUrl, maxDeletionPercent, rateLimitHmacKey, schoolTimeZoneParam, MAX_TRUSTED_PROXIES, SLICE_ROWS_SETTING, TRUSTED_PROXIES_SETTING } from '../../functions/src/config';
+import {
+  appOrigins,
+  appSheetAccessKey,
+  appSheetAppId,
+  appSheetBaseUrl,
+  maxDeletionPercent,
+  notificationLinkKey,
+  rateLimitHmacKey,
+  schoolTimeZoneParam,
+  MAX_TRUSTED_PROXIES,
+  SLICE_ROWS_SETTING,
+  TRUSTED_PROXIES_SETTING,
+} from '../../functions/src/config';
+import { OFFICE_LANGUAGES } from '../../functions/src/notifications/officeAlerts';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { SLICE_ROWS } from '../../functions/src/sync/appsheet/slices';
 import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/time/timeZone';
 import type { AppSheetCheckSettings } from './appSheetCheck';
@@ -62,8 +76,20 @@ function checkOrigins(value: string, projectId: string): Finding[] {
 }
 
 /** The functions' Secret Manager secrets: checked by name, never read. */
-export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name];
-const FUNCTION_SETTINGS = [appSheetBaseUrl.name, appSheetAppId.name, appOrigins.name, schoolTimeZoneParam.name, maxDeletionPercent.name, SLICE_ROWS_SETTING, TRUSTED_PROXIES_SETTING];
+export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name, notificationLinkKey.name];
+/** The association's account in parents' payment e-mails (functions/src/config.ts). */
+const SEPA_SETTINGS = ['SEPA_RECIPIENT', 'SEPA_IBAN', 'SEPA_BIC'];
+const FUNCTION_SETTINGS = [
+  appSheetBaseUrl.name,
+  appSheetAppId.name,
+  appOrigins.name,
+  schoolTimeZoneParam.name,
+  maxDeletionPercent.name,
+  SLICE_ROWS_SETTING,
+  TRUSTED_PROXIES_SETTING,
+  'OFFICE_LANGUAGE',
+  ...SEPA_SETTINGS,
+];
 
 /** functions/.env.<project>: the parameters of functions/src/config.ts. Unset ones with a default use it. */
 export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
@@ -104,6 +130,14 @@ export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
   if (proxies && !(/^\d+$/.test(proxies) && Number(proxies) <= MAX_TRUSTED_PROXIES)) {
     findings.push(error(TRUSTED_PROXIES_SETTING, `"${proxies}" must be a whole number of proxies from 0 to ${MAX_TRUSTED_PROXIES} (0: the functions are called directly)`));
   }
+
+  const language = value('OFFICE_LANGUAGE');
+  if (language && !(OFFICE_LANGUAGES as readonly string[]).includes(language)) findings.push(error('OFFICE_LANGUAGE', `"${language}" must be one of ${OFFICE_LANGUAGES.join(', ')}`));
+  for (const name of SEPA_SETTINGS.filter((setting) => !value(setting))) {
+    findings.push(error(name, "is missing: parents' payment e-mails name the association's account (the same as the web app's VITE_SEPA_*)"));
+  }
+  const iban = value('SEPA_IBAN');
+  if (iban && !isValidIBAN(electronicFormatIBAN(iban) ?? '')) findings.push(error('SEPA_IBAN', `"${iban}" is not a valid IBAN`));
 
   for (const name of Object.keys(env)) {
     if (SECRETS.includes(name)) {

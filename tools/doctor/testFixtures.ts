@@ -23,4 +23,7 @@ export const GOOD_FUNCTIONS: Env = {
   APP_ORIGINS: `["https://${PROJECT}.web.app","https://${PROJECT}.firebaseapp.com","https://portal.lindenhof-schule.de"]`,
   SCHOOL_TIME_ZONE: 'Europe/Berlin',
   SYNC_MAX_DELETION_PERCENT: '5',
+  SEPA_RECIPIENT: 'Förderverein Lindenhofschule e.V.',
+  SEPA_IBAN: 'DE02 1203 0000 0000 2020 51',
+  SEPA_BIC: 'BYLADEM1001',
 };

@@ -49,12 +49,14 @@ export function firebaseCliEnv(): Record<string, string> {
 
 /** The local stand-in for the secret RATE_LIMIT_HMAC_KEY; tests use it to find a client's counter. */
 export const DEMO_RATE_LIMIT_HMAC_KEY = 'demo-rate-limit-hmac-key';
+/** The local stand-in for the secret NOTIFICATION_LINK_KEY (unsubscribe links). */
+export const DEMO_NOTIFICATION_LINK_KEY = 'demo-notification-link-key';
 
 /** Builds the functions and gives the Functions emulator its secrets (fixed demo values). */
 export function prepareFunctions(): void {
   writeFileSync(
     join(ROOT, 'functions/.secret.local'),
-    `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\nRATE_LIMIT_HMAC_KEY=${DEMO_RATE_LIMIT_HMAC_KEY}\n`,
+    `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\nRATE_LIMIT_HMAC_KEY=${DEMO_RATE_LIMIT_HMAC_KEY}\nNOTIFICATION_LINK_KEY=${DEMO_NOTIFICATION_LINK_KEY}\n`,
   );
   execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, stdio: 'inherit' });
 }

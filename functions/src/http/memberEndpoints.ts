@@ -4,11 +4,24 @@
  */
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
-import { cancellationState, cancelMembershipBody, DOCUMENT_SCHEMAS, NOT_A_MEMBER, updateMemberDataBody } from '@family-portal/contract';
+import {
+  cancellationState,
+  cancelMembershipBody,
+  DOCUMENT_SCHEMAS,
+  NOT_A_MEMBER,
+  NOTIFICATION_CHOICES,
+  notificationChoicesBody,
+  PARENT_MAIL_KINDS,
+  updateMemberDataBody,
+} from '@family-portal/contract';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { readChoices, saveChoices } from '../notifications/parentChoices';
+import { confirmCancellation } from '../notifications/parentMail';
+import { readUnsubscribeToken } from '../notifications/unsubscribeToken';
 import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
 import { deletePortalAccount, exportFamilyData } from '../members/accountData';
-import { appSheetForWrites } from '../config';
+import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig } from '../config';
 import { schoolTimeZone } from '../sync/time/timeZone';
 import { findMemberByEmail } from '../members/findMember';
 import {
@@ -25,14 +38,16 @@ function describe(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
 }
 
-async function ownMember(request: Request) {
+async function callerAndMember(request: Request) {
   const caller = await requireVerifiedUser(request);
   const member = await findMemberByEmail(adminDb(), caller.email);
   // No index entry: never a member, the row was deleted or rejected, or two rows share the
   // address. Nothing is written and nothing is sent to AppSheet.
   if (!member) throw new HttpError(NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
-  return member;
+  return { caller, member };
 }
+
+const ownMember = async (request: Request) => (await callerAndMember(request)).member;
 
 const appSheetFailed = (error: AppSheetWriteError) => {
   logger.warn('AppSheet write failed', { reason: error.message.slice(0, 120) });
@@ -62,7 +77,7 @@ const alreadyRequested = (requestedAt: unknown) =>
   new HttpError('already-requested', `A cancellation was already requested on ${schoolDay(requestedAt)}.`);
 
 export async function cancelMembership(request: Request) {
-  const member = await ownMember(request);
+  const { caller, member } = await callerAndMember(request);
   const parsed = cancelMembershipBody.safeParse(request.body ?? {});
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
   // The same rule as the page that offers the button (packages/contract/src/rules.ts).
@@ -75,6 +90,7 @@ export async function cancelMembership(request: Request) {
   try {
     const reason = parsed.data.cancellationReason || undefined;
     const data = await requestCancellation(adminDb(), appSheetForWrites(), member, reason);
+    await confirmCancellationByMail(caller.uid, member, data.cancellationRequestedAt);
     return { success: true, message: 'Your cancellation request has been recorded.', data };
   } catch (error) {
     if (error instanceof AppSheetWriteError) throw appSheetFailed(error);
@@ -88,9 +104,7 @@ export async function cancelMembership(request: Request) {
 
 /** GET: everything the portal holds about the caller's family, as a JSON file's content. */
 export async function exportMyData(request: Request) {
-  const caller = await requireVerifiedUser(request);
-  const member = await findMemberByEmail(adminDb(), caller.email);
-  if (!member) throw new HttpError(NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
+  const { caller, member } = await callerAndMember(request);
   return { data: await exportFamilyData(adminDb(), adminAuth(), caller, member) };
 }
 
@@ -101,4 +115,44 @@ export async function deleteMyAccount(request: Request) {
   await deletePortalAccount(adminDb(), adminAuth(), caller, member?.id ?? null);
   logger.info('portal account deleted at its owner\'s request', { uid: caller.uid });
   return { success: true, message: 'Your portal account has been deleted. Your membership and the school office\'s records are unchanged.' };
+}
+
+/** GET: the caller's e-mail choices (all off until turned on). */
+export async function getNotificationChoices(request: Request) {
+  const { caller } = await callerAndMember(request);
+  return { data: await readChoices(adminDb(), caller.uid) };
+}
+
+/** POST: the caller's e-mail choices; only a verified member's account can turn one on. */
+export async function setNotificationChoices(request: Request) {
+  const { caller, member } = await callerAndMember(request);
+  const parsed = notificationChoicesBody.safeParse(request.body);
+  if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
+  return { data: await saveChoices(adminDb(), caller, member, parsed.data) };
+}
+
+/** The confirmation e-mail of a recorded request, if turned on; the request stands either way. */
+async function confirmCancellationByMail(uid: string, member: DocumentSnapshot, requestedAt: unknown) {
+  try {
+    const at = typeof requestedAt === 'string' ? requestedAt : new Date().toISOString();
+    await confirmCancellation(adminDb(), uid, member, at, parentMailSettingsFromConfig());
+  } catch (error) {
+    logger.error('cancellation confirmation e-mail failed', { reason: (error as Error).message });
+  }
+}
+
+/**
+ * POST {token}, without signing in: the one-click unsubscribe of a parent's e-mail. The token,
+ * signed with NOTIFICATION_LINK_KEY, names the account and the kind; an altered one is refused.
+ */
+export async function unsubscribe(request: Request) {
+  const token = (request.body as { token?: unknown } | undefined)?.token;
+  const claim = typeof token === 'string' ? readUnsubscribeToken(token, notificationLinkKey.value()) : null;
+  if (!claim) throw badRequest('This unsubscribe link is not valid.');
+  const kinds = claim.kind === 'all' ? PARENT_MAIL_KINDS : PARENT_MAIL_KINDS.filter((kind) => kind === claim.kind);
+  if (kinds.length === 0) throw badRequest('This unsubscribe link is not valid.');
+  const ref = adminDb().collection(NOTIFICATION_CHOICES).doc(claim.uid);
+  // A deleted account has no choices left: unsubscribed all the same.
+  if ((await ref.get()).exists) await ref.update(Object.fromEntries(kinds.map((kind) => [kind, false])));
+  return { success: true, kind: claim.kind };
 }

@@ -11,6 +11,7 @@ import { currentLease, SyncConflictError } from '../sync/run/lease';
 import type { SyncLog, SyncType } from '../sync/run/syncLog';
 import { requireAdmin } from './auth';
 import { badRequest, HttpError } from './errors';
+import { notifyParentsAfterSync } from '../notifications/afterSync';
 
 function describeIssues(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'parameter'}: ${issue.message}`).join('; ');
@@ -75,6 +76,7 @@ export function triggerSync(syncType: SyncType) {
       throw error;
     }
     logger.info('manual sync finished', { syncId: log.syncId, syncType, status: log.status, duration: log.duration });
+    if (log.status !== 'error') await notifyParentsAfterSync(adminDb());
     const data = {
       syncId: log.syncId,
       syncType: log.syncType,

@@ -72,6 +72,22 @@ export const myDataAnswer = z.object({
 });
 export type MyData = z.infer<typeof myDataAnswer>['data'];
 
+/** The e-mails a parent can turn on (issue 30): all off until the parent turns one on. */
+export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed'] as const;
+export type ParentMailKind = (typeof PARENT_MAIL_KINDS)[number];
+export const MAIL_LANGUAGES = ['en', 'de', 'ru'] as const;
+
+/** setNotificationChoices: every kind on or off, and the language the e-mails are written in. */
+export const notificationChoicesBody = z.strictObject({
+  paymentDue: z.boolean(),
+  paymentReceived: z.boolean(),
+  cancellationConfirmed: z.boolean(),
+  language: z.enum(MAIL_LANGUAGES),
+});
+export type NotificationChoices = z.infer<typeof notificationChoicesBody>;
+export const notificationChoicesAnswer = z.object({ data: notificationChoicesBody });
+export const unsubscribeAnswer = z.object({ success: z.literal(true), kind: z.string() });
+
 /** deleteMyAccount: the Auth account and the portal's own records of it are gone. */
 export const accountDeletedAnswer = z.object({ success: z.literal(true), message: z.string() });
 

@@ -11,6 +11,7 @@ import { familyView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import { CancelMembershipDialog } from './CancelMembershipDialog';
 import { EditContactDialog } from './EditContactDialog';
+import { NotificationsCard } from './NotificationsCard';
 import { YourDataCard } from './YourDataCard';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
@@ -40,6 +41,7 @@ export default function FamilyPage() {
         <MembershipCard member={data.member} onCancelled={data.replaceMember} />
       </div>
       <ChildrenCard childrenOfFamily={data.children} />
+      <NotificationsCard />
       <YourDataCard />
     </div>
   );

@@ -13,13 +13,20 @@ import { CancelMembershipDialog } from './CancelMembershipDialog';
 import { EditContactDialog } from './EditContactDialog';
 import FamilyPage from './FamilyPage';
 
-const api = vi.hoisted(() => ({ updateMemberData: vi.fn(), cancelMembership: vi.fn() }));
+const api = vi.hoisted(() => ({
+  updateMemberData: vi.fn(),
+  cancelMembership: vi.fn(),
+  getNotificationChoices: vi.fn(),
+  setNotificationChoices: vi.fn(),
+}));
 vi.mock('../../api/members', () => api);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.updateMemberData.mockReset();
   api.cancelMembership.mockReset();
+  api.getNotificationChoices.mockReset().mockResolvedValue({ paymentDue: false, paymentReceived: false, cancellationConfirmed: false, language: 'de' });
+  api.setNotificationChoices.mockReset();
 });
 afterEach(() => vi.useRealTimers());
 

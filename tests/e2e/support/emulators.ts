@@ -146,6 +146,23 @@ export async function appSheetRow(table: string, keyColumn: string, key: string)
   return ((await response.json()) as Array<Record<string, string>>)[0] ?? {};
 }
 
+/** Changes one AppSheet demo row, as the office would in AppSheet (values as de-DE writes them). */
+export async function editAppSheetRow(table: string, row: Record<string, string>): Promise<void> {
+  const response = await fetch(`http://127.0.0.1:8787/api/v2/apps/demo-app/tables/${encodeURIComponent(table)}/Action`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ApplicationAccessKey: 'demo-access-key' },
+    body: JSON.stringify({ Action: 'Edit', Properties: { Locale: 'de-DE' }, Rows: [row] }),
+  });
+  if (!response.ok) throw new Error(`AppSheet Edit on ${table}: HTTP ${response.status} ${await response.text()}`);
+}
+
+/** The e-mails in the local inbox (MailDev, tools/mail/serve.ts) to one address, oldest first. */
+export async function inboxOf(address: string): Promise<Array<{ subject: string; text: string; html: string; to: Array<{ address: string }> }>> {
+  const response = await fetch('http://127.0.0.1:1080/api/email?sort=asc');
+  const mails = (await response.json()) as Array<{ subject: string; text: string; html: string; to: Array<{ address: string }> }>;
+  return mails.filter((mail) => mail.to.some((to) => to.address === address));
+}
+
 /** A full sync through the admin API, as the office would start it. */
 export async function fullSyncAsAdmin(): Promise<number> {
   const signIn = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {

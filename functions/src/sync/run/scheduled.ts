@@ -1,6 +1,7 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../../admin';
 import { appOrigins, officeLanguageFromEnvironment, syncSettingsFromConfig } from '../../config';
+import { notifyParentsAfterSync } from '../../notifications/afterSync';
 import { notifyOffice, type SyncOutcome } from '../../notifications/officeAlerts';
 import { schoolTimeZone } from '../time/timeZone';
 import { runSync } from './engine';
@@ -33,6 +34,7 @@ export async function runScheduledSync(syncType: SyncType): Promise<void> {
     throw error;
   }
   await alertOffice(db, outcome);
+  if (outcome.status !== 'error') await notifyParentsAfterSync(db);
 }
 
 async function alertOffice(db: ReturnType<typeof adminDb>, outcome: SyncOutcome) {

@@ -1,0 +1,69 @@
+/**
+ * A parent's e-mail choices, in notification_choices/{uid} (closed to clients; changed only here).
+ * Turning a kind on records what the family's figures are at that moment (the baseline): later
+ * e-mails are only about changes after it, never about what a sync did before the opt-in.
+ */
+import { NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type NotificationChoices, type ParentMailKind } from '@family-portal/contract';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+
+/** What the family's figures were when last looked at, per kind. */
+export interface Baseline {
+  /** paymentDue: whether the balance was due. */
+  balanceDue?: boolean;
+  /** paymentReceived: the payments already known. */
+  paymentIds?: string[];
+}
+
+export interface StoredChoices extends NotificationChoices {
+  email: string;
+  memberId: string;
+  baseline: Baseline;
+  updatedAt: string;
+}
+
+export const NO_CHOICES: NotificationChoices = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, language: 'de' };
+
+/** Spec section 4: a balance below -0.01 is a payment required. */
+export const isDue = (balance: unknown) => typeof balance === 'number' && balance < -0.01;
+
+export async function readChoices(db: Firestore, uid: string): Promise<NotificationChoices> {
+  const stored = (await db.collection(NOTIFICATION_CHOICES).doc(uid).get()).data() as Partial<StoredChoices> | undefined;
+  if (!stored) return NO_CHOICES;
+  return {
+    paymentDue: stored.paymentDue === true,
+    paymentReceived: stored.paymentReceived === true,
+    cancellationConfirmed: stored.cancellationConfirmed === true,
+    language: stored.language ?? NO_CHOICES.language,
+  };
+}
+
+/** Stores the choices; a kind turned on now gets its baseline from the family's figures now. */
+export async function saveChoices(
+  db: Firestore,
+  caller: { uid: string; email: string },
+  member: DocumentSnapshot,
+  choices: NotificationChoices,
+  now = new Date(),
+): Promise<NotificationChoices> {
+  const ref = db.collection(NOTIFICATION_CHOICES).doc(caller.uid);
+  await db.runTransaction(async (transaction) => {
+    const before = (await transaction.get(ref)).data() as Partial<StoredChoices> | undefined;
+    const turnedOn = (kind: ParentMailKind) => choices[kind] && before?.[kind] !== true;
+    const baseline: Baseline = { ...before?.baseline };
+    if (turnedOn('paymentDue')) baseline.balanceDue = isDue(member.get('balance'));
+    if (turnedOn('paymentReceived')) {
+      const payments = await transaction.get(db.collection('payments').where('memberId', '==', member.id).select());
+      baseline.paymentIds = payments.docs.map((doc) => doc.id).sort();
+    }
+    const stored: StoredChoices = {
+      ...(Object.fromEntries(PARENT_MAIL_KINDS.map((kind) => [kind, choices[kind]])) as Record<ParentMailKind, boolean>),
+      language: choices.language,
+      email: caller.email,
+      memberId: member.id,
+      baseline,
+      updatedAt: now.toISOString(),
+    };
+    transaction.set(ref, stored);
+  });
+  return choices;
+}

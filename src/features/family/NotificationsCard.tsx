@@ -1,0 +1,81 @@
+/**
+ * The e-mails a parent turns on (issue 30): payment required, payment received, the confirmation
+ * of a cancellation request. All off until turned on; written in the portal's language at the
+ * moment of saving, which is stored with the choice.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PARENT_MAIL_KINDS, type NotificationChoices } from '@family-portal/contract';
+import { getNotificationChoices, setNotificationChoices } from '../../api/members';
+import { apiErrorKey } from '../../api/errorMessages';
+import { Alert } from '../../components/Alert';
+import { Card, Skeleton } from '../../components/Card';
+import { currentLanguage } from '../../i18n';
+
+export function NotificationsCard() {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [choices, setChoices] = useState<NotificationChoices | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    getNotificationChoices().then(
+      (loaded) => current && setChoices(loaded),
+      (error: unknown) => current && setMessage({ tone: 'error', text: t(apiErrorKey(error)) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [t]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!choices) return;
+    setSaving(true);
+    setMessage(null);
+    try {
+      setChoices(await setNotificationChoices({ ...choices, language: currentLanguage(i18n.resolvedLanguage) }));
+      setMessage({ tone: 'success', text: t('family.notifications.saved') });
+    } catch (error) {
+      setMessage({ tone: 'error', text: t(apiErrorKey(error)) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title={t('family.notifications.title')}>
+      <p className="text-sm text-slate-700">{t('family.notifications.intro')}</p>
+      {choices === null && !message && <Skeleton className="mt-3 h-24 w-full" />}
+      {choices && (
+        <form onSubmit={(event) => void save(event)} className="mt-3 space-y-2">
+          {PARENT_MAIL_KINDS.map((kind) => (
+            <div key={kind} className="flex items-start gap-2">
+              <input
+                id={`${id}-${kind}`}
+                type="checkbox"
+                checked={choices[kind]}
+                onChange={(event) => setChoices({ ...choices, [kind]: event.target.checked })}
+                className="mt-1 size-4 accent-teal-700"
+              />
+              <label htmlFor={`${id}-${kind}`} className="text-sm text-slate-800">
+                {t(`family.notifications.kinds.${kind}`)}
+              </label>
+            </div>
+          ))}
+          <p className="text-xs text-slate-600">{t('family.notifications.language')}</p>
+          <button type="submit" disabled={saving} className="rounded-md border border-teal-700 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 disabled:opacity-60">
+            {saving ? t('family.notifications.saving') : t('family.notifications.save')}
+          </button>
+        </form>
+      )}
+      {message && (
+        <div className="mt-3">
+          <Alert tone={message.tone}>{message.text}</Alert>
+        </div>
+      )}
+    </Card>
+  );
+}

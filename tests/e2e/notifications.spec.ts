@@ -1,0 +1,42 @@
+/**
+ * A parent turns on the "payment due" e-mail; a sync makes the family's balance due; the e-mail
+ * arrives in the local inbox (MailDev, through the mail collection as the extension would send
+ * it) in German, with the amount and the link; its unsubscribe link stops it. Desktop only.
+ */
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, DEMO_PASSWORD, editAppSheetRow, fullSyncAsAdmin, inboxOf, memberEmail } from './support/emulators';
+import { openAs } from './support/signIn';
+
+test('a parent turns on the "payment due" e-mail, a sync makes the balance due, and the e-mail arrives', async ({ page, browser, baseURL }) => {
+  // A family of the demo school that no other test signs in as, not due when it opts in.
+  const email = await memberEmail('M0033');
+  await editAppSheetRow('Members', { 'Member ID': 'M0033', Balance: '10' });
+  expect(await fullSyncAsAdmin()).toBe(200);
+  await createVerifiedAccount(email, DEMO_PASSWORD);
+
+  await openAs(page, email, '/family', { language: 'de' });
+  const card = page.getByRole('region', { name: 'E-Mails' });
+  await card.getByLabel('Wenn eine Zahlung fällig ist (mit Betrag und Überweisungsdaten)').check();
+  await card.getByRole('button', { name: 'E-Mail-Einstellungen speichern' }).click();
+  await expect(card.getByRole('status')).toHaveText('Ihre E-Mail-Einstellungen sind gespeichert.');
+
+  await editAppSheetRow('Members', { 'Member ID': 'M0033', Balance: '-55,5' });
+  expect(await fullSyncAsAdmin()).toBe(200);
+  await expect.poll(async () => (await inboxOf(email)).length, { timeout: 15_000 }).toBe(1);
+  const [mail] = await inboxOf(email);
+  expect(mail!.subject).toBe('Familienportal: Eine Zahlung ist fällig');
+  expect(mail!.text.replace(/\u00a0/g, ' ')).toContain('weist 55,50 € zur Zahlung aus');
+  expect(mail!.text).toContain('Details im Portal ansehen: http://127.0.0.1:5173/');
+
+  // The unsubscribe link, opened on this test's server in a browser that never signed in.
+  const link = new URL(/http\S+\/unsubscribe\?token=\S+/.exec(mail!.text)![0]);
+  const signedOut = await browser.newContext({ baseURL, locale: 'de-DE' });
+  const mailPage = await signedOut.newPage();
+  await mailPage.goto(`${link.pathname}${link.search}`);
+  await mailPage.getByRole('button', { name: 'Abbestellen' }).click();
+  await expect(mailPage.getByRole('main').getByRole('status')).toHaveText('Erledigt: Sie erhalten diese Art E-Mail nicht mehr.');
+  await signedOut.close();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'E-Mails' }).getByLabel('Wenn eine Zahlung fällig ist (mit Betrag und Überweisungsdaten)')).not.toBeChecked();
+});
