@@ -19,6 +19,9 @@ export const paths = {
   admin: '/admin',
 } as const;
 
+/** What a page may ask the login page to say when it sends the parent there (navigation state). */
+export const loginNotices = { accountDeleted: 'accountDeleted' } as const;
+
 /** Query parameters the screens understand (spec section 2). */
 export const queryParams = {
   child: 'child',

@@ -22,7 +22,7 @@ import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
 import { deletePortalAccount, exportFamilyData } from '../members/accountData';
 import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig } from '../config';
-import { schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { findMemberByEmail } from '../members/findMember';
 import {
   AlreadyRequestedError,
@@ -70,7 +70,7 @@ export async function updateMemberData(request: Request) {
 /** The school's calendar day of an instant, YYYY-MM-DD. */
 const schoolDay = (instant: unknown) =>
   typeof instant === 'string' && !Number.isNaN(Date.parse(instant))
-    ? new Intl.DateTimeFormat('en-CA', { timeZone: schoolTimeZone() }).format(new Date(instant))
+    ? dayIn(new Date(instant), schoolTimeZone())
     : 'an earlier date';
 
 const alreadyRequested = (requestedAt: unknown) =>

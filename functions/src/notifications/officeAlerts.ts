@@ -6,6 +6,7 @@
  */
 import { ADMIN_USERS, APPSHEET_TABLES, MAIL, OFFICE_ALERTS, SYNCED_COLLECTIONS, type SyncLog } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
+import { dayIn } from '../sync/time/timeZone';
 import { escapeHtml } from './mailHtml';
 
 export type AlertKind = 'error' | 'heldBack' | 'warnings';
@@ -175,11 +176,6 @@ export interface OfficeAlertSettings {
   now?: Date;
 }
 
-/** The school day of an instant, YYYY-MM-DD. */
-function schoolDay(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
 /**
  * After a scheduled run: decides, and writes the e-mails (one per active admin) together with the
  * new state in one transaction, so that two runs ending at once cannot both send. Returns the kind
@@ -187,7 +183,7 @@ function schoolDay(instant: Date, timeZone: string): string {
  */
 export async function notifyOffice(db: Firestore, outcome: SyncOutcome, settings: OfficeAlertSettings): Promise<OfficeMailKind | null> {
   const stateRef = db.collection(OFFICE_ALERTS).doc('state');
-  const day = schoolDay(settings.now ?? new Date(), settings.timeZone);
+  const day = dayIn(settings.now ?? new Date(), settings.timeZone);
   return db.runTransaction(async (transaction) => {
     const [stateSnapshot, admins] = await Promise.all([transaction.get(stateRef), transaction.get(db.collection(ADMIN_USERS).where('active', '==', true))]);
     const state = { ...INITIAL_ALERT_STATE, ...(stateSnapshot.data() as Partial<AlertState> | undefined) };

@@ -12,10 +12,7 @@ import { signOut } from '../../auth/authActions';
 import { Alert } from '../../components/Alert';
 import { Card } from '../../components/Card';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { paths } from '../../routing/paths';
-
-/** What the login page shows after the account was deleted (see LoginPage). */
-export const ACCOUNT_DELETED_NOTICE = 'accountDeleted';
+import { loginNotices, paths } from '../../routing/paths';
 
 function saveAsFile(name: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
@@ -58,7 +55,7 @@ export function YourDataCard() {
     }
     // The account is gone: end the session here too, with its data on this device.
     await signOut();
-    await navigate(paths.login, { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+    await navigate(paths.login, { replace: true, state: { notice: loginNotices.accountDeleted } });
   }
 
   const button = 'rounded-md border px-3 py-1.5 text-sm font-medium disabled:opacity-60';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { paths } from '../../routing/paths';
+import { loginNotices, paths } from '../../routing/paths';
 import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
 import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
 import { passwordTextValues, validateCredentials } from '../../auth/validation';
@@ -24,7 +24,7 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
   const { t } = useTranslation();
   const navigate = useNavigate();
   // After "Delete my portal account" (features/family/YourDataCard): the confirmation.
-  const accountDeleted = (useLocation().state as { notice?: string } | null)?.notice === 'accountDeleted';
+  const accountDeleted = (useLocation().state as { notice?: string } | null)?.notice === loginNotices.accountDeleted;
   const [mode, setMode] = useState<Mode>('login');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -20,6 +20,11 @@ export function assertTimeZone(zone: string): string {
   return zone;
 }
 
+/** The calendar day of an instant on a zone's clock, YYYY-MM-DD. */
+export function dayIn(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: assertTimeZone(zone), year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
 export function schoolTimeZone(): string {
   return assertTimeZone(process.env.SCHOOL_TIME_ZONE?.trim() || DEFAULT_SCHOOL_TIME_ZONE);
 }
