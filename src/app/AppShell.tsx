@@ -38,6 +38,16 @@ function LoadTheRestOnceShown({ loadTheRest }: { loadTheRest: () => void }) {
   return null;
 }
 
+/**
+ * The imprint and privacy links, once the family is on screen: drawn below a loading screen, the
+ * footer would jump down when the figures arrive, a layout shift on every visit.
+ */
+function LegalLinksOnceShown() {
+  const { loading } = useData();
+  // Clear of the phone's bottom bar, which covers the page's last 4 to 5 rem.
+  return loading ? null : <LegalLinks className="pb-24 md:pb-4" />;
+}
+
 /** `loadTheRest`: what the session loads beyond the screen, once the family is on it (startup.ts). */
 export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
   const { t } = useTranslation();
@@ -88,8 +98,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             </Suspense>
           </main>
         </div>
-        {/* Clear of the phone's bottom bar, which covers the page's last 4 to 5 rem. */}
-        <LegalLinks className="pb-24 md:pb-4" />
+        <LegalLinksOnceShown />
         <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-5 border-t border-slate-200 bg-white md:hidden">
           {NAV_ITEMS.map((item) => (
             <NavLink key={item.path} to={item.path} end onClick={() => scrollTopIfCurrent(item.path)}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../lib/whenIdle';
 
 /**
  * Runs `work` once, when the browser is next idle after `ready` has become true: for what a
@@ -8,15 +9,9 @@ export function useWhenIdle(ready: boolean, work: () => void): void {
   const done = useRef(false);
   useEffect(() => {
     if (!ready || done.current) return;
-    const run = () => {
+    return whenIdle(() => {
       done.current = true;
       work();
-    };
-    if ('requestIdleCallback' in window) {
-      const idle = window.requestIdleCallback(run);
-      return () => window.cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(run, 0);
-    return () => clearTimeout(timer);
+    });
   }, [ready, work]);
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { epcPayload, formatIban } from '../domain/epc';
 import { bankingAmount, formatMoney } from '../domain/money';
 import { appConfig } from '../lib/config';
+import { whenIdle } from '../lib/whenIdle';
 import { useLocale } from '../i18n/useLocale';
 import { CopyButton } from './CopyButton';
 
@@ -13,6 +14,9 @@ import { CopyButton } from './CopyButton';
  * valid QR code can carry (a reference over 140 characters, a payload over 331 bytes) lose only
  * the code: the transfer can still be typed or pasted.
  */
+/** A busy phone is not idle for long: the code is drawn after this at the latest. */
+const QR_WAIT_MS = 1000;
+
 export function SepaPayment({ amount, reference }: { amount: number; reference: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -30,11 +34,17 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
   useEffect(() => {
     if (!payload) return;
     let current = true;
-    QRCode.toDataURL(payload, { errorCorrectionLevel: 'M', margin: 4, width: 240 })
-      .then((url) => current && setQr(url))
-      .catch(() => current && setFailed(true));
+    // Drawn when the browser is next idle: choosing the code's best mask takes a phone tens of
+    // milliseconds, which would otherwise hold up the dashboard's first frames. An SVG, as it
+    // needs neither a canvas nor PNG encoding.
+    const cancel = whenIdle(() => {
+      QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, width: 240 })
+        .then((svg) => current && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
+        .catch(() => current && setFailed(true));
+    }, QR_WAIT_MS);
     return () => {
       current = false;
+      cancel();
     };
   }, [payload]);
 

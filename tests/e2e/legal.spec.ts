@@ -2,7 +2,7 @@
  * The imprint and the privacy notice: linked from every page, signed in or out, in the UI's
  * language, with the texts of the build's settings (here the demo texts of legal/demo).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO } from './support/emulators';
 import { openAs, texts } from './support/signIn';
@@ -50,4 +50,44 @@ test('signed in: the dashboard and the admin console link both, and the session 
   await page.goto('/admin');
   await page.getByRole('contentinfo').getByRole('link', { name: t.legal.imprint }).click();
   await expect(page.getByRole('heading', { level: 2, name: SECTION.de.imprint })).toBeVisible();
+});
+
+/**
+ * Records the page's layout shifts that no input caused (what Lighthouse's CLS adds up), from
+ * the start of every page load, with the elements that moved.
+ */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+        if (entry.hadRecentInput) continue;
+        const moved = entry.sources.map(({ node }) => (node instanceof Element ? `${node.localName}.${node.className}` : String(node?.nodeName)));
+        shifts.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+
+test('the footer waits for the page: nothing shifts while the dashboard and the admin console fill', async ({ page }) => {
+  const t = texts('en');
+  await recordLayoutShifts(page);
+  await openAs(page, DEMO.owing);
+  // A returning parent's reload: the kept figures, then the server's.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await expect(page.getByTestId('sepa-qr')).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: t.legal.imprint })).toBeVisible();
+  expect(await layoutShifts(page)).toEqual([]);
+
+  const admin = await page.context().browser()!.newPage();
+  await recordLayoutShifts(admin);
+  await openAs(admin, DEMO.admin, '/admin');
+  // The run history, which the demo school's first sync filled.
+  await expect(admin.getByRole('main').getByRole('table').first()).toBeVisible();
+  await expect(admin.getByRole('contentinfo').getByRole('link', { name: t.legal.imprint })).toBeVisible();
+  expect(await layoutShifts(admin)).toEqual([]);
+  await admin.close();
 });

@@ -118,7 +118,7 @@ describe('admin data-sync console', () => {
 
   it('lists the recent syncs with details on demand, or says there are none', async () => {
     renderPage();
-    const history = screen.getByRole('region', { name: 'Recent Syncs (Last 20)' });
+    const history = await screen.findByRole('region', { name: 'Recent Syncs (Last 20)' });
     const rows = await within(history).findAllByRole('button', { name: 'Details' });
     expect(rows).toHaveLength(2);
     expect(within(history).getByText('2 min 5 s')).toBeInTheDocument();

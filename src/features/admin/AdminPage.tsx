@@ -62,9 +62,12 @@ export default function AdminPage() {
       <main className="mx-auto max-w-5xl space-y-4 px-4 py-6">
         <ManualSyncControls onFinished={reloadSoon} />
         <LatestSyncPanel log={status.value} loading={status.loading} error={status.error} onReload={() => void status.reload()} onSyncFinished={reloadSoon} />
-        <SyncHistory logs={history.value} loading={history.loading} error={history.error} onReload={() => void history.reload()} />
+        {/* Each part is drawn once what is above it has its first answer (both are asked at
+            once): below a panel that is still loading, it would jump down when that panel
+            fills, a layout shift. */}
+        {status.settled && <SyncHistory logs={history.value} loading={history.loading} error={history.error} onReload={() => void history.reload()} />}
       </main>
-      <LegalLinks />
+      {status.settled && history.settled && <LegalLinks />}
     </div>
   );
 }
