@@ -5,17 +5,14 @@
  * formatting, in the UI locale. The zone is a parameter, so the rules stay pure:
  * src/lib/schoolClock.ts binds them to the configured zone for the screens.
  */
+import { dateFormat } from './intlFormats';
+
 const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayParts = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar day of a stored value: a plain day as it is, an instant as the zone's clock shows it. */
 export function calendarDay(value: string, zone: string): string {
   if (PLAIN_DAY.test(value)) return value;
-  let format = dayParts.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayParts.set(zone, format);
-  }
+  const format = dateFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
   const parts = Object.fromEntries(format.formatToParts(new Date(value)).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
@@ -28,7 +25,7 @@ export function dayToDate(day: string): Date {
 export function formatDay(value: string, locale: string, style: 'short' | 'long', zone: string): string {
   const options: Intl.DateTimeFormatOptions =
     style === 'long' ? { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' } : { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(dayToDate(calendarDay(value, zone)));
+  return dateFormat(locale, options).format(dayToDate(calendarDay(value, zone)));
 }
 
 /** Today on the school's clock, the day the school's rules (notice periods, quarters) count from. */
@@ -54,9 +51,9 @@ export function monthGrid(day: string, locale: string): MonthGrid {
   const cells: Array<number | null> = [...Array<null>(offset).fill(null), ...Array.from({ length: daysInMonth }, (_, i) => i + 1)];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  const weekdayFormat = dateFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   // 2024-01-01 was a Monday.
   const weekdays = Array.from({ length: 7 }, (_, i) => weekdayFormat.format(new Date(Date.UTC(2024, 0, 1 + i, 12))));
-  const title = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first);
+  const title = dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first);
   return { title, weekdays, weeks };
 }

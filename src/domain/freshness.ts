@@ -3,6 +3,7 @@
  * sync, and warn gently when the scheduled syncs (hourly deltas, a nightly full sync) have not
  * succeeded for longer than a day and a bit.
  */
+import { dateFormat } from './intlFormats';
 
 /** A day plus two missed hourly syncs: beyond it the figures may be out of date. */
 export const STALE_AFTER_HOURS = 26;
@@ -17,7 +18,7 @@ export function isStale(lastSuccessfulSyncAt: string, now: Date, staleAfterHours
  * the clock has 24 hours, so a language has one date format on every screen.
  */
 export function formatInstant(iso: string, locale: string, zone: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -1,22 +1,16 @@
 /** Balance arithmetic and money display (spec section 9: EUR, 2 decimals, tolerance 0.01). */
+import { numberFormat } from './intlFormats';
+
 export const TOLERANCE = 0.01;
 
 /** Within the 0.01 tolerance of zero. */
 export const isZero = (amount: number) => Math.abs(amount) <= TOLERANCE;
 
-const formats = new Map<string, Intl.NumberFormat>();
-
 /** "1.234,50 €" in de-DE, "€1,234.50" in en-GB, "1 234,50 €" in ru-RU. */
 export function formatMoney(amount: number, locale: string): string {
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    formats.set(locale, format);
-  }
+  const format = numberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return format.format(Object.is(amount, -0) ? 0 : amount);
 }
-
-const bankingFormats = new Map<string, Intl.NumberFormat>();
 
 /**
  * The amount as the copy button puts it on the clipboard, for pasting into a banking app's
@@ -27,10 +21,6 @@ const bankingFormats = new Map<string, Intl.NumberFormat>();
  * because a banking app set to German reads "440.00" as 44000 or refuses it. Always 2 decimals.
  */
 export function bankingAmount(amount: number, locale: string): string {
-  let format = bankingFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-    bankingFormats.set(locale, format);
-  }
+  const format = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
   return format.format(Object.is(amount, -0) ? 0 : amount);
 }

@@ -1,6 +1,7 @@
 /** Quarter tabs and lesson times (spec sections 2 and 9, Plans). */
 import { WEEKDAYS } from '@family-portal/contract/rules';
 import type { Quarter, RoomHour } from './types';
+import { dateFormat } from './intlFormats';
 
 export { WEEKDAYS };
 
@@ -50,7 +51,6 @@ export function sortRoomHours<T extends Pick<RoomHour, 'dayOfWeek' | 'hourRefLab
 }
 
 // 2024-01-01 was a Monday: WEEKDAYS[i] is that date plus i days.
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * The office's weekday ("Mo." … "So.", the contract's WEEKDAYS) in the reader's language:
@@ -59,12 +59,7 @@ const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
 export function weekdayName(day: string, locale: string): string {
   const index = (WEEKDAYS as readonly string[]).indexOf(day);
   if (index < 0) return day;
-  let format = weekdayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
-    weekdayFormats.set(locale, format);
-  }
-  const name = format.format(new Date(Date.UTC(2024, 0, 1 + index, 12)));
+  const name = dateFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + index, 12)));
   // Russian abbreviations are lower case ("вт"); as a table's row heading they start a line.
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }

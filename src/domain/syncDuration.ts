@@ -1,3 +1,5 @@
+import { dateFormat } from './intlFormats';
+
 /** Spec section 9: seconds under a minute, else minutes and seconds; null (N/A) when missing. */
 export type SyncDuration = { unit: 'seconds'; seconds: number } | { unit: 'minutes'; minutes: number; seconds: number } | null;
 
@@ -11,5 +13,5 @@ export function syncDuration(milliseconds: number | null | undefined): SyncDurat
 
 /** Admin dates are shown in de-DE (spec section 2) on the school's clock, e.g. "21.11.2026, 16:05:09". */
 export function formatAdminDateTime(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }).format(new Date(iso));
+  return dateFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }).format(new Date(iso));
 }
