@@ -73,6 +73,10 @@ function deployedPolicyOf(outDir: string): string {
   return deployed.hosting.headers.flatMap((rule) => rule.headers).find((header) => header.key === 'Content-Security-Policy')!.value;
 }
 
+/** The origins a built page preconnects to: index.html and the pre-rendered login page. */
+const preconnectsOf = (outDir: string, page: string) =>
+  [...readFileSync(join(outDir, page), 'utf8').matchAll(/<link rel="preconnect" href="([^"]+)" crossorigin/g)].map(([, href]) => href);
+
 const connectSrcOf = (policy: string) =>
   policy.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'connect-src')!.slice(1);
 
@@ -102,6 +106,10 @@ describe('vite build', () => {
     ]);
     expect(policy).not.toContain('*');
     expect(policy).not.toContain('127.0.0.1');
+    // Every page opens its connections to Auth and Firestore before the app asks.
+    for (const page of ['index.html', 'login/index.html', 'localized-files/ru/login/index.html']) {
+      expect(preconnectsOf(outDir, page)).toEqual(['https://identitytoolkit.googleapis.com', 'https://firestore.googleapis.com']);
+    }
   });
 
   it("lets an emulator build's Hosting configuration reach the emulators", { timeout: 120_000 }, async () => {
@@ -117,6 +125,7 @@ describe('vite build', () => {
       'http://127.0.0.1:8080',
       'http://127.0.0.1:5001',
     ]);
+    expect(preconnectsOf(outDir, 'index.html')).toEqual(['http://127.0.0.1:9099', 'http://127.0.0.1:8080']);
   });
 
   it('refuses a production build without its settings, naming each one', { timeout: 120_000 }, async () => {

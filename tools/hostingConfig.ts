@@ -16,13 +16,23 @@ import { isDemoProject, type BuildEnv } from './buildConfig.ts';
 /** Where a build's deploy configuration goes: beside its output, so `dist`'s is in the project directory, which firebase-tools takes from where the file is. */
 export const deployConfigPath = (outDir: string) => `${resolve(outDir)}.firebase.json`;
 
+/**
+ * Where a session first goes, Auth and then Firestore: the emulators in an emulator build. Every
+ * page preconnects to them, which saves a phone the connection's round trips (DNS, TCP, TLS)
+ * when the sign-in or the family's first read goes out.
+ */
+export function firebaseOrigins(env: BuildEnv): string[] {
+  const endpoints = endpointsOf(env, isDemoProject(env));
+  return endpoints.useEmulators
+    ? [EMULATOR_PORTS.auth, EMULATOR_PORTS.firestore].map((port) => `http://${endpoints.emulatorHost}:${port}`)
+    : ['https://identitytoolkit.googleapis.com', 'https://firestore.googleapis.com'];
+}
+
 /** The origins a build of these settings connects to besides its own and Google's endpoints. */
 export function extraConnectSources(env: BuildEnv): string[] {
   const endpoints = endpointsOf(env, isDemoProject(env));
   const functions = new URL(functionsBaseUrlOf(endpoints)).origin;
-  const emulators = endpoints.useEmulators
-    ? [EMULATOR_PORTS.auth, EMULATOR_PORTS.firestore].map((port) => `http://${endpoints.emulatorHost}:${port}`)
-    : [];
+  const emulators = endpoints.useEmulators ? firebaseOrigins(env) : [];
   return [...new Set([...emulators, functions])];
 }
 
@@ -54,7 +64,11 @@ export function deployConfig(firebaseJson: FirebaseJson, env: BuildEnv, publicDi
   return { ...firebaseJson, hosting: { ...hosting, public: publicDir, headers } };
 }
 
-/** Writes `<outDir>.firebase.json` after every `vite build`. */
+/**
+ * Writes `<outDir>.firebase.json` after every `vite build`, and puts the Firebase origins'
+ * preconnects into index.html (and so into the pre-rendered login pages made from it). Auth and
+ * Firestore are called without credentials (CORS), hence `crossorigin`.
+ */
 export function hostingConfigPlugin(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -62,6 +76,9 @@ export function hostingConfigPlugin(): Plugin {
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    transformIndexHtml() {
+      return firebaseOrigins(config.env).map((href) => ({ tag: 'link', attrs: { rel: 'preconnect', href, crossorigin: '' }, injectTo: 'head' as const }));
     },
     closeBundle() {
       const outDir = resolve(config.root, config.build.outDir);
