@@ -4,7 +4,8 @@
  * never reach the client.
  */
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
-import { OFFICE_LANGUAGES, type OfficeLanguage } from './notifications/officeAlerts';
+import { MAIL_LANGUAGES } from '@family-portal/contract';
+import { isMailLanguage, type MailLanguage } from './notifications/mailBody';
 import type { ParentMailSettings } from './notifications/parentMail';
 import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheet/appsheetClient';
@@ -69,10 +70,10 @@ export const schoolTimeZoneParam = defineString('SCHOOL_TIME_ZONE', {
  * en or ru, from the functions' .env. A plain variable, like SYNC_SLICE_ROWS, so that neither a
  * deploy nor the emulator asks for it.
  */
-export function officeLanguageFromEnvironment(): OfficeLanguage {
+export function officeLanguageFromEnvironment(): MailLanguage {
   const value = process.env.OFFICE_LANGUAGE?.trim() || 'de';
-  if (!(OFFICE_LANGUAGES as readonly string[]).includes(value)) throw new Error(`OFFICE_LANGUAGE must be one of ${OFFICE_LANGUAGES.join(', ')}, not "${value}"`);
-  return value as OfficeLanguage;
+  if (!isMailLanguage(value)) throw new Error(`OFFICE_LANGUAGE must be one of ${MAIL_LANGUAGES.join(', ')}, not "${value}"`);
+  return value;
 }
 
 /** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */

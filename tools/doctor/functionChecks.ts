@@ -16,7 +16,8 @@ import {
   SLICE_ROWS_SETTING,
   TRUSTED_PROXIES_SETTING,
 } from '../../functions/src/config';
-import { OFFICE_LANGUAGES } from '../../functions/src/notifications/officeAlerts';
+import { MAIL_LANGUAGES } from '@family-portal/contract';
+import { isMailLanguage } from '../../functions/src/notifications/mailBody';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { SLICE_ROWS } from '../../functions/src/sync/appsheet/slices';
 import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/time/timeZone';
@@ -132,7 +133,7 @@ export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
   }
 
   const language = value('OFFICE_LANGUAGE');
-  if (language && !(OFFICE_LANGUAGES as readonly string[]).includes(language)) findings.push(error('OFFICE_LANGUAGE', `"${language}" must be one of ${OFFICE_LANGUAGES.join(', ')}`));
+  if (language && !isMailLanguage(language)) findings.push(error('OFFICE_LANGUAGE', `"${language}" must be one of ${MAIL_LANGUAGES.join(', ')}`));
   for (const name of SEPA_SETTINGS.filter((setting) => !value(setting))) {
     findings.push(error(name, "is missing: parents' payment e-mails name the association's account (the same as the web app's VITE_SEPA_*)"));
   }

@@ -7,12 +7,10 @@
 import { ADMIN_USERS, APPSHEET_TABLES, MAIL, OFFICE_ALERTS, SYNCED_COLLECTIONS, type SyncLog } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { dayIn } from '../sync/time/timeZone';
-import { escapeHtml } from './mailHtml';
+import { MAIL_LOCALES, mailBody, type MailLanguage } from './mailBody';
 
 export type AlertKind = 'error' | 'heldBack' | 'warnings';
 export type OfficeMailKind = AlertKind | 'allClear';
-export const OFFICE_LANGUAGES = ['de', 'en', 'ru'] as const;
-export type OfficeLanguage = (typeof OFFICE_LANGUAGES)[number];
 
 /** What a scheduled run's end tells the office; a run that crashed has only its error. */
 export type SyncOutcome = Pick<SyncLog, 'status' | 'syncType' | 'startedAt' | 'error'> &
@@ -120,13 +118,12 @@ const TEXTS = {
   },
 } as const;
 
-const INTL_LOCALES: Record<OfficeLanguage, string> = { de: 'de-DE', en: 'en-GB', ru: 'ru-RU' };
 const MAX_REASONS = 10;
 
 /** The e-mail of one kind about one run, as text and HTML. Pure. */
-export function officeMail(kind: OfficeMailKind, outcome: SyncOutcome, { language, timeZone, consoleUrl }: { language: OfficeLanguage; timeZone: string; consoleUrl: string }) {
+export function officeMail(kind: OfficeMailKind, outcome: SyncOutcome, { language, timeZone, consoleUrl }: { language: MailLanguage; timeZone: string; consoleUrl: string }) {
   const t = TEXTS[language];
-  const when = new Intl.DateTimeFormat(INTL_LOCALES[language], { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(outcome.startedAt));
+  const when = new Intl.DateTimeFormat(MAIL_LOCALES[language], { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(outcome.startedAt));
   const intro = t.intro[kind](`${t.run[outcome.syncType]} ${t.of} ${when}`);
   const tableLines =
     kind === 'allClear'
@@ -147,29 +144,18 @@ export function officeMail(kind: OfficeMailKind, outcome: SyncOutcome, { languag
             (note) => `${APPSHEET_TABLES[note.table].appSheetTable}${note.key ? ` ${note.key}` : ''}: ${note.reason}`,
           ),
         ].slice(0, MAX_REASONS);
-  const sections: Array<[string, string[]]> = [
-    [t.tables, tableLines],
-    [t.reasons, reasons],
-  ];
-  const text = [
-    intro,
-    ...sections.filter(([, lines]) => lines.length > 0).map(([title, lines]) => `${title}:\n${lines.map((line) => `- ${line}`).join('\n')}`),
-    `${t.console}: ${consoleUrl}`,
-    t.footer,
-  ].join('\n\n');
-  const html = [
-    `<p>${escapeHtml(intro)}</p>`,
-    ...sections
-      .filter(([, lines]) => lines.length > 0)
-      .map(([title, lines]) => `<p><strong>${escapeHtml(title)}</strong></p><ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`),
-    `<p><a href="${escapeHtml(consoleUrl)}">${escapeHtml(t.console)}</a></p>`,
-    `<p style="color:#64748b">${escapeHtml(t.footer)}</p>`,
-  ].join('\n');
-  return { subject: t.subject[kind], text, html };
+  const body = mailBody([
+    { text: intro },
+    { title: t.tables, items: tableLines },
+    { title: t.reasons, items: reasons },
+    { link: t.console, href: consoleUrl },
+    { text: t.footer, muted: true },
+  ]);
+  return { subject: t.subject[kind], ...body };
 }
 
 export interface OfficeAlertSettings {
-  language: OfficeLanguage;
+  language: MailLanguage;
   timeZone: string;
   /** The admin console, e.g. https://portal.example.org/admin. */
   consoleUrl: string;

@@ -6,11 +6,9 @@
  */
 import { MAIL, NOTIFICATION_CHOICES, type ParentMailKind } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
-import { escapeHtml } from './mailHtml';
+import { MAIL_LOCALES, mailBody, type MailLanguage } from './mailBody';
 import { isDue, type StoredChoices } from './parentChoices';
 import { unsubscribeToken } from './unsubscribeToken';
-
-export type MailLanguage = StoredChoices['language'];
 
 /** The association's account, for the transfer details in the e-mail (functions' .env). */
 export interface SepaAccount {
@@ -27,8 +25,6 @@ export interface ParentMailSettings {
   sepa: SepaAccount;
   timeZone: string;
 }
-
-const LOCALES: Record<MailLanguage, string> = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' };
 
 const TEXTS = {
   en: {
@@ -108,7 +104,7 @@ const screenOf = (about: ParentMailSubject) =>
 /** The e-mail document for one parent, in their language. Pure. */
 export function parentMail(about: ParentMailSubject, to: { uid: string; email: string; name: string; language: MailLanguage }, settings: ParentMailSettings) {
   const t = TEXTS[to.language];
-  const locale = LOCALES[to.language];
+  const locale = MAIL_LOCALES[to.language];
   const money = (amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
   const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: iso.length === 10 ? 'UTC' : settings.timeZone }).format(new Date(iso));
   const lines =
@@ -129,23 +125,16 @@ export function parentMail(about: ParentMailSubject, to: { uid: string; email: s
       : [];
   const screen = new URL(screenOf(about), settings.appOrigin).href;
   const unsubscribe = new URL(`/unsubscribe?token=${unsubscribeToken({ uid: to.uid, kind: about.kind }, settings.linkKey)}`, settings.appOrigin).href;
-  const text = [
-    t.greeting(to.name),
-    ...lines,
-    ...(transfer.length > 0 ? [transfer.map(([label, value]) => `${label}: ${value}`).join('\n')] : []),
-    `${t[about.kind].link}: ${screen}`,
-    `${t.unsubscribe} ${unsubscribe}`,
-  ].join('\n\n');
-  const html = [
-    `<p>${escapeHtml(t.greeting(to.name))}</p>`,
-    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
-    ...(transfer.length > 0 ? [`<table>${transfer.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td><strong>${escapeHtml(value)}</strong></td></tr>`).join('')}</table>`] : []),
-    `<p><a href="${escapeHtml(screen)}">${escapeHtml(t[about.kind].link)}</a></p>`,
-    `<p style="color:#64748b">${escapeHtml(t.unsubscribe)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(t.unsubscribeLink)}</a></p>`,
-  ].join('\n');
+  const body = mailBody([
+    { text: t.greeting(to.name) },
+    ...lines.map((line) => ({ text: line })),
+    { rows: transfer },
+    { link: t[about.kind].link, href: screen },
+    { link: t.unsubscribeLink, href: unsubscribe, before: t.unsubscribe, muted: true },
+  ]);
   return {
     to: to.email,
-    message: { subject: t[about.kind].subject, text, html },
+    message: { subject: t[about.kind].subject, ...body },
     // Mail programs offer it as their own "unsubscribe": the same page as the link in the text.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
   };
