@@ -1,3 +1,4 @@
+import { isPaymentDue } from '@family-portal/contract/rules';
 import { isZero, TOLERANCE } from './money';
 
 export type FinancialStatus =
@@ -19,7 +20,7 @@ export const availableCredit = ({ balance, childrenBalance, membershipBalance }:
 export function financialStatus(balances: Balances): FinancialStatus {
   const { balance, childrenBalance, membershipBalance } = balances;
   if (isZero(balance) && isZero(childrenBalance) && isZero(membershipBalance)) return { kind: 'settled' };
-  if (balance < -TOLERANCE) return { kind: 'paymentRequired', amountDue: Math.abs(balance) };
+  if (isPaymentDue(balance)) return { kind: 'paymentRequired', amountDue: Math.abs(balance) };
   const credit = availableCredit(balances);
   if (credit > TOLERANCE) return { kind: 'credit', credit };
   return { kind: 'settled' };

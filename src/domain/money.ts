@@ -1,7 +1,8 @@
 /** Balance arithmetic and money display (spec section 9: EUR, 2 decimals, tolerance 0.01). */
+import { MONEY_TOLERANCE } from '@family-portal/contract/rules';
 import { numberFormat } from './intlFormats';
 
-export const TOLERANCE = 0.01;
+export const TOLERANCE = MONEY_TOLERANCE;
 
 /** Within the 0.01 tolerance of zero. */
 export const isZero = (amount: number) => Math.abs(amount) <= TOLERANCE;

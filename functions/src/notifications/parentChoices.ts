@@ -3,7 +3,7 @@
  * Turning a kind on records what the family's figures are at that moment (the baseline): later
  * e-mails are only about changes after it, never about what a sync did before the opt-in.
  */
-import { NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type NotificationChoices, type ParentMailKind } from '@family-portal/contract';
+import { isPaymentDue, NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type NotificationChoices, type ParentMailKind } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 
 /** What the family's figures were when last looked at, per kind. */
@@ -23,8 +23,8 @@ export interface StoredChoices extends NotificationChoices {
 
 export const NO_CHOICES: NotificationChoices = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, language: 'de' };
 
-/** Spec section 4: a balance below -0.01 is a payment required. */
-export const isDue = (balance: unknown) => typeof balance === 'number' && balance < -0.01;
+/** A stored balance that asks for a payment (the contract's rule; anything not a number does not). */
+export const isDue = (balance: unknown) => typeof balance === 'number' && isPaymentDue(balance);
 
 export async function readChoices(db: Firestore, uid: string): Promise<NotificationChoices> {
   const stored = (await db.collection(NOTIFICATION_CHOICES).doc(uid).get()).data() as Partial<StoredChoices> | undefined;

@@ -16,6 +16,12 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const PAYMENT_DIRECTIONS = ['IN', 'OUT'] as const;
 export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
 
+/** Spec section 9: amounts within 0.01 of each other are equal. */
+export const MONEY_TOLERANCE = 0.01;
+
+/** Spec section 4: a balance below -0.01 asks the family for a payment (the web app and the e-mails). */
+export const isPaymentDue = (balance: number) => balance < -MONEY_TOLERANCE;
+
 /** The stored status of an active member, child or quarter; any other word is not active. */
 export const ACTIVE = 'active';
 
