@@ -23,7 +23,7 @@ vi.mock('../lib/firebase', () => ({
     return { get currentUser() { return auth.currentUser; }, authStateReady: () => auth.ready };
   },
   authRequested: asked.requested,
-  getDb: async () => ({}),
+  familyStore: async () => ({ isAdmin: async () => false }),
   clearLocalData,
 }));
 vi.mock('firebase/auth', () => ({
@@ -32,11 +32,16 @@ vi.mock('firebase/auth', () => ({
     return () => undefined;
   },
 }));
-vi.mock('firebase/firestore', () => ({ doc: () => ({}), getDoc: async () => ({ get: () => undefined }) }));
 
-/** A verified account whose token was issued before it was verified, until refreshed. */
-function userWithStaleToken() {
+/**
+ * A verified account whose token was issued before it was verified, until refreshed. The new
+ * token is reported to the listener as Firebase does, once `reportNewToken` is called when
+ * `held`, else on the next task.
+ */
+function userWithStaleToken({ held = false } = {}) {
   let claim = false;
+  let report: () => void = () => undefined;
+  const reported = held ? new Promise<void>((resolve) => (report = resolve)) : new Promise<void>((resolve) => setTimeout(resolve));
   const user = {
     uid: 'u1',
     email: 'anna@example.com',
@@ -48,11 +53,11 @@ function userWithStaleToken() {
     getIdToken: vi.fn(async (force?: boolean) => {
       if (force) {
         claim = true;
-        // As Firebase does: a new token is reported to the listener.
-        setTimeout(() => auth.listener?.(user));
+        void reported.then(() => auth.listener?.(user));
       }
       return 'token';
     }),
+    reportNewToken: () => report(),
   };
   return user;
 }
@@ -71,10 +76,11 @@ describe('the signed-in user', () => {
   it('is shown as verified only with a token that says so, so that the rules let the reads through', async () => {
     render(<AuthProvider><Probe /></AuthProvider>);
     await vi.waitFor(() => expect(auth.listener).not.toBeNull());
-    const user = userWithStaleToken();
+    const user = userWithStaleToken({ held: true });
     await act(async () => auth.listener?.(user));
     expect(screen.getByText('loading')).toBeInTheDocument();
     expect(user.getIdToken).toHaveBeenCalledWith(true);
+    act(() => user.reportNewToken());
     expect(await screen.findByText('signed in, verified: true')).toBeInTheDocument();
     expect(user.getIdToken).toHaveBeenCalledTimes(1);
   });
