@@ -67,6 +67,8 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // No source maps: Hosting would serve them to anyone, with the full sources inside.
   build: { target: 'es2022', sourcemap: false },
+  // The Firestore worker (src/data/firestore.worker.ts) is a module worker, split into chunks like the page.
+  worker: { format: 'es' },
   test: {
     // Unit and component tests only; emulator-backed suites have their own config.
     include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/bench/**/*.test.ts'],

@@ -7,7 +7,7 @@
  *    lazyWithReload), and, for a signed-in page, the frame around it.
  * 2. `loadForSignIn`, while the parent types on /login and the credentials are checked: Auth
  *    (a signed-out visitor's /login waits for this, see AuthProvider), the frame, the dashboard,
- *    Firestore (with its local cache opened) and the contract's schemas.
+ *    and the Firestore worker (with its local cache opened and the contract's schemas).
  * 3. `loadTheRest`, once the screen shows what the parent waited for (the family's figures; the
  *    admin's page at once) and the browser is idle: the other signed-in pages, and in production
  *    builds the service worker with the offline app shell. Earlier, both competed with signing in
@@ -16,7 +16,7 @@
  *
  * Each chunk loads only once, whichever moment asks first.
  */
-import { getAuth, getDb } from '../lib/firebase';
+import { getAuth, warmFirestore } from '../lib/firebase';
 import { registerServiceWorker } from '../lib/serviceWorker';
 import { paths } from '../routing/paths';
 import { lazyWithReload } from './lazyWithReload';
@@ -81,8 +81,7 @@ export function loadFirstScreen(pathname: string): Promise<unknown> {
 export function loadForSignIn() {
   loadSignedInScreen();
   void getAuth().catch(ignore);
-  void getDb().catch(ignore);
-  void import('@family-portal/contract').catch(ignore);
+  void warmFirestore().catch(ignore);
 }
 
 /** Moment 3: handed to the signed-in frame, which calls it when the browser is idle once the family is shown. */

@@ -1,7 +1,6 @@
-import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { User } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { authRequested, clearLocalData, getAuth, getDb } from '../lib/firebase';
+import { authRequested, clearLocalData, familyStore, getAuth } from '../lib/firebase';
 import { paths } from '../routing/paths';
 
 /** The auth user summary of spec section 3, plus the admin flag. */
@@ -66,9 +65,7 @@ export const AuthContext = createContext<AuthState | null>(null);
 async function readIsAdmin(user: User): Promise<boolean> {
   if (!user.emailVerified || !user.email) return false;
   try {
-    const [{ doc, getDoc }, db] = await Promise.all([import('firebase/firestore'), getDb()]);
-    const record = await getDoc(doc(db, ADMIN_USERS, user.email.toLowerCase()));
-    return record.get('active') === true;
+    return await (await familyStore()).isAdmin(user.email);
   } catch {
     return false;
   }

@@ -12,7 +12,11 @@ const stores = vi.hoisted(() => {
   return { cache: nothing, server: nothing, serverFails: false, release: () => {}, asked: [] as string[] };
 });
 
-vi.mock('../lib/firebase', () => ({ getDb: () => Promise.resolve({}) }));
+// The worker's store, run here on the stand-in Firestore below.
+vi.mock('../lib/firebase', async () => {
+  const [fs, contract, { createFamilyStore }] = await Promise.all([import('firebase/firestore'), import('@family-portal/contract'), import('./familyStore')]);
+  return { familyStore: async () => createFamilyStore(fs, {} as never, contract) };
+});
 vi.mock('firebase/firestore', () => {
   let released = new Promise<void>((resolve) => (stores.release = resolve));
   const readDoc = (store: 'cache' | 'server') => async (ref: { name: string; id: string }) => {

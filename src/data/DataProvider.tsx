@@ -5,9 +5,8 @@
 import { isEqual } from 'es-toolkit/predicate';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Member } from '../domain/types';
-import { getDb } from '../lib/firebase';
-import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
-import { createQueries, DataLoadError } from './queries';
+import { familyStore } from '../lib/firebase';
+import { EMPTY, type FamilyData } from './familyData';
 
 export interface DataState extends FamilyData {
   loading: boolean;
@@ -49,26 +48,19 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       let shownFromCache = false;
       const editsAtStart = edits.current;
       try {
-        const [fs, db, contract] = await Promise.all([import('firebase/firestore'), getDb(), import('@family-portal/contract')]);
-        if (cacheFirst) {
-          // A returning parent sees the figures this device kept at once; the server's answer
-          // replaces them when it comes. It is asked after the cache has answered: both go
-          // through one Firestore queue, and the server's answers, written to the cache as they
-          // come, would hold the kept figures back. A cache without this family's entry answers
-          // at once and shows nothing.
-          const cache = { ...fs, getDoc: fs.getDocFromCache, getDocs: fs.getDocsFromCache };
-          const cached = await loadFamilyData(createQueries(cache, db, contract), email).catch(() => EMPTY);
-          if (cached.member) {
-            shownFromCache = true;
-            unlessEdited(editsAtStart, cached, false);
-          }
-        }
-        const fresh = await loadFamilyData(createQueries(fs, db, contract), email);
+        const store = await familyStore();
+        // A returning parent sees the figures this device kept at once; the server's answer
+        // replaces them when it comes.
+        const fresh = await store.readFamily(email, cacheFirst, (kept) => {
+          shownFromCache = true;
+          unlessEdited(editsAtStart, kept, false);
+        });
         unlessEdited(editsAtStart, fresh, shownFromCache);
       } catch (caught) {
         console.error('Loading the family data failed', caught);
         // Figures from the cache stay on screen rather than give way to an error.
-        if (!shownFromCache) setError(caught instanceof DataLoadError ? caught.message : 'Failed to fetch member data');
+        // The reads' DataLoadError carries the spec's message (from the worker, as its name and message).
+        if (!shownFromCache) setError(isDataLoadError(caught) ? caught.message : 'Failed to fetch member data');
         setLoading(false);
       }
     },
@@ -89,6 +81,8 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   );
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
 }
+
+const isDataLoadError = (error: unknown): error is Error => error instanceof Error && error.name === 'DataLoadError';
 
 export function useData(): DataState {
   const state = useContext(DataContext);

@@ -1,17 +1,19 @@
 /**
  * The one place that initialises Firebase, on first use. Nothing of Firebase is part of the
  * first page's JavaScript: the login form paints and works without it, Auth (about 47 kB gzipped
- * with the app) loads when the form is used or a session may exist (AuthProvider), and Firestore
- * only once someone is signed in.
+ * with the app) loads when the form is used or a session may exist (AuthProvider), and Firestore,
+ * in a worker, as someone signs in.
  */
 import type { FirebaseApp } from 'firebase/app';
-import type { Auth } from 'firebase/auth';
-import type { Firestore } from 'firebase/firestore';
+import type { Auth, User } from 'firebase/auth';
+import type { Remote } from 'comlink';
+import type { TokenSource } from '../data/authFromPage';
+import type { FamilyStore } from '../data/familyStore';
+import type { FirestoreWorker } from '../data/firestore.worker';
 import { appConfig } from './config';
 
 let appPromise: Promise<FirebaseApp> | undefined;
 let authPromise: Promise<Auth> | undefined;
-let dbPromise: Promise<Firestore> | undefined;
 /** The latest clearLocalData (it never rejects); a new Firestore starts after it. */
 let closing: Promise<void> = Promise.resolve();
 
@@ -53,22 +55,64 @@ export async function keepNothingOnThisDevice(on: boolean): Promise<void> {
   if (changed && on) await clearLocalData();
 }
 
+interface OpenWorker {
+  worker: Worker;
+  remote: Promise<Remote<FirestoreWorker>>;
+  stopListening: () => void;
+}
+
+let firestoreWorker: OpenWorker | undefined;
+
 /**
- * Firestore with a persistent local cache shared by the browser's tabs, so a returning parent
- * sees the last figures at once (in memory only on a shared computer); connected to the
- * emulator when configured.
+ * Firestore, in a worker of this page (data/firestore.worker.ts) with a persistent local cache,
+ * so a returning parent sees the last figures at once (in memory only on a shared computer, or
+ * in a second tab: see the worker); connected to the emulator when configured. This page's Auth
+ * tells the worker who is signed in and gives it the ID token it asks for.
  */
-export function getDb(): Promise<Firestore> {
-  // A Firestore still closing would refuse a new one on the same app: wait for it.
-  dbPromise ??= closing.then(() => Promise.all([getFirebaseApp(), import('firebase/firestore')])).then(
-    ([app, { connectFirestoreEmulator, initializeFirestore, memoryLocalCache, persistentLocalCache, persistentMultipleTabManager }]) => {
-      const localCache = keepNothing ? memoryLocalCache() : persistentLocalCache({ tabManager: persistentMultipleTabManager() });
-      const db = initializeFirestore(app, { localCache });
-      if (appConfig.useEmulators) connectFirestoreEmulator(db, appConfig.emulatorHost, 8080);
-      return db;
-    },
-  );
-  return dbPromise;
+function openFirestoreWorker(): Promise<Remote<FirestoreWorker>> {
+  if (firestoreWorker) return firestoreWorker.remote;
+  const worker = new Worker(new URL('../data/firestore.worker.ts', import.meta.url), { type: 'module', name: 'firestore' });
+  const opening: OpenWorker = { worker, remote: Promise.resolve() as never, stopListening: () => undefined };
+  // A Firestore still closing would hold the cache's database: wait for it.
+  opening.remote = closing.then(async () => {
+    const [auth, { onIdTokenChanged }, Comlink] = await Promise.all([getAuth(), import('firebase/auth'), import('comlink')]);
+    const remote = Comlink.wrap<FirestoreWorker>(worker);
+    const tokens: TokenSource = async (forceRefresh) => {
+      await auth.authStateReady();
+      return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
+    };
+    // A worker whose script cannot load or run answers nothing: its error ends the wait.
+    const failed = new Promise<never>((_, reject) =>
+      worker.addEventListener('error', (event) => reject(new Error(`The Firestore worker failed: ${event.message}`)), { once: true }),
+    );
+    await Promise.race([remote.open(keepNothing, Comlink.proxy(tokens)), failed]);
+    // Who is signed in goes at once, before any read can be asked (reads follow this promise,
+    // and every later change is posted before the screens react to it); the token follows.
+    const report = (user: User | null) => {
+      void remote.userChanged(user?.uid ?? null);
+      if (user) void user.getIdToken().then((token) => remote.tokenChanged(user.uid, token), () => undefined);
+    };
+    await auth.authStateReady();
+    report(auth.currentUser);
+    if (firestoreWorker === opening) opening.stopListening = onIdTokenChanged(auth, report);
+    return remote;
+  });
+  firestoreWorker = opening;
+  return opening.remote;
+}
+
+/** What the signed-in screens read, from the worker. */
+export async function familyStore(): Promise<FamilyStore> {
+  const [remote, { proxy }] = await Promise.all([openFirestoreWorker(), import('comlink')]);
+  return {
+    readFamily: (email, cacheFirst, onCached) => remote.readFamily(email, cacheFirst, proxy(onCached)),
+    isAdmin: (email) => remote.isAdmin(email),
+  };
+}
+
+/** Starts the worker and its Firestore ahead of the first read (while the parent signs in). */
+export function warmFirestore(): Promise<unknown> {
+  return openFirestoreWorker();
 }
 
 /** The IndexedDB database of Firestore's persistent cache (named by the SDK: key, project, "main"). */
@@ -81,16 +125,17 @@ export const firestoreDatabaseName = () => `firestore/[DEFAULT]/${appConfig.fire
  * the deletion completes once no tab holds it. Never loads Firestore's code for this.
  */
 export function clearLocalData(): Promise<void> {
-  const db = dbPromise;
-  dbPromise = undefined;
+  const open = firestoreWorker;
+  firestoreWorker = undefined;
   const cleared = closing.then(async () => {
-    if (db) {
+    if (open) {
+      open.stopListening();
       try {
-        const [instance, { terminate }] = await Promise.all([db, import('firebase/firestore')]);
-        await terminate(instance);
+        await (await open.remote).close();
       } catch (error) {
         console.warn('Firestore did not close cleanly', error);
       }
+      open.worker.terminate();
     }
     await deleteDatabase(firestoreDatabaseName());
   });

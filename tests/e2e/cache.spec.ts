@@ -39,6 +39,21 @@ test('a returning parent sees the family dashboard from this device while Firest
   expect(refused).toBeGreaterThan(0);
 });
 
+test('a second tab reads beside the one that keeps the cache, and keeps it once that tab is closed', async ({ page, context }) => {
+  const welcome = (tab: Page) => tab.getByRole('heading', { level: 1, name: /^Welcome, / });
+  await openAs(page, DEMO.owing);
+  await expect(welcome(page)).toBeVisible();
+  // Firestore's cache shared by tabs needs localStorage, which its worker lacks: one tab keeps it.
+  const second = await context.newPage();
+  await second.goto('/');
+  await expect(welcome(second)).toBeVisible();
+  await page.close();
+  // Reloaded with Firestore out of reach, the second tab shows the figures the first one kept.
+  await second.route(FIRESTORE_EMULATOR, (route) => route.abort('internetdisconnected'));
+  await second.reload();
+  await expect(welcome(second)).toBeVisible();
+});
+
 /** Every new read (a listen target) the page asks Firestore for, by kind: 'documents' or 'query'. */
 function firestoreReads(page: Page): string[] {
   const reads: string[] = [];
@@ -96,12 +111,15 @@ test("signing out in a second tab forgets the family's documents the first tab k
   await expect(second.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   expect(await firestoreDatabases(page)).not.toEqual([]);
 
+  // The first tab reloads when its session ends (AuthProvider's sessionEnd).
+  const firstTabReloaded = page.waitForEvent('load');
   await second.getByRole('button', { name: en.common.signOut }).first().click();
   await expect(second).toHaveURL(/\/login$/);
   // The first tab's session ends with it (Auth tells every tab), and the database goes though
   // the first tab had it open. That tab then reloads (AuthProvider's sessionEnd): a read that
   // the reload interrupts is asked again.
   await expect(page).toHaveURL(/\/login$/);
+  await firstTabReloaded;
   await expect.poll(() => firestoreDatabases(page).catch(() => ['(the page was reloading)'])).toEqual([]);
   // Nothing left in flight for the context's teardown, which once waited out the test's time
   // (a clean-clone run on a busy machine) while the first tab may still have been reloading.

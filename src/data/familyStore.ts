@@ -1,0 +1,40 @@
+/**
+ * Everything the signed-in screens read from Firestore, free of the page: it runs in a worker
+ * (see lib/firebase), so that a phone's main thread is left to the screens.
+ */
+import { ADMIN_USERS } from '@family-portal/contract/rules';
+import type { Firestore } from 'firebase/firestore';
+import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
+import { createQueries, type ContractSchemas } from './queries';
+
+export interface FamilyStore {
+  /**
+   * The family's documents from the server. With `cacheFirst`, what this device kept is handed
+   * to `onCached` first (nothing when it kept no member for this e-mail), so that a returning
+   * parent sees it at once.
+   */
+  readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData) => unknown): Promise<FamilyData>;
+  /** Whether an active admin_users/{email} exists; rules let a user read only their own. */
+  isAdmin(email: string): Promise<boolean>;
+}
+
+export function createFamilyStore(fs: typeof import('firebase/firestore'), db: Firestore, contract: ContractSchemas): FamilyStore {
+  return {
+    async readFamily(email, cacheFirst, onCached) {
+      if (cacheFirst) {
+        // The server is asked after the cache has answered: both go through one Firestore
+        // queue, and the server's answers, written to the cache as they come, would hold the
+        // kept figures back. A cache without this family's entry answers at once.
+        const cache = { ...fs, getDoc: fs.getDocFromCache, getDocs: fs.getDocsFromCache };
+        const kept = await loadFamilyData(createQueries(cache, db, contract), email).catch(() => EMPTY);
+        // Awaited: from the worker, the page must have the kept figures before the fresh ones.
+        if (kept.member) await onCached(kept);
+      }
+      return loadFamilyData(createQueries(fs, db, contract), email);
+    },
+    async isAdmin(email) {
+      const record = await fs.getDoc(fs.doc(db, ADMIN_USERS, email.toLowerCase()));
+      return record.get('active') === true;
+    },
+  };
+}
