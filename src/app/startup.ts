@@ -16,6 +16,7 @@
  *
  * Each chunk loads only once, whichever moment asks first.
  */
+import { mayHoldSession } from '../auth/AuthProvider';
 import { getAuth, warmFirestore } from '../lib/firebase';
 import { registerServiceWorker } from '../lib/serviceWorker';
 import { paths } from '../routing/paths';
@@ -68,12 +69,14 @@ function loadSignedInScreen(page: Loadable = DashboardPage) {
 
 /**
  * Moment 1. Settles when a public page's chunk is in; a signed-in page's chunks load meanwhile,
- * as Auth decides before they are shown.
+ * as Auth decides before they are shown, and so does the Firestore worker when a session may
+ * be here: its script and cache open beside the page's own start, not after Auth has reported.
  */
 export function loadFirstScreen(pathname: string): Promise<unknown> {
   const publicPage = PUBLIC_PAGES[pathname];
   if (publicPage) return publicPage.preload().catch(ignore);
   loadSignedInScreen(SIGNED_IN_PAGES[pathname]);
+  if (mayHoldSession()) void warmFirestore().catch(ignore);
   return Promise.resolve();
 }
 

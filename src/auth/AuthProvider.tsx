@@ -41,7 +41,7 @@ export const sessionEnd = {
 const SESSION_KEY = 'session';
 const PAGES_THAT_WAIT_FOR_USE: ReadonlySet<string> = new Set([paths.login, paths.forgotPassword]);
 
-function mayHoldSession(): boolean {
+export function mayHoldSession(): boolean {
   try {
     return localStorage.getItem(SESSION_KEY) !== null;
   } catch {
