@@ -72,6 +72,12 @@ let firestoreWorker: OpenWorker | undefined;
 function openFirestoreWorker(): Promise<Remote<FirestoreWorker>> {
   if (firestoreWorker) return firestoreWorker.remote;
   const worker = new Worker(new URL('../data/firestore.worker.ts', import.meta.url), { type: 'module', name: 'firestore' });
+  // A worker whose script cannot load or run answers nothing: its error ends the wait. Listened
+  // for at once: a script that is missing or fails fails while Auth and Comlink still load.
+  const failed = new Promise<never>((_, reject) =>
+    worker.addEventListener('error', (event) => reject(new Error(`The Firestore worker failed: ${event.message}`)), { once: true }),
+  );
+  failed.catch(() => undefined);
   const opening: OpenWorker = { worker, remote: Promise.resolve() as never, stopListening: () => undefined };
   // A Firestore still closing would hold the cache's database: wait for it.
   opening.remote = closing.then(async () => {
@@ -81,10 +87,6 @@ function openFirestoreWorker(): Promise<Remote<FirestoreWorker>> {
       await auth.authStateReady();
       return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
     };
-    // A worker whose script cannot load or run answers nothing: its error ends the wait.
-    const failed = new Promise<never>((_, reject) =>
-      worker.addEventListener('error', (event) => reject(new Error(`The Firestore worker failed: ${event.message}`)), { once: true }),
-    );
     await Promise.race([remote.open(keepNothing, Comlink.proxy(tokens)), failed]);
     // Who is signed in goes at once, before any read can be asked (reads follow this promise,
     // and every later change is posted before the screens react to it); the token follows.

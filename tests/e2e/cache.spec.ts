@@ -54,6 +54,14 @@ test('a second tab reads beside the one that keeps the cache, and keeps it once 
   await expect(welcome(second)).toBeVisible();
 });
 
+test("a Firestore worker whose script cannot load ends in the data error, not an endless loading screen", async ({ page }) => {
+  await openAs(page, DEMO.owing);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  await page.route(/\/firestore\.worker[^/]*\.(js|ts)(\?.*)?$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: en.dataErrors.member })).toBeVisible();
+});
+
 /** Every new read (a listen target) the page asks Firestore for, by kind: 'documents' or 'query'. */
 function firestoreReads(page: Page): string[] {
   const reads: string[] = [];
