@@ -10,6 +10,7 @@ import * as Comlink from 'comlink';
 import { initializeApp } from 'firebase/app';
 import * as fs from 'firebase/firestore';
 import { appConfig } from '../lib/config';
+import { warmIntl } from '../lib/warmIntl';
 import { AuthFromPage, type TokenSource } from './authFromPage';
 import { createFamilyStore, type FamilyStore } from './familyStore';
 import { provideAuthToFirestore } from './firebaseInterop';
@@ -64,6 +65,8 @@ const api = {
       if (appConfig.useEmulators) fs.connectFirestoreEmulator(db, appConfig.emulatorHost, 8080);
       return { db, store: createFamilyStore(fs, db, contract) };
     });
+    // While the lock and the cache open: the page's first render then finds ICU's data loaded.
+    warmIntl();
   },
   userChanged(uid: string | null) {
     auth?.userChanged(uid);
