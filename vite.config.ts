@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { buildConfigGuard } from './tools/buildConfig.ts';
 import { hostingConfigPlugin } from './tools/hostingConfig.ts';
 import { legalPagesPlugin } from './tools/legalPages.ts';
+import { preloadedDependencies } from './tools/modulePreload.ts';
 import { LOCALIZED_ROOT, prerenderLogin } from './tools/prerender.ts';
 
 /** Tailwind's teal-700 (the header and buttons) and slate-50 (the page), as in index.html. */
@@ -65,8 +66,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), buildConfigGuard(), legalPagesPlugin(), pwa, prerenderLogin(), hostingConfigPlugin()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  // No source maps: Hosting would serve them to anyone, with the full sources inside.
-  build: { target: 'es2022', sourcemap: false },
+  // No source maps: Hosting would serve them to anyone, with the full sources inside. Which
+  // dynamic imports announce their chunks with modulepreload links: tools/modulePreload.ts.
+  build: { target: 'es2022', sourcemap: false, modulePreload: { resolveDependencies: preloadedDependencies } },
   // The Firestore worker (src/data/firestore.worker.ts) is a module worker, split into chunks like the page.
   worker: { format: 'es' },
   test: {
