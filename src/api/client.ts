@@ -17,8 +17,11 @@ export interface CallOptions {
   idToken?: () => Promise<string | null>;
 }
 
-/** The schemas load with the first answer: the sign-in screen, which rarely calls, stays small. */
-const contract = () => import('@family-portal/contract');
+/**
+ * The schemas load with the first answer: neither the sign-in screen, which rarely calls, nor
+ * the family's pages, preloaded while the parent reads the dashboard, evaluate them before then.
+ */
+export const contract = () => import('@family-portal/contract');
 
 async function readJson(response: Response): Promise<unknown> {
   try {

@@ -9,7 +9,7 @@
  *    (a signed-out visitor's /login waits for this, see AuthProvider), the frame, the dashboard,
  *    and the Firestore worker (with its local cache opened and the contract's schemas).
  * 3. `loadTheRest`, once the screen shows what the parent waited for (the family's figures; the
- *    admin's page at once) and the browser is idle: the other signed-in pages, and in production
+ *    admin's page at once) and the browser is idle: the frame's other pages, and in production
  *    builds the service worker with the offline app shell. Earlier, both competed with signing in
  *    and the family's first reads (see lib/serviceWorker).
  * 4. A returning visitor's service worker registers itself once the page has loaded (main.tsx).
@@ -51,14 +51,15 @@ const PUBLIC_PAGES: Record<string, Loadable> = {
   [paths.privacy]: PrivacyPage,
   [paths.unsubscribe]: UnsubscribePage,
 };
-const SIGNED_IN_PAGES: Record<string, Loadable> = {
+/** The pages of the frame, which the router shows without loading a new document. */
+const FAMILY_PAGES: Record<string, Loadable> = {
   [paths.dashboard]: DashboardPage,
   [paths.family]: FamilyPage,
   [paths.plans]: PlansPage,
   [paths.transactions]: TransactionsPage,
   [paths.bookDeposits]: BookDepositsPage,
-  [paths.admin]: AdminPage,
 };
+const SIGNED_IN_PAGES: Record<string, Loadable> = { ...FAMILY_PAGES, [paths.admin]: AdminPage };
 
 const ignore = () => undefined;
 
@@ -87,8 +88,13 @@ export function loadForSignIn() {
   void warmFirestore().catch(ignore);
 }
 
-/** Moment 3: handed to the signed-in frame, which calls it when the browser is idle once the family is shown. */
+/**
+ * Moment 3: handed to the signed-in frame, which calls it when the browser is idle once the family
+ * is shown. Not the admin's page: the frame links to it as a new document, which would not reuse
+ * it, and on a parent's phone its code (with the contract's schemas) cost an idle task of 120 ms
+ * (CPU slowed down 4×).
+ */
 export function loadTheRest() {
-  Object.values(SIGNED_IN_PAGES).forEach((page) => void page.preload().catch(ignore));
+  Object.values(FAMILY_PAGES).forEach((page) => void page.preload().catch(ignore));
   if (import.meta.env.PROD) void registerServiceWorker();
 }

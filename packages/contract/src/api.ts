@@ -72,9 +72,6 @@ export const myDataAnswer = z.object({
 });
 export type MyData = z.infer<typeof myDataAnswer>['data'];
 
-/** The e-mails a parent can turn on (issue 30): all off until the parent turns one on. */
-export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed'] as const;
-export type ParentMailKind = (typeof PARENT_MAIL_KINDS)[number];
 export const MAIL_LANGUAGES = ['en', 'de', 'ru'] as const;
 
 /** setNotificationChoices: every kind on or off, and the language the e-mails are written in. */

@@ -77,3 +77,7 @@ export const MAIL = 'mail';
 export const OFFICE_ALERTS = 'office_alerts';
 /** A parent's e-mail choices, keyed by the account's uid; server-only (functions/src/members/accountData.ts). */
 export const NOTIFICATION_CHOICES = 'notification_choices';
+
+/** The e-mails a parent can turn on (issue 30): all off until the parent turns one on. */
+export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed'] as const;
+export type ParentMailKind = (typeof PARENT_MAIL_KINDS)[number];

@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PARENT_MAIL_KINDS, type NotificationChoices } from '@family-portal/contract';
+import type { NotificationChoices } from '@family-portal/contract';
+import { PARENT_MAIL_KINDS } from '@family-portal/contract/rules';
 import { getNotificationChoices, setNotificationChoices } from '../../api/members';
 import { apiErrorKey } from '../../api/errorMessages';
 import { Alert } from '../../components/Alert';
