@@ -1,10 +1,9 @@
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { epcPayload, formatIban } from '../domain/epc';
 import { bankingAmount, formatMoney } from '../domain/money';
 import { appConfig } from '../lib/config';
-import { whenIdle } from '../lib/whenIdle';
+import { drawQrCode } from '../lib/qrCode';
 import { useLocale } from '../i18n/useLocale';
 import { CopyButton } from './CopyButton';
 
@@ -14,15 +13,13 @@ import { CopyButton } from './CopyButton';
  * valid QR code can carry (a reference over 140 characters, a payload over 331 bytes) lose only
  * the code: the transfer can still be typed or pasted.
  */
-/** A busy phone is not idle for long: the code is drawn after this at the latest. */
-const QR_WAIT_MS = 1000;
-
 export function SepaPayment({ amount, reference }: { amount: number; reference: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const { recipientName, iban, bic } = appConfig.sepa;
-  const [qr, setQr] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Each with the payload it is for: a code of an earlier amount is never shown.
+  const [drawn, setDrawn] = useState<{ payload: string; dataUrl: string } | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
 
   let payload: string | null = null;
   try {
@@ -33,20 +30,19 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
 
   useEffect(() => {
     if (!payload) return;
-    let current = true;
-    // Drawn when the browser is next idle: choosing the code's best mask takes a phone tens of
-    // milliseconds, which would otherwise hold up the dashboard's first frames. An SVG, as it
-    // needs neither a canvas nor PNG encoding.
-    const cancel = whenIdle(() => {
-      QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 4, width: 240 })
-        .then((svg) => current && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-        .catch(() => current && setFailed(true));
-    }, QR_WAIT_MS);
-    return () => {
-      current = false;
-      cancel();
-    };
+    // In a worker: see lib/qrCode.worker.
+    return drawQrCode(
+      payload,
+      (dataUrl) => setDrawn({ payload, dataUrl }),
+      (error) => {
+        console.warn('The EPC QR code could not be drawn', error);
+        setFailedFor(payload);
+      },
+    );
   }, [payload]);
+  const qr = drawn?.payload === payload ? drawn.dataUrl : null;
+  // Details no code can carry, or a code that could not be drawn: the transfer is typed or pasted.
+  const withCode = payload !== null && failedFor !== payload;
 
   const amountText = formatMoney(amount, locale);
   const fields: Array<[string, string, string]> = [
@@ -62,14 +58,14 @@ export function SepaPayment({ amount, reference }: { amount: number; reference: 
     // whatever column of whichever screen it is in.
     <div className="@container mt-4 rounded-lg border border-red-200 bg-red-50/40 p-4">
       <h3 className="font-semibold text-slate-900">{t('sepa.title')}</h3>
-      <p className="mt-1 text-sm text-slate-700">{t(payload ? 'sepa.intro' : 'sepa.qrUnavailable')}</p>
+      <p className="mt-1 text-sm text-slate-700">{t(withCode ? 'sepa.intro' : 'sepa.qrUnavailable')}</p>
       <div className="mt-3 flex flex-col gap-4 @lg:flex-row">
-        {payload && (
+        {withCode && (
           <div className="flex size-[200px] shrink-0 items-center justify-center self-center rounded-lg bg-white">
             {qr ? (
               <img src={qr} width={200} height={200} data-testid="sepa-qr" alt={t('sepa.qrAlt', { amount: amountText, recipient: recipientName })} />
             ) : (
-              !failed && <span className="size-8 animate-spin rounded-full border-4 border-teal-700 border-t-transparent" aria-hidden="true" />
+              <span className="size-8 animate-spin rounded-full border-4 border-teal-700 border-t-transparent" aria-hidden="true" />
             )}
           </div>
         )}
