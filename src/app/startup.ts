@@ -19,6 +19,7 @@
 import { mayHoldSession } from '../auth/AuthProvider';
 import { getAuth, warmFirestore } from '../lib/firebase';
 import { registerServiceWorker } from '../lib/serviceWorker';
+import { whenIdle } from '../lib/whenIdle';
 import { paths } from '../routing/paths';
 import { lazyWithReload } from './lazyWithReload';
 
@@ -95,6 +96,12 @@ export function loadForSignIn() {
  * (CPU slowed down 4×).
  */
 export function loadTheRest() {
-  Object.values(FAMILY_PAGES).forEach((page) => void page.preload().catch(ignore));
+  // One page per idle moment: evaluated together, their modules made one long task.
+  const pages = Object.values(FAMILY_PAGES);
+  const next = () => {
+    const page = pages.shift();
+    if (page) void page.preload().catch(ignore).then(() => whenIdle(next));
+  };
+  next();
   if (import.meta.env.PROD) void registerServiceWorker();
 }
