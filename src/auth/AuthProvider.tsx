@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { authRequested, clearLocalData, familyStore, getAuth } from '../lib/firebase';
 import { paths } from '../routing/paths';
 
@@ -133,9 +133,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUser((current) => (firebaseUser ? summarise(firebaseUser, current?.uid === firebaseUser.uid ? current.isAdmin : null) : null));
       setLoading(false);
       if (!firebaseUser) return;
-      // The family's screens start at once; the admin link and /admin follow the record.
+      // The family's screens start at once; the admin link and /admin follow the record. As a
+      // transition: it renders the whole frame again, in slices rather than one long task.
       const isAdmin = await readIsAdmin(firebaseUser);
-      setUser((current) => (current?.uid === firebaseUser.uid ? { ...current, isAdmin } : current));
+      startTransition(() => setUser((current) => (current?.uid === firebaseUser.uid ? { ...current, isAdmin } : current)));
     }
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
