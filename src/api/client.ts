@@ -18,10 +18,12 @@ export interface CallOptions {
 }
 
 /**
- * The schemas load with the first answer: neither the sign-in screen, which rarely calls, nor
- * the family's pages, preloaded while the parent reads the dashboard, evaluate them before then.
+ * The contract's schemas load with the first call, beside its request: neither the sign-in
+ * screen, which rarely calls, nor the family's pages, preloaded while the parent reads the
+ * dashboard, evaluate them before then.
  */
-export const contract = () => import('@family-portal/contract');
+type Contract = typeof import('@family-portal/contract');
+const contract = (): Promise<Contract> => import('@family-portal/contract');
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -31,7 +33,11 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export async function callFunction<S extends z.ZodMiniType>(name: string, answer: S, options: CallOptions = {}): Promise<z.infer<S>> {
+/** Calls the function `name`; `answer` picks the contract's schema of its answer. */
+export async function callFunction<S extends z.ZodMiniType>(name: string, answer: (schemas: Contract) => S, options: CallOptions = {}): Promise<z.infer<S>> {
+  const schemas = contract();
+  // Awaited below unless the call ends first (no token, no network): then a failed load is moot.
+  schemas.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.idToken) {
     const token = await options.idToken();
@@ -53,17 +59,17 @@ export async function callFunction<S extends z.ZodMiniType>(name: string, answer
   }
   const body = await readJson(response);
   if (!response.ok) {
-    const failure = (await contract()).errorBodySchema.safeParse(body);
+    const failure = (await schemas).errorBodySchema.safeParse(body);
     if (!failure.success) throw new ApiError(`HTTP ${response.status} without the API's error body`, response.status, 'unavailable');
     throw new ApiError(failure.data.message, response.status, failure.data.error);
   }
-  const parsed = answer.safeParse(body);
+  const parsed = answer(await schemas).safeParse(body);
   if (!parsed.success) throw new ApiError(`The answer of ${name} does not match the contract`, response.status, 'invalid-answer');
   return parsed.data;
 }
 
 /** POST checkEmailExists {email} → whether the address belongs to a member. */
 export async function checkEmailExists(email: string): Promise<boolean> {
-  const { exists } = await callFunction('checkEmailExists', (await contract()).checkEmailExistsAnswer, { body: { email } });
+  const { exists } = await callFunction('checkEmailExists', (schemas) => schemas.checkEmailExistsAnswer, { body: { email } });
   return exists;
 }

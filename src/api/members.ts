@@ -1,41 +1,41 @@
 /** updateMemberData and cancelMembership (spec section 7), the data export and the account's deletion, with the parent's ID token. */
 import type { CancelMembershipBody, Member, MyData, NotificationChoices, UpdateMemberDataBody } from '@family-portal/contract';
-import { callFunction, contract } from './client';
+import { callFunction } from './client';
 import { currentIdToken } from './idToken';
 
 export async function updateMemberData(updates: UpdateMemberDataBody['updates']): Promise<Member> {
-  const { data } = await callFunction('updateMemberData', (await contract()).memberAnswer, { body: { updates }, idToken: currentIdToken });
+  const { data } = await callFunction('updateMemberData', (schemas) => schemas.memberAnswer, { body: { updates }, idToken: currentIdToken });
   return data;
 }
 
 export async function cancelMembership(cancellationReason?: string): Promise<{ message: string; data: Member }> {
   const body: CancelMembershipBody = cancellationReason ? { cancellationReason } : {};
-  return callFunction('cancelMembership', (await contract()).memberAnswer, { body, idToken: currentIdToken });
+  return callFunction('cancelMembership', (schemas) => schemas.memberAnswer, { body, idToken: currentIdToken });
 }
 
 /** Everything the portal holds about the family (exportMyData), for the parent's own file. */
 export async function exportMyData(): Promise<MyData> {
-  const { data } = await callFunction('exportMyData', (await contract()).myDataAnswer, { method: 'GET', idToken: currentIdToken });
+  const { data } = await callFunction('exportMyData', (schemas) => schemas.myDataAnswer, { method: 'GET', idToken: currentIdToken });
   return data;
 }
 
 /** Deletes the parent's portal account; the membership stays. */
 export async function deleteMyAccount(): Promise<void> {
-  await callFunction('deleteMyAccount', (await contract()).accountDeletedAnswer, { body: {}, idToken: currentIdToken });
+  await callFunction('deleteMyAccount', (schemas) => schemas.accountDeletedAnswer, { body: {}, idToken: currentIdToken });
 }
 
 /** The parent's e-mail choices (all off until turned on). */
 export async function getNotificationChoices(): Promise<NotificationChoices> {
-  const { data } = await callFunction('getNotificationChoices', (await contract()).notificationChoicesAnswer, { method: 'GET', idToken: currentIdToken });
+  const { data } = await callFunction('getNotificationChoices', (schemas) => schemas.notificationChoicesAnswer, { method: 'GET', idToken: currentIdToken });
   return data;
 }
 
 export async function setNotificationChoices(choices: NotificationChoices): Promise<NotificationChoices> {
-  const { data } = await callFunction('setNotificationChoices', (await contract()).notificationChoicesAnswer, { body: choices, idToken: currentIdToken });
+  const { data } = await callFunction('setNotificationChoices', (schemas) => schemas.notificationChoicesAnswer, { body: choices, idToken: currentIdToken });
   return data;
 }
 
 /** The unsubscribe link of an e-mail: its signed token is the proof, no sign-in needed. */
 export async function unsubscribe(token: string): Promise<void> {
-  await callFunction('unsubscribe', (await contract()).unsubscribeAnswer, { body: { token } });
+  await callFunction('unsubscribe', (schemas) => schemas.unsubscribeAnswer, { body: { token } });
 }

@@ -92,8 +92,7 @@ export function loadForSignIn() {
 /**
  * Moment 3: handed to the signed-in frame, which calls it when the browser is idle once the family
  * is shown. Not the admin's page: the frame links to it as a new document, which would not reuse
- * it, and on a parent's phone its code (with the contract's schemas) cost an idle task of 120 ms
- * (CPU slowed down 4×).
+ * this document's modules.
  */
 export function loadTheRest() {
   // One page per idle moment: evaluated together, their modules made one long task.
