@@ -25,6 +25,14 @@ describe('pre-rendered login page', () => {
     expect(page).not.toContain('<div id="root"></div>');
   });
 
+  it('asks for the scripts at low priority: the page paints without them', () => {
+    const page = pageFromTemplate(template, { language: 'en', html: '<main></main>', title: 'Sign in' });
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-B0i3QeOB.js"></script>');
+    expect(page.match(/<link rel="modulepreload" fetchpriority="low" crossorigin /g)).toHaveLength(2);
+    expect(page).not.toMatch(/<(script|link rel="modulepreload") crossorigin/);
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-CDMIp4tD.css">');
+  });
+
   it('keeps "$" in the page as it is and escapes the title', () => {
     const page = pageFromTemplate(template, { language: 'en', html: '<p>$& $1 $$</p>', title: 'A <b> & "c"' });
     expect(page).toContain('<p>$& $1 $$</p>');
