@@ -44,7 +44,9 @@ export async function blockingTimes(context: BrowserContext, url: string, shown:
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.goto(url);
-      await page.getByText(shown, { exact: true }).waitFor();
+      // Not getByText: Playwright's text search walks every element of the page on its main
+      // thread, a long task of its own on a slowed-down CPU, which would count against the page.
+      await page.waitForFunction((text) => document.body.textContent?.includes(text), shown, { polling: 100, timeout: 60_000 });
       // Settled: the last long task ended QUIET_MS ago (or none came for QUIET_MS after the text).
       const shownAt = await page.evaluate(() => performance.now());
       await page.waitForFunction(
