@@ -132,11 +132,8 @@ export function clearLocalData(): Promise<void> {
   const cleared = closing.then(async () => {
     if (open) {
       open.stopListening();
-      try {
-        await (await open.remote).close();
-      } catch (error) {
-        console.warn('Firestore did not close cleanly', error);
-      }
+      await closeInTime(open.remote.then((remote) => remote.close()));
+      // Ends the worker's connections to the database too, so the deletion below can go ahead.
       open.worker.terminate();
     }
     await deleteDatabase(firestoreDatabaseName());
@@ -145,6 +142,26 @@ export function clearLocalData(): Promise<void> {
   return cleared;
 }
 
+
+/**
+ * How long a sign-out waits for the worker's Firestore to close before ending the worker. A
+ * worker that never answers (stuck opening, or ended by the browser) would otherwise hold up the
+ * sign-out and every later Firestore of this tab, which starts after it.
+ */
+export const CLOSE_LIMIT_MS = 3000;
+
+/** Waits for `closed` for at most CLOSE_LIMIT_MS; a failure or a late answer is only logged. */
+async function closeInTime(closed: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_LIMIT_MS)));
+  try {
+    if ((await Promise.race([closed, late])) === 'late') console.warn(`Firestore did not close within ${CLOSE_LIMIT_MS} ms; its worker is ended`);
+  } catch (error) {
+    console.warn('Firestore did not close cleanly', error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Resolves once the deletion is done, or queued behind another tab's open connection. */
 function deleteDatabase(name: string): Promise<void> {
