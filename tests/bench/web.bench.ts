@@ -253,8 +253,9 @@ async function dashboardBlocking(email: string, name: string) {
   try {
     // Lighthouse's mobile screen (a Moto G Power).
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-    await context.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
+    // On the sign-in tab only: the tabs measured run nothing of the bench's but the long-task log.
     const page = await context.newPage();
+    await page.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
     await signInAndWaitForDashboard(page, email, 'autofilled');
     await page.close();
     const runs = await blockingTimes(context, `${APP}/`, `Welcome, ${name}!`, RUNS);
@@ -276,8 +277,9 @@ async function lighthouseRuns() {
       locale: 'en-GB',
     });
     const login = await lighthouseMedian(`${APP}/login`, port, false);
-    await context.addInitScript(recordDashboardPaint(`Welcome, ${DEMO_ACCOUNTS[0].name}!`));
+    // On the sign-in tab only, not in Lighthouse's: its observer would run on every change of the page.
     const page = await context.newPage();
+    await page.addInitScript(recordDashboardPaint(`Welcome, ${DEMO_ACCOUNTS[0].name}!`));
     await signInAndWaitForDashboard(page, DEMO_ACCOUNTS[0].email, 'autofilled');
     // Lighthouse opens a tab of its own. With the signed-in tab still open, that would be a
     // second tab, which caches in memory and reads from the server (see the Firestore worker);
