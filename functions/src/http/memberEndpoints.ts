@@ -135,7 +135,7 @@ export async function setNotificationChoices(request: Request) {
 async function confirmCancellationByMail(uid: string, member: DocumentSnapshot, requestedAt: unknown) {
   try {
     const at = typeof requestedAt === 'string' ? requestedAt : new Date().toISOString();
-    await confirmCancellation(adminDb(), uid, member, at, parentMailSettingsFromConfig());
+    await confirmCancellation(adminDb(), adminAuth(), uid, member, at, parentMailSettingsFromConfig());
   } catch (error) {
     logger.error('cancellation confirmation e-mail failed', { reason: (error as Error).message });
   }

@@ -6,7 +6,7 @@ import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { syncSettingsFromConfig } from '../config';
-import { runSync } from '../sync/run/engine';
+import { runSyncReportingChanges, type SyncRun } from '../sync/run/engine';
 import { currentLease, SyncConflictError } from '../sync/run/lease';
 import type { SyncLog, SyncType } from '../sync/run/syncLog';
 import { requireAdmin } from './auth';
@@ -65,9 +65,9 @@ export function triggerSync(syncType: SyncType) {
     if (!body.success) throw badRequest(`Invalid request: ${describeIssues(body.error)}`);
     const confirmDeletions = typeof body.data === 'object' ? body.data.applyHeldBackDeletions : undefined;
     if (confirmDeletions && syncType !== 'full') throw badRequest('Held-back deletions are applied by a full sync.');
-    let log: SyncLog;
+    let run: SyncRun;
     try {
-      log = await runSync(
+      run = await runSyncReportingChanges(
         { db: adminDb(), ...syncSettingsFromConfig() },
         { syncType, triggeredBy: 'manual', triggeredByEmail: admin.email, confirmDeletions },
       );
@@ -75,8 +75,9 @@ export function triggerSync(syncType: SyncType) {
       if (error instanceof SyncConflictError) throw new HttpError('sync-already-running', error.message);
       throw error;
     }
+    const { log } = run;
     logger.info('manual sync finished', { syncId: log.syncId, syncType, status: log.status, duration: log.duration });
-    if (log.status !== 'error') await notifyParentsAfterSync(adminDb());
+    if (log.status !== 'error') await notifyParentsAfterSync(adminDb(), run.changed);
     const data = {
       syncId: log.syncId,
       syncType: log.syncType,

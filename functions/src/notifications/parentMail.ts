@@ -5,9 +5,16 @@
  * the screen and a one-click unsubscribe link (a signed token, see unsubscribeToken.ts).
  */
 import { MAIL, NOTIFICATION_CHOICES, type ParentMailKind } from '@family-portal/contract';
-import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import { chunk } from 'es-toolkit/array';
+import { isDocumentId } from './documentIds';
+import { limitAsync } from 'es-toolkit/promise';
+import type { Auth } from 'firebase-admin/auth';
+import type { DocumentSnapshot, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { MAIL_LOCALES, mailBody, type MailLanguage } from './mailBody';
 import { isDue, type StoredChoices } from './parentChoices';
+import { allFamilyRecords, familyRecordsOf } from './familyRecords';
+import { accountsOf, forgetChoices, refusalOf, type ChoiceOwner, type Refusal } from './recipients';
 import { unsubscribeToken } from './unsubscribeToken';
 
 /** The association's account, for the transfer details in the e-mail (functions' .env). */
@@ -165,48 +172,117 @@ export function decideParentMails(
   return { mails, baseline };
 }
 
-/** One parent, in a transaction: reads what the decision needs, writes the e-mails and the baseline. */
-async function notifyParent(db: Firestore, transaction: Transaction, choicesDoc: DocumentSnapshot, settings: ParentMailSettings) {
-  const choices = choicesDoc.data() as StoredChoices;
-  const member = await transaction.get(db.collection('members').doc(choices.memberId));
-  if (!member.exists) return 0;
-  const payments = choices.paymentReceived ? (await transaction.get(db.collection('payments').where('memberId', '==', choices.memberId))).docs : [];
-  const { mails, baseline } = decideParentMails(
-    choices,
-    { balance: member.get('balance') },
-    payments.map((doc) => ({ id: doc.id, amount: doc.get('amount') as unknown, date: doc.get('date') as unknown, direction: doc.get('direction') as unknown })),
-  );
-  const to = { uid: choicesDoc.id, email: choices.email, name: String(member.get('primaryName') ?? ''), language: choices.language };
-  for (const about of mails) transaction.create(db.collection(MAIL).doc(), parentMail(about, to, settings));
-  transaction.update(choicesDoc.ref, { baseline });
-  return mails.length;
+/** Which families a sync's e-mails look at: all (a full sync), or those whose member or payment documents a delta wrote or whose access it ended. */
+export type MailScope = 'all' | { memberIds: readonly string[]; paymentIds: readonly string[] };
+
+/** What one run did: parents looked at, e-mails written, choices deleted because the records no longer lead to the account. */
+export interface MailRun {
+  considered: number;
+  written: number;
+  forgotten: number;
 }
+
+/** Firestore's `in` takes at most 30 values. */
+const IN_LIMIT = 30;
+/** Parents' writes in flight at once. */
+const WRITE_CONCURRENCY = 20;
+
+const unique = <T>(values: Iterable<T>) => [...new Set(values)];
+
+const ownerOf = (doc: DocumentSnapshot): ChoiceOwner => ({ uid: doc.id, email: String(doc.get('email') ?? ''), memberId: String(doc.get('memberId') ?? '') });
+
+async function choicesInScope(db: Firestore, scope: MailScope): Promise<QueryDocumentSnapshot[]> {
+  const choices = db.collection(NOTIFICATION_CHOICES);
+  if (scope === 'all') return (await choices.get()).docs;
+  const paymentIds = unique(scope.paymentIds).filter(isDocumentId);
+  const payments = (
+    await Promise.all(chunk(paymentIds, 300).map((batch) => db.getAll(...batch.map((id) => db.collection('payments').doc(id)), { fieldMask: ['memberId'] })))
+  ).flat();
+  const memberIds = unique([...scope.memberIds, ...payments.map((payment) => payment.get('memberId') as unknown).filter((id): id is string => typeof id === 'string')]);
+  const found = await Promise.all(chunk(memberIds.filter(isDocumentId), IN_LIMIT).map((batch) => choices.where('memberId', 'in', batch).get()));
+  return found.flatMap((result) => result.docs);
+}
+
+const sameBaseline = (a: StoredChoices['baseline'], b: StoredChoices['baseline']) =>
+  a.balanceDue === b.balanceDue && JSON.stringify(a.paymentIds ?? null) === JSON.stringify(b.paymentIds ?? null);
+
+const wantsPaymentMails = (doc: DocumentSnapshot) => doc.get('paymentDue') === true || doc.get('paymentReceived') === true;
 
 /**
- * After a sync: the e-mails of every parent with a payment e-mail turned on. Returns how many were
- * written. `settingsOf` is asked only when someone has one turned on.
+ * After a sync: the e-mails of the parents in scope who turned one on, each sent only where the
+ * records lead now (recipients.ts); the choices of those they no longer lead to are deleted. Each
+ * parent's e-mails and new baseline are written together, and only if the choices did not change
+ * meanwhile; otherwise the next sync decides again from the baseline this run did not move.
+ * `settingsOf` is asked only when there is an e-mail to write.
  */
-export async function notifyParents(db: Firestore, settingsOf: () => ParentMailSettings): Promise<number> {
-  const choices = db.collection(NOTIFICATION_CHOICES);
-  const [due, received] = await Promise.all([choices.where('paymentDue', '==', true).select().get(), choices.where('paymentReceived', '==', true).select().get()]);
-  const ids = [...new Set([...due.docs, ...received.docs].map((doc) => doc.id))];
-  if (ids.length === 0) return 0;
-  const settings = settingsOf();
-  let written = 0;
-  for (const id of ids) {
-    written += await db.runTransaction(async (transaction) => {
-      const snapshot = await transaction.get(choices.doc(id));
-      return snapshot.exists ? notifyParent(db, transaction, snapshot, settings) : 0;
-    });
+export async function notifyParents(db: Firestore, auth: Auth, settingsOf: () => ParentMailSettings, scope: MailScope): Promise<MailRun> {
+  const docs = await choicesInScope(db, scope);
+  const run: MailRun = { considered: docs.length, written: 0, forgotten: 0 };
+  if (docs.length === 0) return run;
+  const owners = docs.map(ownerOf);
+  const [accounts, records] = await Promise.all([
+    accountsOf(auth, owners.map((owner) => owner.uid)),
+    scope === 'all'
+      ? allFamilyRecords(db)
+      : familyRecordsOf(db, {
+          emails: owners.map((owner) => owner.email),
+          memberIds: owners.map((owner) => owner.memberId),
+          paymentsOf: docs.filter((doc) => doc.get('paymentReceived') === true).map((doc) => ownerOf(doc).memberId),
+        }),
+  ]);
+
+  let settings: ParentMailSettings | undefined;
+  const writes: Array<{ doc: QueryDocumentSnapshot; mails: ReturnType<typeof parentMail>[]; baseline: StoredChoices['baseline'] }> = [];
+  const refused: Array<{ uid: string; refusal: Refusal }> = [];
+  for (const [n, doc] of docs.entries()) {
+    const owner = owners[n] as ChoiceOwner;
+    const refusal = refusalOf(owner, accounts.get(owner.uid), records);
+    if (refusal) {
+      refused.push({ uid: owner.uid, refusal });
+      continue;
+    }
+    if (!wantsPaymentMails(doc)) continue;
+    const choices = doc.data() as StoredChoices;
+    const member = records.member(owner.memberId) as DocumentSnapshot;
+    const { mails, baseline } = decideParentMails(choices, { balance: member.get('balance') }, choices.paymentReceived ? records.payments(owner.memberId) : []);
+    if (mails.length === 0 && sameBaseline(baseline, choices.baseline ?? {})) continue;
+    if (mails.length > 0) settings ??= settingsOf();
+    const to = { uid: owner.uid, email: owner.email, name: String(member.get('primaryName') ?? ''), language: choices.language };
+    writes.push({ doc, mails: mails.map((about) => parentMail(about, to, settings as ParentMailSettings)), baseline });
   }
-  return written;
+
+  await Promise.all(refused.map(({ uid, refusal }) => forgetChoices(db, uid, refusal)));
+  run.forgotten = refused.length;
+  await Promise.all(
+    writes.map(
+      limitAsync(async ({ doc, mails, baseline }) => {
+        const write = db.batch();
+        for (const mail of mails) write.create(db.collection(MAIL).doc(), mail);
+        write.update(doc.ref, { baseline }, { lastUpdateTime: doc.updateTime });
+        try {
+          await write.commit();
+          run.written += mails.length;
+        } catch (error) {
+          logger.warn("a parent's e-mails were not written; the next sync decides again", { uid: doc.id, reason: (error as Error).message.slice(0, 120) });
+        }
+      }, WRITE_CONCURRENCY),
+    ),
+  );
+  return run;
 }
 
-/** After a recorded cancellation request: its confirmation, if the parent turned it on. */
-export async function confirmCancellation(db: Firestore, uid: string, member: DocumentSnapshot, requestedAt: string, settings: ParentMailSettings): Promise<boolean> {
-  const choices = (await db.collection(NOTIFICATION_CHOICES).doc(uid).get()).data() as StoredChoices | undefined;
-  if (choices?.cancellationConfirmed !== true) return false;
-  const to = { uid, email: choices.email, name: String(member.get('primaryName') ?? ''), language: choices.language };
+/** After a recorded cancellation request: its confirmation, if the parent turned it on and the records still lead to them. */
+export async function confirmCancellation(db: Firestore, auth: Auth, uid: string, member: DocumentSnapshot, requestedAt: string, settings: ParentMailSettings): Promise<boolean> {
+  const choices = await db.collection(NOTIFICATION_CHOICES).doc(uid).get();
+  if (choices.get('cancellationConfirmed') !== true) return false;
+  const owner = ownerOf(choices);
+  const [accounts, records] = await Promise.all([accountsOf(auth, [uid]), familyRecordsOf(db, { emails: [owner.email], memberIds: [owner.memberId], paymentsOf: [] })]);
+  const refusal = refusalOf(owner, accounts.get(uid), records) ?? (owner.memberId === member.id ? null : 'address-of-another-member');
+  if (refusal) {
+    await forgetChoices(db, uid, refusal);
+    return false;
+  }
+  const to = { uid, email: owner.email, name: String(member.get('primaryName') ?? ''), language: (choices.data() as StoredChoices).language };
   await db.collection(MAIL).add(parentMail({ kind: 'cancellationConfirmed', date: requestedAt }, to, settings));
   return true;
 }

@@ -67,8 +67,25 @@ async function writeFinalLog(logRef: DocumentReference, log: SyncLog): Promise<v
   await withRetry(() => logRef.set(log), { attempts: 3, backoffMs: 500 });
 }
 
+/**
+ * The families a run may have changed, for what follows it (the parents' e-mails): every family
+ * after a full sync; after a delta, the members it wrote or whose access it ended, and the
+ * payments it wrote.
+ */
+export type ChangedFamilies = 'all' | { memberIds: string[]; paymentIds: string[] };
+
+export interface SyncRun {
+  log: SyncLog;
+  changed: ChangedFamilies;
+}
+
 /** Runs one sync. Throws SyncConflictError (nothing done) while another sync holds the lease. */
 export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<SyncLog> {
+  return (await runSyncReportingChanges(deps, request)).log;
+}
+
+/** runSync, and which families it changed. */
+export async function runSyncReportingChanges(deps: SyncDeps, request: SyncRequest): Promise<SyncRun> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const logRef = db.collection(SYNC_LOGS).doc();
@@ -113,7 +130,7 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
       log.deltaSince = since?.toISOString() ?? null;
     }
 
-    const results = await syncTables(deps, request, since, log, deadline);
+    const { results, accessEnded } = await syncTables(deps, request, since, log, deadline);
     finish(log, results, now());
     await writeFinalLog(logRef, log);
 
@@ -135,7 +152,10 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
       const freshness: SyncFreshness = { lastSuccessfulSyncAt: log.startedAt };
       await db.collection(SYNC_FRESHNESS_PATH.collection).doc(SYNC_FRESHNESS_PATH.doc).set(freshness);
     }
-    return log;
+    const written = (table: SyncedCollection) => results.find((result) => result.table === table)?.writtenIds ?? [];
+    const changed: ChangedFamilies =
+      request.syncType === 'full' ? 'all' : { memberIds: [...new Set([...written('members'), ...accessEnded])], paymentIds: written('payments') };
+    return { log, changed };
   } finally {
     await releaseLease(db, logRef.id);
   }
@@ -147,7 +167,14 @@ export async function runSync(deps: SyncDeps, request: SyncRequest): Promise<Syn
  * memberId from the child), the plans of children that moved to another family, and last,
  * once plans and lessons have settled, what each family may read of the timetable.
  */
-async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | null, log: SyncLog, deadline: number): Promise<TableSyncResult[]> {
+async function syncTables(
+  deps: SyncDeps,
+  request: SyncRequest,
+  since: Date | null,
+  log: SyncLog,
+  deadline: number,
+): Promise<{ results: TableSyncResult[]; accessEnded: string[] }> {
+  const accessEnded: string[] = [];
   let childrenDone: () => void = () => {};
   const run: SyncContext = {
     db: deps.db,
@@ -162,7 +189,7 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
     try {
       if (Date.now() > deadline) return failedTable(table, 'not started: the sync reached its time limit');
       const result = request.syncType === 'full' ? await syncTableFull(run, table) : await syncTableDelta(run, table, since);
-      if (table === 'members') await updateMemberIndex(deps, request, result, log);
+      if (table === 'members') accessEnded.push(...(await updateMemberIndex(deps, request, result, log)));
       return result;
     } catch (error) {
       return failedTable(table, `stopped: ${(error as Error).message}`);
@@ -185,7 +212,7 @@ async function syncTables(deps: SyncDeps, request: SyncRequest, since: Date | nu
     }
   }
   if (plans) await updateReferences(deps, request, results, plans, movedPlanIds, log);
-  return results;
+  return { results, accessEnded };
 }
 
 /**
@@ -206,7 +233,8 @@ async function updateReferences(deps: SyncDeps, request: SyncRequest, results: T
   }
 }
 
-async function updateMemberIndex(deps: SyncDeps, request: SyncRequest, members: TableSyncResult, log: SyncLog): Promise<void> {
+/** Returns the member ids whose access the index ended. */
+async function updateMemberIndex(deps: SyncDeps, request: SyncRequest, members: TableSyncResult, log: SyncLog): Promise<string[]> {
   try {
     const scope = request.syncType === 'full' ? 'all' : { changedMemberIds: members.writtenIds };
     const index = await reconcileMemberIndex(deps.db, scope, log.startedAt);
@@ -216,8 +244,10 @@ async function updateMemberIndex(deps: SyncDeps, request: SyncRequest, members: 
     if (index.removedMemberIds.length > 0) {
       logger.info('member index: access ended', { syncId: log.syncId, memberIds: index.removedMemberIds.slice(0, 100), count: index.removedMemberIds.length });
     }
+    return index.removedMemberIds;
   } catch (error) {
     members.problem ??= `updating the member index failed: ${(error as Error).message}`;
+    return [];
   }
 }
 

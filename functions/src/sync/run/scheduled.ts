@@ -4,7 +4,7 @@ import { appOrigins, officeLanguageFromEnvironment, syncSettingsFromConfig } fro
 import { notifyParentsAfterSync } from '../../notifications/afterSync';
 import { notifyOffice, type SyncOutcome } from '../../notifications/officeAlerts';
 import { schoolTimeZone } from '../time/timeZone';
-import { runSync } from './engine';
+import { runSyncReportingChanges, type ChangedFamilies } from './engine';
 import { SyncConflictError } from './lease';
 import type { SyncType } from './syncLog';
 
@@ -12,8 +12,11 @@ import type { SyncType } from './syncLog';
 export async function runScheduledSync(syncType: SyncType): Promise<void> {
   const db = adminDb();
   let outcome: SyncOutcome;
+  let changed: ChangedFamilies;
   try {
-    const log = await runSync({ db, ...syncSettingsFromConfig() }, { syncType, triggeredBy: 'scheduled' });
+    const run = await runSyncReportingChanges({ db, ...syncSettingsFromConfig() }, { syncType, triggeredBy: 'scheduled' });
+    const { log } = run;
+    changed = run.changed;
     // Counts only: no personal data, IBANs or secrets in function logs.
     logger.info('scheduled sync finished', {
       syncId: log.syncId,
@@ -34,7 +37,7 @@ export async function runScheduledSync(syncType: SyncType): Promise<void> {
     throw error;
   }
   await alertOffice(db, outcome);
-  if (outcome.status !== 'error') await notifyParentsAfterSync(db);
+  if (outcome.status !== 'error') await notifyParentsAfterSync(db, changed);
 }
 
 async function alertOffice(db: ReturnType<typeof adminDb>, outcome: SyncOutcome) {
