@@ -176,5 +176,18 @@ export function parentMailSettingsFromConfig(): ParentMailSettings {
   if (missing.length > 0) throw new Error(`Parents' e-mails need ${missing.map(([name]) => name).join(', ')} in the functions' .env`);
   const appOrigin = appOrigins.value()[0];
   if (!appOrigin) throw new Error("Parents' e-mails need APP_ORIGINS for their links");
-  return { appOrigin, linkKey: notificationLinkKey.value(), sepa, timeZone: schoolTimeZone() };
+  return { appOrigin, functionsBaseUrl: functionsBaseUrlFromEnvironment(), linkKey: notificationLinkKey.value(), sepa, timeZone: schoolTimeZone() };
+}
+
+/**
+ * Where the deployed functions answer, for links that call one straight from a mail program (the
+ * one-click unsubscribe): FUNCTIONS_BASE_URL from the functions' .env when set (a custom domain),
+ * otherwise the project's cloudfunctions.net address in REGION.
+ */
+export function functionsBaseUrlFromEnvironment(): string {
+  const configured = process.env.FUNCTIONS_BASE_URL?.trim();
+  if (configured) return configured.replace(/\/$/, '');
+  const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT;
+  if (!projectId) throw new Error('FUNCTIONS_BASE_URL is unset and the project id is unknown');
+  return `https://${REGION}-${projectId}.cloudfunctions.net`;
 }

@@ -47,7 +47,10 @@ export const deleteMyAccount = onRequest(ownData, endpoint('POST', memberEndpoin
 export const getNotificationChoices = onRequest(ownData, endpoint('GET', memberEndpoints.getNotificationChoices));
 export const setNotificationChoices = onRequest(ownData, endpoint('POST', memberEndpoints.setNotificationChoices));
 // Without a token: the link in the e-mail is the proof (a signed token).
-export const unsubscribe = onRequest({ ...api, ...lookup, secrets: [notificationLinkKey] }, endpoint('POST', memberEndpoints.unsubscribe));
+const signedLink = { ...lookup, secrets: [notificationLinkKey, rateLimitHmacKey] };
+export const unsubscribe = onRequest({ ...api, ...signedLink }, endpoint('POST', memberEndpoints.unsubscribe));
+// Called by mail programs, not the web app: no CORS.
+export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', memberEndpoints.unsubscribeOneClick, { body: 'form' }));
 
 // Blocking functions need Identity Platform in production (see README).
 export const membershipGate = beforeUserCreated({ memory: LIGHT_MEMORY, timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS }, refuseNonMembers);

@@ -112,6 +112,17 @@ export async function confirmReset(code: string, password: string): Promise<void
   await confirmPasswordReset(auth, code, password);
 }
 
+/**
+ * The signed-in user enters the password again; the next ID token then says they just did
+ * (auth_time), which deleting the account requires.
+ */
+export async function confirmPassword(password: string): Promise<void> {
+  const { auth, EmailAuthProvider, reauthenticateWithCredential } = await authApi();
+  const user = auth.currentUser;
+  if (!user?.email) throw new Error('Nobody is signed in');
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+}
+
 export async function signOut(): Promise<void> {
   try {
     const { auth, signOut: signOutOfAuth } = await authApi();

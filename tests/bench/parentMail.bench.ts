@@ -19,6 +19,7 @@ const CHANGED_PAYMENTS = 10;
 
 const SETTINGS: ParentMailSettings = {
   appOrigin: 'http://127.0.0.1:5173',
+  functionsBaseUrl: 'http://127.0.0.1:5001/demo-family-portal/europe-west1',
   linkKey: 'bench-link-key',
   sepa: { recipient: 'Schulverein Bench e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   timeZone: 'Europe/Berlin',

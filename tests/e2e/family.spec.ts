@@ -79,6 +79,12 @@ test("a parent downloads the family's data and deletes the portal account; the m
   await card.getByRole('button', { name: 'Delete my portal account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your portal account?' });
   await expect(dialog).toContainText('Your membership');
+  // It asks who is there: a wrong password deletes nothing.
+  await dialog.getByLabel('Your password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  expect(await accountExists(email)).toBe(true);
+  await dialog.getByLabel('Your password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your portal account has been deleted.' })).toBeVisible();

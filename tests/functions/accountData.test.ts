@@ -10,7 +10,7 @@ import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
-import { createAccount, craftedToken, functionUrl, idTokenFor } from '../support/auth';
+import { backdateAccount, createAccount, craftedToken, functionUrl, idTokenFor } from '../support/auth';
 
 const { db, auth } = emulatorAdmin();
 const appSheet = createAppSheetClient({ baseUrl: `http://127.0.0.1:${PORTS.appsheet}`, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
@@ -101,5 +101,40 @@ describe('deleteMyAccount', () => {
     expect(after[3]).toEqual(before[3]);
     // The old token is refused now: revocation is checked.
     expect((await call('exportMyData', token, 'GET')).status).toBe(401);
+  });
+
+  it('needs the password entered within 5 minutes: an older sign-in deletes nothing', async () => {
+    const user = await auth.getUserByEmail(email);
+    await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).set({ paymentDue: true });
+    await backdateAccount(user.uid, 60 * 60);
+    const sixMinutesAgo = Math.floor(Date.now() / 1000) - 6 * 60;
+    const stale = craftedToken({ sub: user.uid, user_id: user.uid, email, auth_time: sixMinutesAgo });
+    expect(await call('deleteMyAccount', stale)).toMatchObject({ status: 401, body: { error: 'recent-sign-in-required' } });
+    expect((await auth.getUser(user.uid)).email).toBe(email);
+    expect((await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).get()).exists).toBe(true);
+  });
+
+  it("takes the account's e-mails with it: delivered ones are deleted, one still being delivered is emptied", async () => {
+    const user = await auth.getUserByEmail(email);
+    const parentMail = (delivery?: object, named = true) => ({
+      to: email,
+      ...(named ? { uid: user.uid } : {}),
+      message: { subject: 'Familienportal: Eine Zahlung ist fällig', text: 'IBAN DE89370400440532013000, 42,50 €' },
+      headers: { 'List-Unsubscribe': '<https://example.test/unsubscribeOneClick?token=t>' },
+      ...(delivery ? { delivery } : {}),
+    });
+    await db.doc('mail/delivered').set(parentMail({ state: 'SUCCESS' }));
+    await db.doc('mail/queued').set(parentMail());
+    await db.doc('mail/sending').set(parentMail({ state: 'PROCESSING', attempts: 1 }));
+    // Written before e-mails named their account: found by the address.
+    await db.doc('mail/older').set(parentMail({ state: 'ERROR' }, false));
+    await db.doc('mail/someone-else').set({ ...parentMail({ state: 'SUCCESS' }), to: 'other@example.com', uid: 'other-uid' });
+
+    expect((await call('deleteMyAccount', await idTokenFor(email))).status).toBe(200);
+    const left = Object.fromEntries((await db.collection('mail').get()).docs.map((doc) => [doc.id, doc.data()]));
+    expect(Object.keys(left).sort()).toEqual(['sending', 'someone-else']);
+    expect(left.sending).toEqual({ delivery: { state: 'PROCESSING', attempts: 1 } });
+    await db.collection('mail').doc('someone-else').delete();
+    await db.collection('mail').doc('sending').delete();
   });
 });

@@ -52,3 +52,18 @@ export function craftedToken(claims: Record<string, unknown>): string {
 export function functionUrl(name: string, query = ''): string {
   return `http://${EMULATOR_HOST}:${PORTS.functions}/${PROJECT_ID}/europe-west1/${name}${query}`;
 }
+
+/**
+ * Moves the moment from which the account's tokens count back by `seconds` (the Identity Toolkit's
+ * `validSince`, set as an admin): a token that says the password was entered some minutes ago is
+ * then an old sign-in, not one from before the account existed (which revocation refuses).
+ */
+export async function backdateAccount(uid: string, seconds: number): Promise<void> {
+  const validSince = String(Math.floor(Date.now() / 1000) - seconds);
+  const response = await fetch(`http://${EMULATOR_HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, validSince }),
+  });
+  if (!response.ok) throw new Error(`backdating the account failed: HTTP ${response.status} ${await response.text()}`);
+}

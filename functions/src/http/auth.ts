@@ -9,6 +9,8 @@ export interface Caller {
   uid: string;
   /** Lower-cased, from the verified token, never from the request body. */
   email: string;
+  /** When the user last entered their password (the token's auth_time), in seconds since 1970. */
+  signedInAt: number;
 }
 
 const TOKEN_ERRORS: Record<string, string> = {
@@ -38,7 +40,7 @@ export async function requireVerifiedUser(request: Request): Promise<Caller> {
   }
   if (!token.email) throw new HttpError('permission-denied', 'This account has no e-mail address.');
   if (token.email_verified !== true) throw new HttpError('email-not-verified', 'Please verify your e-mail address first.');
-  return { uid: token.uid, email: token.email.trim().toLowerCase() };
+  return { uid: token.uid, email: token.email.trim().toLowerCase(), signedInAt: token.auth_time };
 }
 
 /** A verified user with an active admin_users/{email} record. */

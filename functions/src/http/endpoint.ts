@@ -60,7 +60,11 @@ async function jsonBody(request: Request): Promise<unknown> {
   }
 }
 
-export function endpoint(method: Method, handler: (request: Request) => Promise<unknown>) {
+/**
+ * `body: 'form'` leaves the body as the framework read it (an object for a URL-encoded form, the
+ * bytes of a multipart one): for callers that are not the web app, such as a mail program.
+ */
+export function endpoint(method: Method, handler: (request: Request) => Promise<unknown>, options: { body?: 'json' | 'form' } = {}) {
   return async (request: Request, response: Response): Promise<void> => {
     try {
       checkDeclaredSize(request);
@@ -68,7 +72,7 @@ export function endpoint(method: Method, handler: (request: Request) => Promise<
         response.set('Allow', method);
         throw new HttpError('method-not-allowed', `Use ${method} for this endpoint.`);
       }
-      request.body = await jsonBody(request);
+      if (options.body !== 'form') request.body = await jsonBody(request);
       const body = await handler(request);
       response.status(200).json(body);
     } catch (error) {

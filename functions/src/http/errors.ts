@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly data?: unknown,
+    /** Sent as Retry-After (seconds) with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -22,6 +24,7 @@ export const badRequest = (message: string) => new HttpError('invalid-argument',
 
 export function sendError(response: Response, error: unknown): void {
   if (error instanceof HttpError) {
+    if (error.retryAfterSeconds !== undefined) response.set('Retry-After', String(error.retryAfterSeconds));
     response.status(error.status).json({ error: error.code, message: error.message, ...(error.data ? { data: error.data } : {}) });
     return;
   }

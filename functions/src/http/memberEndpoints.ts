@@ -21,7 +21,7 @@ import { readUnsubscribeToken } from '../notifications/unsubscribeToken';
 import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
 import { deletePortalAccount, exportFamilyData } from '../members/accountData';
-import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig } from '../config';
+import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig, rateLimitHmacKey, trustedProxiesFromEnvironment } from '../config';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { findMemberByEmail } from '../members/findMember';
 import {
@@ -31,15 +31,24 @@ import {
   RequestInProgressError,
   updateContactData,
 } from '../members/memberWrites';
+import { enforceAccountLimit, MEMBER_LIMITS, type AccountLimit } from './accountLimit';
 import { requireVerifiedUser } from './auth';
 import { badRequest, HttpError } from './errors';
+import { clientAddress, enforceRateLimit, type RateLimit } from './rateLimit';
 
 function describe(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
 }
 
-async function callerAndMember(request: Request) {
+/** The verified caller, counted against the endpoint's per-account limit (429 beyond it). */
+async function limitedCaller(request: Request, limit: AccountLimit) {
   const caller = await requireVerifiedUser(request);
+  await enforceAccountLimit(adminDb(), limit, caller.uid);
+  return caller;
+}
+
+async function callerAndMember(request: Request, limit: AccountLimit) {
+  const caller = await limitedCaller(request, limit);
   const member = await findMemberByEmail(adminDb(), caller.email);
   // No index entry: never a member, the row was deleted or rejected, or two rows share the
   // address. Nothing is written and nothing is sent to AppSheet.
@@ -47,7 +56,6 @@ async function callerAndMember(request: Request) {
   return { caller, member };
 }
 
-const ownMember = async (request: Request) => (await callerAndMember(request)).member;
 
 const appSheetFailed = (error: AppSheetWriteError) => {
   logger.warn('AppSheet write failed', { reason: error.message.slice(0, 120) });
@@ -55,7 +63,7 @@ const appSheetFailed = (error: AppSheetWriteError) => {
 };
 
 export async function updateMemberData(request: Request) {
-  const member = await ownMember(request);
+  const { member } = await callerAndMember(request, MEMBER_LIMITS.updateMemberData);
   const parsed = updateMemberDataBody.safeParse(request.body);
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
   try {
@@ -77,7 +85,7 @@ const alreadyRequested = (requestedAt: unknown) =>
   new HttpError('already-requested', `A cancellation was already requested on ${schoolDay(requestedAt)}.`);
 
 export async function cancelMembership(request: Request) {
-  const { caller, member } = await callerAndMember(request);
+  const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.cancelMembership);
   const parsed = cancelMembershipBody.safeParse(request.body ?? {});
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
   // The same rule as the page that offers the button (packages/contract/src/rules.ts).
@@ -104,13 +112,23 @@ export async function cancelMembership(request: Request) {
 
 /** GET: everything the portal holds about the caller's family, as a JSON file's content. */
 export async function exportMyData(request: Request) {
-  const { caller, member } = await callerAndMember(request);
+  const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.exportMyData);
   return { data: await exportFamilyData(adminDb(), adminAuth(), caller, member) };
 }
 
-/** POST: deletes the caller's portal account; a former member's too, whose index entry is gone. */
+/** How recently the password must have been entered for the account to be deleted. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+/**
+ * POST: deletes the caller's portal account; a former member's too, whose index entry is gone.
+ * Only right after the password was entered: a session left open on a shared computer must not
+ * be enough.
+ */
 export async function deleteMyAccount(request: Request) {
-  const caller = await requireVerifiedUser(request);
+  const caller = await limitedCaller(request, MEMBER_LIMITS.deleteMyAccount);
+  if (Date.now() / 1000 - caller.signedInAt > RECENT_SIGN_IN_SECONDS) {
+    throw new HttpError('recent-sign-in-required', 'Enter your password again to delete the account.');
+  }
   const member = await findMemberByEmail(adminDb(), caller.email);
   await deletePortalAccount(adminDb(), adminAuth(), caller, member?.id ?? null);
   logger.info('portal account deleted at its owner\'s request', { uid: caller.uid });
@@ -119,13 +137,13 @@ export async function deleteMyAccount(request: Request) {
 
 /** GET: the caller's e-mail choices (all off until turned on). */
 export async function getNotificationChoices(request: Request) {
-  const { caller } = await callerAndMember(request);
+  const { caller } = await callerAndMember(request, MEMBER_LIMITS.getNotificationChoices);
   return { data: await readChoices(adminDb(), caller.uid) };
 }
 
 /** POST: the caller's e-mail choices; only a verified member's account can turn one on. */
 export async function setNotificationChoices(request: Request) {
-  const { caller, member } = await callerAndMember(request);
+  const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.setNotificationChoices);
   const parsed = notificationChoicesBody.safeParse(request.body);
   if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
   return { data: await saveChoices(adminDb(), caller, member, parsed.data) };
@@ -141,12 +159,14 @@ async function confirmCancellationByMail(uid: string, member: DocumentSnapshot, 
   }
 }
 
-/**
- * POST {token}, without signing in: the one-click unsubscribe of a parent's e-mail. The token,
- * signed with NOTIFICATION_LINK_KEY, names the account and the kind; an altered one is refused.
- */
-export async function unsubscribe(request: Request) {
-  const token = (request.body as { token?: unknown } | undefined)?.token;
+/** Per client network, as the membership check: unsubscribing needs no sign-in. */
+export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { scope: 'unsubscribe', perClientPerMinute: 10, perSitePerMinute: 30, globalPerMinute: 300 };
+
+const limitClient = (request: Request) =>
+  enforceRateLimit(adminDb(), UNSUBSCRIBE_RATE_LIMIT, clientAddress(request, trustedProxiesFromEnvironment()), rateLimitHmacKey.value());
+
+/** Turns off what a signed unsubscribe token names (NOTIFICATION_LINK_KEY); an altered one is refused. */
+async function turnOff(token: unknown) {
   const claim = typeof token === 'string' ? readUnsubscribeToken(token, notificationLinkKey.value()) : null;
   if (!claim) throw badRequest('This unsubscribe link is not valid.');
   const kinds = claim.kind === 'all' ? PARENT_MAIL_KINDS : PARENT_MAIL_KINDS.filter((kind) => kind === claim.kind);
@@ -155,4 +175,33 @@ export async function unsubscribe(request: Request) {
   // A deleted account has no choices left: unsubscribed all the same.
   if ((await ref.get()).exists) await ref.update(Object.fromEntries(kinds.map((kind) => [kind, false])));
   return { success: true, kind: claim.kind };
+}
+
+/** POST {token}, without signing in: the button of the unsubscribe page the e-mail's link opens. */
+export async function unsubscribe(request: Request) {
+  await limitClient(request);
+  return turnOff((request.body as { token?: unknown } | undefined)?.token);
+}
+
+/** Whether the body is RFC 8058's `List-Unsubscribe=One-Click`, as a URL-encoded or a multipart form. */
+async function isOneClick(request: Request): Promise<boolean> {
+  const body: unknown = request.body;
+  if (Buffer.isBuffer(body)) {
+    const type = request.get('content-type') ?? '';
+    if (!type.startsWith('multipart/form-data')) return false;
+    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData().catch(() => null);
+    return form?.get('List-Unsubscribe') === 'One-Click';
+  }
+  return typeof body === 'object' && body !== null && (body as Record<string, unknown>)['List-Unsubscribe'] === 'One-Click';
+}
+
+/**
+ * POST ?token=… with the form List-Unsubscribe=One-Click: the unsubscribe a mail program offers
+ * from the List-Unsubscribe header (RFC 8058), without opening a page. Anything else, a GET
+ * among them, changes nothing.
+ */
+export async function unsubscribeOneClick(request: Request) {
+  await limitClient(request);
+  if (!(await isOneClick(request))) throw badRequest('Send List-Unsubscribe=One-Click as a form (RFC 8058).');
+  return turnOff(request.query.token);
 }

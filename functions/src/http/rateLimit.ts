@@ -132,8 +132,11 @@ export const siteCounterId = (scope: string, key: string) => `${scope}-site-${ke
 /** A window's shards have ids of their own, so a new window starts from zero without a reset. */
 export const globalShardId = (scope: string, window: number, shard: number) => `${scope}-global-${window}-${shard}`;
 
-const tooManyRequests = () =>
-  new HttpError('resource-exhausted', 'Too many requests. Please wait a minute and try again.');
+/** The answer to a request over a limit: it may be made again when the minute's window ends. */
+const tooManyRequests = (now: Date) => {
+  const seconds = Math.max(1, Math.ceil((WINDOW_MS - (now.getTime() % WINDOW_MS)) / 1000));
+  return new HttpError('resource-exhausted', 'Too many requests. Please wait a minute and try again.', { retryAfterSeconds: seconds }, seconds);
+};
 
 const countOf = (snapshot: DocumentSnapshot | undefined): number => (snapshot?.get('count') as number | undefined) ?? 0;
 
@@ -159,7 +162,7 @@ export async function enforceRateLimit(
   const [client, ...rest] = await db.getAll(clientRef, ...(siteRef ? [siteRef] : []), ...shardRefs);
   const siteCounter = siteRef ? rest.shift() : undefined;
   const globalCount = rest.reduce((sum, shard) => sum + countOf(shard), 0);
-  if (overLimit(client, siteCounter) || globalCount >= limit.globalPerMinute) throw tooManyRequests();
+  if (overLimit(client, siteCounter) || globalCount >= limit.globalPerMinute) throw tooManyRequests(now);
 
   // The counters are worthless once their window has passed.
   const expiresAt = Timestamp.fromMillis((window + 1) * WINDOW_MS);
@@ -174,5 +177,5 @@ export async function enforceRateLimit(
     transaction.set(shard, { count: FieldValue.increment(1), expiresAt }, { merge: true });
     return true;
   });
-  if (!counted) throw tooManyRequests();
+  if (!counted) throw tooManyRequests(now);
 }

@@ -3,9 +3,9 @@
  * 20). The export holds the documents as stored; the deletion removes the Auth account and the
  * portal's own records of it, never the membership or the office's records.
  */
-import { NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { MAIL, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { MEMBER_WRITES } from './memberWrites';
 
 type Stored = Record<string, unknown> & { id: string };
@@ -62,15 +62,38 @@ export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid:
   };
 }
 
+/** Delivery states in which the Trigger Email extension still has to record the outcome. */
+const DELIVERY_UNDER_WAY = new Set(['PENDING', 'PROCESSING', 'RETRY']);
+
 /**
- * Deletes the portal's records of the account (its e-mail choices, the member's write claim),
- * then the Auth account; the membership and the office's records stay. The records go first: a
- * failure leaves an account that can try again, never records without an account.
+ * The account's e-mails in the `mail` collection (its name, amounts, the association's IBAN, an
+ * unsubscribe token): deleted, or, while the extension is still delivering one, emptied of all
+ * but the delivery record the extension writes to.
  */
-export async function deletePortalAccount(db: Firestore, auth: Auth, caller: { uid: string }, memberId: string | null): Promise<void> {
+async function forgetMails(db: Firestore, caller: { uid: string; email: string }): Promise<void> {
+  const [byUid, byAddress] = await Promise.all([db.collection(MAIL).where('uid', '==', caller.uid).get(), db.collection(MAIL).where('to', '==', caller.email).get()]);
+  const mails = new Map([...byUid.docs, ...byAddress.docs].map((doc) => [doc.id, doc]));
+  const writer = db.bulkWriter();
+  for (const mail of mails.values()) {
+    if (DELIVERY_UNDER_WAY.has(String(mail.get('delivery.state')))) {
+      void writer.update(mail.ref, { to: FieldValue.delete(), uid: FieldValue.delete(), message: FieldValue.delete(), headers: FieldValue.delete() });
+    } else {
+      void writer.delete(mail.ref);
+    }
+  }
+  await writer.close();
+}
+
+/**
+ * Deletes the portal's records of the account (its e-mail choices and e-mails, the member's
+ * write claim), then the Auth account; the membership and the office's records stay. The records
+ * go first: a failure leaves an account that can try again, never records without an account.
+ */
+export async function deletePortalAccount(db: Firestore, auth: Auth, caller: { uid: string; email: string }, memberId: string | null): Promise<void> {
   const batch = db.batch();
   batch.delete(db.collection(NOTIFICATION_CHOICES).doc(caller.uid));
   if (memberId) batch.delete(db.collection(MEMBER_WRITES).doc(memberId));
   await batch.commit();
+  await forgetMails(db, caller);
   await auth.deleteUser(caller.uid);
 }

@@ -4,6 +4,7 @@ import { readUnsubscribeToken } from './unsubscribeToken';
 
 const settings: ParentMailSettings = {
   appOrigin: 'https://portal.lindenhof.example',
+  functionsBaseUrl: 'https://europe-west1-lindenhof.cloudfunctions.net',
   linkKey: 'link-key',
   sepa: { recipient: 'Schulverein Lindenhof e.V.', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
   timeZone: 'Europe/Berlin',
@@ -53,7 +54,10 @@ describe('parentMail', () => {
     expect(mail.message.text).toContain('Details im Portal ansehen: https://portal.lindenhof.example/');
     const link = /https:\/\/portal\.lindenhof\.example\/unsubscribe\?token=([\w.-]+)/.exec(mail.message.text);
     expect(readUnsubscribeToken(link![1]!, 'link-key')).toEqual({ uid: 'uid-anna', kind: 'paymentDue' });
-    expect(mail.headers['List-Unsubscribe']).toBe(`<${link![0]}>`);
+    // Mail programs post to the function itself, with the same token (RFC 8058).
+    expect(mail.headers['List-Unsubscribe']).toBe(`<https://europe-west1-lindenhof.cloudfunctions.net/unsubscribeOneClick?token=${link![1]}>`);
+    expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.uid).toBe('uid-anna');
   });
 
   it('writes in the parent’s language and escapes names in the HTML', () => {

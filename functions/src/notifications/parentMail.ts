@@ -27,6 +27,8 @@ export interface SepaAccount {
 export interface ParentMailSettings {
   /** The app's origin: links go to its screens and its unsubscribe page. */
   appOrigin: string;
+  /** Where the functions answer: mail programs post the one-click unsubscribe (RFC 8058) there. */
+  functionsBaseUrl: string;
   /** Signs the unsubscribe links. */
   linkKey: string;
   sepa: SepaAccount;
@@ -131,7 +133,10 @@ export function parentMail(about: ParentMailSubject, to: { uid: string; email: s
         ]
       : [];
   const screen = new URL(screenOf(about), settings.appOrigin).href;
-  const unsubscribe = new URL(`/unsubscribe?token=${unsubscribeToken({ uid: to.uid, kind: about.kind }, settings.linkKey)}`, settings.appOrigin).href;
+  const token = unsubscribeToken({ uid: to.uid, kind: about.kind }, settings.linkKey);
+  // The link in the text opens the page with its button: mail scanners open links, and opening changes nothing.
+  const unsubscribe = new URL(`/unsubscribe?token=${token}`, settings.appOrigin).href;
+  const oneClick = `${settings.functionsBaseUrl}/unsubscribeOneClick?token=${token}`;
   const body = mailBody([
     { text: t.greeting(to.name) },
     ...lines.map((line) => ({ text: line })),
@@ -141,9 +146,11 @@ export function parentMail(about: ParentMailSubject, to: { uid: string; email: s
   ]);
   return {
     to: to.email,
+    // Whose e-mail it is: deleted with the account (members/accountData.ts).
+    uid: to.uid,
     message: { subject: t[about.kind].subject, ...body },
-    // Mail programs offer it as their own "unsubscribe": the same page as the link in the text.
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+    // Mail programs offer their own "unsubscribe" and post to it without opening a page (RFC 8058).
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

@@ -4,13 +4,13 @@ import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { HeldBackDeletions } from './HeldBackDeletions';
 import { SyncDetails } from './SyncDetails';
-import type { ApiErrorKey } from '../../api/errorMessages';
+import type { CallErrorKey } from '../../api/errorMessages';
 
 interface Props {
   log: SyncLog | null;
   loading: boolean;
   /** The text key of the load failure's code. */
-  error: ApiErrorKey | 'errors.unexpected' | null;
+  error: CallErrorKey | null;
   onReload: () => void;
   /** After a sync started here (applying held-back deletions): reload both panels. */
   onSyncFinished?: () => void;

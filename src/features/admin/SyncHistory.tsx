@@ -5,13 +5,13 @@ import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { formatAdminDateTime } from '../../lib/schoolClock';
 import { DurationText, StatusBadge, SyncDetails } from './SyncDetails';
-import type { ApiErrorKey } from '../../api/errorMessages';
+import type { CallErrorKey } from '../../api/errorMessages';
 
 interface Props {
   logs: SyncLog[] | null;
   loading: boolean;
   /** The text key of the load failure's code. */
-  error: ApiErrorKey | 'errors.unexpected' | null;
+  error: CallErrorKey | null;
   onReload: () => void;
 }
 

@@ -9,7 +9,7 @@ import { YourDataCard } from './YourDataCard';
 
 const api = vi.hoisted(() => ({ exportMyData: vi.fn(), deleteMyAccount: vi.fn() }));
 vi.mock('../../api/members', () => api);
-const auth = vi.hoisted(() => ({ signOut: vi.fn() }));
+const auth = vi.hoisted(() => ({ signOut: vi.fn(), confirmPassword: vi.fn() }));
 vi.mock('../../auth/authActions', () => auth);
 
 function LoginStand() {
@@ -33,6 +33,7 @@ beforeEach(async () => {
   api.exportMyData.mockReset();
   api.deleteMyAccount.mockReset();
   auth.signOut.mockReset().mockResolvedValue(undefined);
+  auth.confirmPassword.mockReset().mockResolvedValue(undefined);
 });
 
 describe('your data', () => {
@@ -64,10 +65,35 @@ describe('your data', () => {
     expect(api.deleteMyAccount).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete my portal account' }));
+    await userEvent.type(within(screen.getByRole('dialog')).getByLabelText('Your password'), 'secret123');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText('login page, notice: accountDeleted')).toBeInTheDocument();
+    expect(auth.confirmPassword).toHaveBeenCalledWith('secret123');
     expect(api.deleteMyAccount).toHaveBeenCalledTimes(1);
     expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the password, and deletes nothing when it is missing or wrong', async () => {
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my portal account' }));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter your password to confirm.');
+    auth.confirmPassword.mockRejectedValue(Object.assign(new Error('wrong'), { code: 'auth/invalid-credential' }));
+    await userEvent.type(within(dialog).getByLabelText('Your password'), 'wrong-one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText(i18n.t('auth.errors.invalidCredentials'))).toBeInTheDocument();
+    expect(api.deleteMyAccount).not.toHaveBeenCalled();
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it("says a day's limit as 'tomorrow', not 'in a minute'", async () => {
+    api.deleteMyAccount.mockRejectedValue(new ApiError('too many', 429, 'resource-exhausted', 40_000));
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my portal account' }));
+    await userEvent.type(within(screen.getByRole('dialog')).getByLabelText('Your password'), 'secret123');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent('Please try again tomorrow.');
   });
 
   it('shows a failed call in the language of the page and stays signed in', async () => {
@@ -78,9 +104,9 @@ describe('your data', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Meine Daten herunterladen' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.api.network'));
     await userEvent.click(screen.getByRole('button', { name: 'Mein Portalkonto löschen' }));
+    await userEvent.type(within(screen.getByRole('dialog')).getByLabelText('Ihr Passwort'), 'secret123');
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Mein Konto löschen' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('alert')).toHaveTextContent(i18n.t('errors.api.network'));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(i18n.t('errors.api.network'));
     expect(auth.signOut).not.toHaveBeenCalled();
   });
 });

@@ -6,13 +6,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { deleteMyAccount, exportMyData } from '../../api/members';
+import { exportMyData } from '../../api/members';
 import { apiErrorKey } from '../../api/errorMessages';
 import { signOut } from '../../auth/authActions';
 import { Alert } from '../../components/Alert';
 import { Card } from '../../components/Card';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { loginNotices, paths } from '../../routing/paths';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 
 function saveAsFile(name: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type: 'application/json' }));
@@ -25,7 +25,7 @@ function saveAsFile(name: string, content: string) {
 export function YourDataCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<'download' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'download' | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -42,17 +42,7 @@ export function YourDataCard() {
     }
   }
 
-  async function deleteAccount() {
-    setBusy('delete');
-    setError(null);
-    try {
-      await deleteMyAccount();
-    } catch (caught) {
-      setBusy(null);
-      setConfirming(false);
-      setError(t(apiErrorKey(caught)));
-      return;
-    }
+  async function deleted() {
     // The account is gone: end the session here too, with its data on this device.
     await signOut();
     await navigate(paths.login, { replace: true, state: { notice: loginNotices.accountDeleted } });
@@ -75,16 +65,7 @@ export function YourDataCard() {
           {t('family.data.delete')}
         </button>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title={t('family.data.deleteTitle')}
-        message={t('family.data.deleteMessage')}
-        confirmLabel={t('family.data.deleteConfirm')}
-        cancelLabel={t('family.data.keep')}
-        onConfirm={() => void deleteAccount()}
-        onCancel={() => setConfirming(false)}
-        busy={busy === 'delete'}
-      />
+      <DeleteAccountDialog open={confirming} onClose={() => setConfirming(false)} onDeleted={() => void deleted()} />
     </Card>
   );
 }
