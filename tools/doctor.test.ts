@@ -45,7 +45,8 @@ describe('npm run doctor', () => {
     const { status, output } = doctor(fixture(GOOD_WEB, GOOD_FUNCTIONS));
     expect(output).toMatch(/! Hosting sites: not checked \(--offline\)/);
     expect(output).toMatch(/! secrets: not checked \(--offline\)/);
-    expect(output).toContain('0 errors, 2 warnings');
+    expect(output).toMatch(/! Auth e-mail action URL: not checked \(--offline\)/);
+    expect(output).toContain('0 errors, 3 warnings');
     expect(output).toContain('Identity Platform');
     expect(status).toBe(0);
   });
@@ -66,7 +67,7 @@ describe('npm run doctor', () => {
     ]) {
       expect(output).toMatch(problem);
     }
-    expect(output).toContain('6 errors, 5 warnings');
+    expect(output).toContain('6 errors, 6 warnings');
     expect(status).toBe(1);
   });
 });

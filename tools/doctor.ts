@@ -2,8 +2,9 @@
  * `npm run doctor -- --project <id>`: checks a real project's settings before a deploy and
  * prints every missing or suspicious item at once. Exit code 1 when any is an error.
  *
- *   --offline    skip what asks the firebase CLI, which needs a login: the secrets, and the
- *                Hosting sites and custom domains that APP_ORIGINS must name
+ *   --offline    skip what asks the firebase CLI, which needs a login: the secrets, the
+ *                Hosting sites and custom domains that APP_ORIGINS must name, and the Auth
+ *                e-mail templates' action URL
  *   --dir <path> where the settings live (default: this checkout)
  *   --appsheet   instead: the connection check against the school's AppSheet app, read only,
  *                with functions/.env.<project> and APPSHEET_ACCESS_KEY from the environment
@@ -19,6 +20,7 @@ import { checkTimeZonesAgree, checkWebSettings } from './doctor/webChecks';
 import { lookUpSecret } from './doctor/secrets';
 import { loadFunctionSettings, loadWebSettings } from './doctor/settings';
 import { checkAppSheetConnection } from './doctor/appSheetCheck';
+import { ACTION_PATH, checkActionUrl, lookUpActionUrl } from './doctor/authActionUrl';
 import { checkAppSheetSettings } from './doctor/functionChecks';
 
 const USAGE = 'usage: npm run doctor -- --project <firebase-project-id> [--offline | --appsheet] [--dir <path>]';
@@ -90,12 +92,16 @@ async function main(): Promise<number> {
   const listedOrigins = parseList(functions.env.APP_ORIGINS ?? '');
   const servedHosts = options.offline ? ({ kind: 'unchecked', reason: '--offline' } as const) : await lookUpServedHosts(projectId);
   const origins = listedOrigins ? checkServedOrigins(listedOrigins, projectId, servedHosts) : [];
+  const actionUrl = options.offline
+    ? [warning('Auth e-mail action URL', `not checked (--offline): Authentication → Templates must point to ${ACTION_PATH} on the app's origin`)]
+    : checkActionUrl(await lookUpActionUrl(projectId), listedOrigins ?? []);
 
   const sections: Array<[string, Finding[]]> = [
     [`Web app (${web.sources.join(', ') || 'no .env file found'})`, [...checkWebSettings(web.env, projectId), ...checkTimeZonesAgree(web.env, functions.env)]],
     [`Functions (${functions.file})`, [...missingFile, ...checkFunctionSettings(functions.env, projectId)]],
     ['Origins (APP_ORIGINS and the Hosting sites that serve the app)', origins],
     ['Secrets (Secret Manager)', secrets],
+    ['Authentication (the account-takeover protection)', actionUrl],
     ['Reminders', [...REMINDERS]],
   ];
   for (const [title, findings] of sections) printSection(title, findings);
