@@ -67,8 +67,10 @@ beforeAll(async () => {
   await createAccount(ADMIN, { admin: true });
 });
 afterAll(async () => {
-  await atSource(appSheetUrl, 'Delete', 'Payments', payments.map((id) => ({ 'Payment ID': id }))).catch(() => undefined);
-  await atSource(appSheetUrl, 'Delete', 'Members', families.map((id) => ({ 'Member ID': id }))).catch(() => undefined);
+  // One row at a time: a batch with a row already gone (the deleted membership) is refused whole.
+  for (const id of payments) await atSource(appSheetUrl, 'Delete', 'Payments', [{ 'Payment ID': id }]).catch(() => undefined);
+  for (const id of families) await atSource(appSheetUrl, 'Delete', 'Members', [{ 'Member ID': id }]).catch(() => undefined);
+  expect((await appSheet.find('Members')).filter((row) => String(row['Member ID']).startsWith('M-RCP'))).toEqual([]);
   await clearFirestore();
 });
 

@@ -133,7 +133,7 @@ describe('checkEmailExists', () => {
     expect(statuses).toEqual(Array(10).fill(200));
     expect(limited).toEqual({
       status: 429,
-      body: { error: 'resource-exhausted', message: 'Too many requests. Please wait a minute and try again.' },
+      body: { error: 'resource-exhausted', message: 'Too many requests. Please wait a minute and try again.', data: { retryAfterSeconds: expect.any(Number) } },
     });
     expect(otherClient.status).toBe(200);
   });
@@ -242,7 +242,7 @@ describe('checkEmailExists', () => {
       expect(lastAllowed.status).toBe(200);
       expect(refused).toEqual({
         status: 429,
-        body: { error: 'resource-exhausted', message: 'Too many requests. Please wait a minute and try again.' },
+        body: { error: 'resource-exhausted', message: 'Too many requests. Please wait a minute and try again.', data: { retryAfterSeconds: expect.any(Number) } },
       });
       expect(after).toEqual(before);
       expect(after[counterId(refusedClient)]).toBeUndefined();
