@@ -22,6 +22,7 @@ import {
   SYNC_MEMORY,
   SYNC_TIMEOUT_SECONDS,
 } from './config';
+import * as calendarFeeds from './calendar/feedEndpoints';
 import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
@@ -51,6 +52,12 @@ const signedLink = { ...lookup, secrets: [notificationLinkKey, rateLimitHmacKey]
 export const unsubscribe = onRequest({ ...api, ...signedLink }, endpoint('POST', memberEndpoints.unsubscribe));
 // Called by mail programs, not the web app: no CORS.
 export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', memberEndpoints.unsubscribeOneClick, { body: 'form' }));
+
+// The family's courses as a calendar subscription (functions/src/calendar): the address is made
+// and shown on the plans page; calendar apps fetch it without signing in, so no CORS.
+export const createCalendarFeed = onRequest(ownData, endpoint('POST', calendarFeeds.createCalendarFeed));
+export const getCalendarFeed = onRequest(ownData, endpoint('GET', calendarFeeds.getCalendarFeed));
+export const calendar = onRequest({ ...lookup }, calendarFeeds.serveCalendarFeed);
 
 // Blocking functions need Identity Platform in production (see README).
 export const membershipGate = beforeUserCreated({ memory: LIGHT_MEMORY, timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS }, refuseNonMembers);

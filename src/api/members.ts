@@ -39,3 +39,15 @@ export async function setNotificationChoices(choices: NotificationChoices): Prom
 export async function unsubscribe(token: string): Promise<void> {
   await callFunction('unsubscribe', (schemas) => schemas.unsubscribeAnswer, { body: { token } });
 }
+
+/** Whether the parent has a private calendar address, and since when (the address is shown only when made). */
+export async function getCalendarFeed() {
+  const { data } = await callFunction('getCalendarFeed', (schemas) => schemas.calendarFeedAnswer, { method: 'GET', idToken: currentIdToken });
+  return data;
+}
+
+/** A new private calendar address in this language; the earlier one stops working. */
+export async function createCalendarFeed(language: 'en' | 'de' | 'ru') {
+  const { data } = await callFunction('createCalendarFeed', (schemas) => schemas.calendarFeedCreatedAnswer, { body: { language }, idToken: currentIdToken });
+  return data;
+}

@@ -119,6 +119,10 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await page.getByRole('button', { name: t.plans.allQuarters }).click();
   await expect(page.getByRole('button', { name: t.plans.allQuarters })).toHaveAttribute('aria-pressed', 'true');
   await guard.atEveryWidth('plans, all quarters');
+  await checkDialog(guard, 'plans: add to my calendar', async () => {
+    await page.getByRole('button', { name: t.plans.calendar.open }).click();
+    await expect(page.getByRole('dialog').getByRole('button', { name: t.plans.calendar.make })).toBeVisible();
+  });
 
   await navigateTo(t.nav.transactions);
   await ready(t.pages.transactions.title, language);

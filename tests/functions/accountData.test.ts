@@ -79,10 +79,11 @@ describe('exportMyData', () => {
 });
 
 describe('deleteMyAccount', () => {
-  it('deletes the account and its e-mail choices and write claim; the membership and its documents stay', async () => {
+  it('deletes the account, its e-mail choices, calendar address and write claim; the membership and its documents stay', async () => {
     const user = await auth.getUserByEmail(email);
     await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).set({ paymentDue: true });
     await db.doc(`member_writes/${memberId}`).set({ cancellationSince: '2026-01-01T00:00:00.000Z' });
+    await db.doc('calendar_feeds/feed-of-this-account').set({ uid: user.uid, email, memberId, language: 'de', createdAt: '2026-11-01T00:00:00.000Z' });
     const before = await Promise.all([db.doc(`members/${memberId}`).get(), db.doc(`${MEMBER_EMAILS}/${email}`).get(), docsOf('plans', memberId), docsOf('payments', memberId)]);
     const token = await idTokenFor(email);
 
@@ -94,6 +95,7 @@ describe('deleteMyAccount', () => {
     await expect(idTokenFor(email)).rejects.toThrow(/EMAIL_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
     expect((await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).get()).exists).toBe(false);
     expect((await db.doc(`member_writes/${memberId}`).get()).exists).toBe(false);
+    expect((await db.doc('calendar_feeds/feed-of-this-account').get()).exists).toBe(false);
     const after = await Promise.all([db.doc(`members/${memberId}`).get(), db.doc(`${MEMBER_EMAILS}/${email}`).get(), docsOf('plans', memberId), docsOf('payments', memberId)]);
     expect(after[0].data()).toEqual(before[0].data());
     expect(after[1].data()).toEqual(before[1].data());

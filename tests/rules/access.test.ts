@@ -162,6 +162,7 @@ beforeAll(async () => {
     await put('mail/e1', { to: PARENT, message: { subject: 'Zahlung fällig', text: '…' } });
     await put('office_alerts/state', { outstanding: true, lastSent: { error: '2026-11-26' } });
     await put('notification_choices/parent-uid', { paymentDue: true, language: 'de' });
+    await put('calendar_feeds/feed-hash', { uid: 'parent-uid', email: PARENT, memberId: 'M1', language: 'de', createdAt: '2026-11-27T10:00:00.000Z' });
   });
 });
 afterAll(() => env.cleanup());
@@ -331,6 +332,9 @@ const READS: Read[] = [
   // A parent changes their own choices through a function only.
   { collection: 'notification_choices', what: "get a parent's e-mail choices", allowed: [], read: (db) => getDoc(doc(db, 'notification_choices/parent-uid')) },
   { collection: 'notification_choices', what: 'list e-mail choices', allowed: [], read: (db) => getDocs(collection(db, 'notification_choices')) },
+  // A calendar address is made and served by functions only; the store holds its hash.
+  { collection: 'calendar_feeds', what: "get a family's calendar address", allowed: [], read: (db) => getDoc(doc(db, 'calendar_feeds/feed-hash')) },
+  { collection: 'calendar_feeds', what: 'list calendar addresses', allowed: [], read: (db) => getDocs(collection(db, 'calendar_feeds')) },
 ];
 
 const EMAILS: Partial<Record<Role, string>> = {
@@ -427,6 +431,7 @@ const WRITABLE_PATHS = [
   'mail/e1',
   'office_alerts/state',
   'notification_choices/parent-uid',
+  'calendar_feeds/feed-hash',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

@@ -31,6 +31,8 @@ export const MEMBER_LIMITS = {
   deleteMyAccount: { scope: 'deleteMyAccount', ...WRITES },
   exportMyData: { scope: 'exportMyData', ...READS },
   getNotificationChoices: { scope: 'getNotificationChoices', ...READS },
+  createCalendarFeed: { scope: 'createCalendarFeed', ...WRITES },
+  getCalendarFeed: { scope: 'getCalendarFeed', ...READS },
 } satisfies Record<string, AccountLimit>;
 
 export const accountCounterId = (scope: string, uid: string) => `${scope}-account-${uid}`;

@@ -3,7 +3,7 @@
  * 20). The export holds the documents as stored; the deletion removes the Auth account and the
  * portal's own records of it, never the membership or the office's records.
  */
-import { MAIL, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { CALENDAR_FEEDS, MAIL, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { MEMBER_WRITES } from './memberWrites';
@@ -85,7 +85,7 @@ async function forgetMails(db: Firestore, caller: { uid: string; email: string }
 }
 
 /**
- * Deletes the portal's records of the account (its e-mail choices and e-mails, the member's
+ * Deletes the portal's records of the account (its e-mail choices, e-mails and calendar addresses, the member's
  * write claim), then the Auth account; the membership and the office's records stay. The records
  * go first: a failure leaves an account that can try again, never records without an account.
  */
@@ -95,5 +95,7 @@ export async function deletePortalAccount(db: Firestore, auth: Auth, caller: { u
   if (memberId) batch.delete(db.collection(MEMBER_WRITES).doc(memberId));
   await batch.commit();
   await forgetMails(db, caller);
+  const calendars = await db.collection(CALENDAR_FEEDS).where('uid', '==', caller.uid).get();
+  await Promise.all(calendars.docs.map((feed) => feed.ref.delete()));
   await auth.deleteUser(caller.uid);
 }

@@ -85,6 +85,13 @@ export type NotificationChoices = z.infer<typeof notificationChoicesBody>;
 export const notificationChoicesAnswer = z.object({ data: notificationChoicesBody });
 export const unsubscribeAnswer = z.object({ success: z.literal(true), kind: z.string() });
 
+/** createCalendarFeed: a new private calendar address, in this language; the old one stops working. */
+export const calendarFeedBody = z.strictObject({ language: z.enum(MAIL_LANGUAGES) });
+/** The address is shown once, when it is made: only its hash is stored. */
+export const calendarFeedCreatedAnswer = z.object({ data: z.object({ url: z.string(), webcalUrl: z.string(), createdAt: z.string() }) });
+/** getCalendarFeed: whether the account has an address, since when, in which language. */
+export const calendarFeedAnswer = z.object({ data: z.object({ createdAt: z.nullable(z.string()), language: z.nullable(z.enum(MAIL_LANGUAGES)) }) });
+
 /** deleteMyAccount: the Auth account and the portal's own records of it are gone. */
 export const accountDeletedAnswer = z.object({ success: z.literal(true), message: z.string() });
 

@@ -77,7 +77,83 @@ export const MAIL = 'mail';
 export const OFFICE_ALERTS = 'office_alerts';
 /** A parent's e-mail choices, keyed by the account's uid; server-only (functions/src/members/accountData.ts). */
 export const NOTIFICATION_CHOICES = 'notification_choices';
+/** Private calendar addresses, by the SHA-256 of their token; server-only (functions/src/calendar). */
+export const CALENDAR_FEEDS = 'calendar_feeds';
 
 /** The e-mails a parent can turn on (issue 30): all off until the parent turns one on. */
 export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed'] as const;
 export type ParentMailKind = (typeof PARENT_MAIL_KINDS)[number];
+
+/** What the quarter rules read of a quarter. */
+export interface QuarterFacts {
+  name: string;
+  status: string;
+  /** Plain days, YYYY-MM-DD. */
+  firstDay: string;
+  lastDay: string;
+}
+
+/** Active first, then by name, descending ("2026 Q4" before "2026 Q3"). */
+export function sortQuarters<T extends QuarterFacts>(quarters: readonly T[]): T[] {
+  return [...quarters].sort((a, b) => {
+    const active = Number(b.status === ACTIVE) - Number(a.status === ACTIVE);
+    return active !== 0 ? active : b.name.localeCompare(a.name, undefined, { numeric: true });
+  });
+}
+
+/**
+ * The current quarter, one rule for the dashboard, the plans page and the calendar feed:
+ * 1. an active quarter that contains today;
+ * 2. else an active quarter (the office marks the quarter it runs, also in the holidays around
+ *    it), the first in tab order if there are several;
+ * 3. else the quarter that contains today (the office has not set the status);
+ * 4. else none.
+ * "today" is a plain day, "YYYY-MM-DD", on the school's clock.
+ */
+export function currentQuarter<T extends QuarterFacts>(quarters: readonly T[], today: string): T | null {
+  const sorted = sortQuarters(quarters);
+  // Quarter days are plain days (the contract's `day`), like today: no time zone can move them.
+  const containsToday = (quarter: T) => quarter.firstDay <= today && today <= quarter.lastDay;
+  const active = sorted.filter((quarter) => quarter.status === ACTIVE);
+  return active.find(containsToday) ?? active[0] ?? sorted.find(containsToday) ?? null;
+}
+
+/** The quarter that starts next after the current one (or after today, without one). */
+export function nextQuarter<T extends QuarterFacts>(quarters: readonly T[], current: T | null, today: string): T | null {
+  const after = current ? current.lastDay : today;
+  const later = quarters.filter((quarter) => quarter !== current && quarter.firstDay > after);
+  return later.sort((a, b) => a.firstDay.localeCompare(b.firstDay))[0] ?? null;
+}
+
+/** A clock time at the start, "08:00" or "8.00" (but not the code and time of "3.15:40"). */
+const STARTS_WITH_TIME = /^\s*\d{1,2}[:.]\d{2}(?![\d:.])/;
+
+/**
+ * "3 - 15:40-16:25" → "15:40-16:25": the leading slot code is for sorting, not for reading.
+ * A label that starts with a time ("08:00-08:45", "8.00 Uhr") has no code and stays whole.
+ */
+export function hourLabel(label: string): string {
+  if (STARTS_WITH_TIME.test(label)) return label.trim();
+  return label.replace(/^\s*\d+\s*(?:[-–.:)|]\s*)?/, '').trim() || label.trim();
+}
+
+export interface ClockTime {
+  hour: number;
+  minute: number;
+}
+
+const TIME_RANGE = /^(\d{1,2})[:.](\d{2})\s*(?:-|–|bis)\s*(\d{1,2})[:.](\d{2})(?!\d)/;
+
+/**
+ * The start and end a room hour's label gives ("3 15:00-16:00", "08:00-08:45", "8.00-8.45"), or
+ * null when it names no readable range: never a guessed time.
+ */
+export function lessonTimes(label: string): { start: ClockTime; end: ClockTime } | null {
+  const match = TIME_RANGE.exec(hourLabel(label));
+  if (!match) return null;
+  const [startHour, startMinute, endHour, endMinute] = match.slice(1).map(Number) as [number, number, number, number];
+  const valid = (hour: number, minute: number) => hour <= 23 && minute <= 59;
+  if (!valid(startHour, startMinute) || !valid(endHour, endMinute)) return null;
+  if (endHour * 60 + endMinute <= startHour * 60 + startMinute) return null;
+  return { start: { hour: startHour, minute: startMinute }, end: { hour: endHour, minute: endMinute } };
+}

@@ -1,0 +1,167 @@
+import { hourLabel, lessonTimes, WEEKDAYS } from '@family-portal/contract';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { calendarFeed, firstWeekday, type FeedFamily } from './feed';
+
+const TIME_ZONE = 'Europe/Berlin';
+
+/**
+ * Two children; Piano on two weekdays; labels in the three shapes the office types and one
+ * without a time; the current quarter runs over the end of summer time (25 October 2026).
+ */
+const family: FeedFamily = {
+  children: [
+    { id: 'C1', name: 'Mia' },
+    { id: 'C2', name: 'Leo' },
+  ],
+  quarters: [
+    { id: 'Q2', name: '2026 Q2', status: 'closed', firstDay: '2026-04-13', lastDay: '2026-06-26' },
+    { id: 'Q3', name: '2026 Q3', status: 'active', firstDay: '2026-08-31', lastDay: '2026-11-20' },
+    { id: 'Q4', name: '2026 Q4', status: 'planned', firstDay: '2026-11-30', lastDay: '2027-02-12' },
+    { id: 'Q5', name: '2027 Q1', status: 'planned', firstDay: '2027-02-22', lastDay: '2027-05-14' },
+  ],
+  lessons: new Map([
+    ['L1', { name: 'Piano', teacherId: 'T1', whatsappGroup: 'https://chat.whatsapp.com/Piano123' }],
+    ['L2', { name: 'Chess', teacherId: 'T2', whatsappGroup: 'javascript:alert(1)' }],
+  ]),
+  teachers: new Map([
+    ['T1', { name: 'Frau Klein' }],
+    ['T2', { name: 'Herr Groß' }],
+  ]),
+  roomHours: new Map([
+    ['RH1', { dayOfWeek: 'Mo.', hourRefLabel: '3 15:00-16:00', roomName: 'Raum 1' }],
+    ['RH2', { dayOfWeek: 'Do.', hourRefLabel: '3 15:00-16:00', roomName: 'Raum 1' }],
+    ['RH3', { dayOfWeek: 'Di.', hourRefLabel: '08:00-08:45', roomName: 'Aula' }],
+    ['RH4', { dayOfWeek: 'Mi.', hourRefLabel: '8.00-8.45', roomName: null }],
+    ['RH5', { dayOfWeek: 'Fr.', hourRefLabel: '5 nach Absprache', roomName: 'Aula' }],
+  ]),
+  plans: [
+    { id: 'P1', childId: 'C1', quarterId: 'Q3', lessonId: 'L1', roomHourIds: ['RH1', 'RH2'] },
+    { id: 'P2', childId: 'C2', quarterId: 'Q3', lessonId: 'L2', roomHourIds: ['RH3', 'RH4', 'RH5'] },
+    { id: 'P3', childId: 'C2', quarterId: 'Q4', lessonId: 'L1', roomHourIds: ['RH1'] },
+    { id: 'P4', childId: 'C1', quarterId: 'Q2', lessonId: 'L2', roomHourIds: ['RH3'] },
+    { id: 'P5', childId: 'C1', quarterId: 'Q5', lessonId: 'L2', roomHourIds: ['RH3'] },
+  ],
+};
+
+const settings = { language: 'en' as const, timeZone: TIME_ZONE, today: '2026-10-01', domain: 'family-portal' };
+
+interface Occurrence {
+  uid: string;
+  summary: string;
+  /** As the school's clock shows it. */
+  day: string;
+  weekday: number;
+  times: string;
+  utcStart: string;
+}
+
+/** Every occurrence of every event, read back with a real parser and its VTIMEZONE. */
+function occurrences(ics: string): { calendar: ICAL.Component; occurrences: Occurrence[] } {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const found: Occurrence[] = [];
+  for (const component of calendar.getAllSubcomponents('vevent')) {
+    const event = new ICAL.Event(component);
+    const minutes = event.duration.toSeconds() / 60;
+    const iterator = event.iterator();
+    for (let start = iterator.next(); start; start = iterator.next()) {
+      const end = start.clone();
+      end.addDuration(ICAL.Duration.fromSeconds(minutes * 60));
+      const clock = (time: ICAL.Time) => `${String(time.hour).padStart(2, '0')}:${String(time.minute).padStart(2, '0')}`;
+      found.push({
+        uid: event.uid,
+        summary: event.summary,
+        day: `${start.year}-${String(start.month).padStart(2, '0')}-${String(start.day).padStart(2, '0')}`,
+        weekday: (start.dayOfWeek() + 5) % 7,
+        times: `${clock(start)}-${clock(end)}`,
+        utcStart: start.toJSDate().toISOString(),
+      });
+      if (found.length > 1000) throw new Error('an event without an end');
+    }
+  }
+  return { calendar, occurrences: found };
+}
+
+/** The plans page's reading of a room hour: its weekday and its label's times, as HH:MM-HH:MM. */
+function asThePlansPageShows(roomHourId: string) {
+  const roomHour = family.roomHours.get(roomHourId)!;
+  const times = lessonTimes(roomHour.hourRefLabel)!;
+  const clock = ({ hour, minute }: { hour: number; minute: number }) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+  expect(hourLabel(roomHour.hourRefLabel).replace(/\./g, ':').replace(/\b(\d):/g, '0$1:')).toBe(`${clock(times.start)}-${clock(times.end)}`);
+  return { weekday: (WEEKDAYS as readonly string[]).indexOf(roomHour.dayOfWeek), times: `${clock(times.start)}-${clock(times.end)}` };
+}
+
+describe('lessonTimes', () => {
+  it('reads the three shapes of label, and nothing from a label without a time range', () => {
+    expect(lessonTimes('3 15:00-16:00')).toEqual({ start: { hour: 15, minute: 0 }, end: { hour: 16, minute: 0 } });
+    expect(lessonTimes('08:00-08:45')).toEqual({ start: { hour: 8, minute: 0 }, end: { hour: 8, minute: 45 } });
+    expect(lessonTimes('8.00-8.45')).toEqual({ start: { hour: 8, minute: 0 }, end: { hour: 8, minute: 45 } });
+    expect(lessonTimes('3 - 15:40-16:25')).toEqual({ start: { hour: 15, minute: 40 }, end: { hour: 16, minute: 25 } });
+    for (const label of ['5 nach Absprache', '8.00 Uhr', '3 16:00-15:00', '25:00-26:00', '']) expect(lessonTimes(label)).toBeNull();
+  });
+});
+
+describe('calendarFeed', () => {
+  const feed = calendarFeed(family, settings);
+  const { calendar, occurrences: all } = occurrences(feed.ics);
+
+  it('has one weekly event per room hour of the current and the next quarter, with stable ids', () => {
+    const uids = [...new Set(all.map((occurrence) => occurrence.uid))].sort();
+    expect(uids).toEqual(['P1.RH1@family-portal', 'P1.RH2@family-portal', 'P2.RH3@family-portal', 'P2.RH4@family-portal', 'P3.RH1@family-portal']);
+    expect(feed.events).toBe(5);
+    expect(calendarFeed(family, settings).ics.replace(/DTSTAMP:\S+/g, '')).toBe(feed.ics.replace(/DTSTAMP:\S+/g, ''));
+  });
+
+  it("puts every occurrence on the plans page's weekday and time, within its quarter, through the end of summer time", () => {
+    const quarterOf = { P1: 'Q3', P2: 'Q3', P3: 'Q4' } as const;
+    for (const occurrence of all) {
+      const [planId, roomHourId] = occurrence.uid.replace('@family-portal', '').split('.') as [keyof typeof quarterOf, string];
+      const quarter = family.quarters.find((q) => q.id === quarterOf[planId])!;
+      expect({ weekday: occurrence.weekday, times: occurrence.times }).toEqual(asThePlansPageShows(roomHourId));
+      expect(occurrence.day >= quarter.firstDay && occurrence.day <= quarter.lastDay).toBe(true);
+    }
+    // Every Monday of the current quarter, 31 August to 16 November: 12 lessons, none missing.
+    const mondays = all.filter((occurrence) => occurrence.uid === 'P1.RH1@family-portal');
+    expect(mondays.map((o) => o.day)).toEqual(Array.from({ length: 12 }, (_, week) => addDays('2026-08-31', week * 7)));
+    expect(all.filter((o) => o.uid === 'P1.RH2@family-portal')[0]?.day).toBe(firstWeekday('2026-08-31', 3));
+    // 15:00 on the school's clock on both sides of 25 October: 13:00Z in summer, 14:00Z in winter.
+    expect(mondays.find((o) => o.day === '2026-10-19')?.utcStart).toBe('2026-10-19T13:00:00.000Z');
+    expect(mondays.find((o) => o.day === '2026-10-26')?.utcStart).toBe('2026-10-26T14:00:00.000Z');
+  });
+
+  it('names the child and the course, the room, the teacher and only a safe https link', () => {
+    const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+    const piano = events.find((event) => event.uid === 'P1.RH1@family-portal')!;
+    expect(piano.summary).toBe('Mia: Piano');
+    expect(piano.location).toBe('Raum 1');
+    expect(piano.description).toBe('Teacher: Frau Klein\nClass chat: https://chat.whatsapp.com/Piano123');
+    const chess = events.find((event) => event.uid === 'P2.RH4@family-portal')!;
+    expect(chess.summary).toBe('Leo: Chess');
+    expect(chess.description).toBe('Teacher: Herr Groß');
+    expect(chess.location).toBeNull();
+  });
+
+  it('lists a label without a readable time in the feed description, never as an event at a guessed time', () => {
+    expect(feed.unreadable).toEqual(['Leo: Chess (Fr. 5 nach Absprache)']);
+    expect(all.some((occurrence) => occurrence.weekday === 4)).toBe(false);
+    expect(calendar.getFirstPropertyValue('x-wr-caldesc')).toContain('Leo: Chess (Fr. 5 nach Absprache)');
+  });
+
+  it("writes in the address's language, with no weekday names at all", () => {
+    const german = calendarFeed(family, { ...settings, language: 'de' }).ics;
+    expect(german).toContain('Lehrkraft: Frau Klein');
+    expect(german).toContain('Kurse (Familienportal)');
+    const russian = calendarFeed(family, { ...settings, language: 'ru' }).ics;
+    expect(russian).toContain('Преподаватель: Frau Klein');
+    for (const ics of [feed.ics, german, russian]) {
+      const words = ics.split(/\r\n/).filter((line) => /^(SUMMARY|DESCRIPTION|LOCATION|X-WR-CALDESC|X-WR-CALNAME)/.test(line));
+      for (const day of ['Montag', 'Donnerstag', 'Monday', 'Thursday', 'понедельник']) expect(words.join('\n')).not.toContain(day);
+    }
+    expect(feed.ics).not.toMatch(/Lehrkraft|Klassenchat/);
+  });
+});
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,143 @@
+/**
+ * A family's courses as an iCalendar feed (RFC 5545) for the calendar on the parent's phone: for
+ * each plan of the current and the next quarter, one weekly event per room hour from the quarter's
+ * first lesson to its last day, at the time the hour label gives, in the school's time zone with
+ * its VTIMEZONE (so summer time inside a quarter never moves a lesson). UIDs are the plan's and
+ * the room hour's, so that a changed plan replaces its event at the next refresh and a deleted one
+ * disappears. A label without a readable time gives no event; it is named in the feed's
+ * description instead. Pure: the caller reads the documents.
+ */
+import { currentQuarter, lessonTimes, nextQuarter, WEEKDAYS, type QuarterFacts } from '@family-portal/contract';
+import { getVtimezoneComponent } from '@touch4it/ical-timezones';
+import { ICalCalendar } from 'ical-generator';
+import { instantOfWallClock } from '../sync/time/wallClock';
+import type { MailLanguage } from '../notifications/mailBody';
+
+export interface FeedFamily {
+  children: ReadonlyArray<{ id: string; name: string }>;
+  plans: ReadonlyArray<{ id: string; childId: string; quarterId: string; lessonId: string; roomHourIds: readonly string[] }>;
+  quarters: ReadonlyArray<QuarterFacts & { id: string }>;
+  lessons: ReadonlyMap<string, { name: string; teacherId?: string | null; whatsappGroup?: string | null }>;
+  roomHours: ReadonlyMap<string, { dayOfWeek: string; hourRefLabel: string; roomName?: string | null }>;
+  teachers: ReadonlyMap<string, { name: string }>;
+}
+
+export interface FeedSettings {
+  language: MailLanguage;
+  timeZone: string;
+  /** The school's day, YYYY-MM-DD: which quarter is the current one. */
+  today: string;
+  /** The product's id in PRODID and the UIDs' domain part. */
+  domain: string;
+}
+
+const TEXTS = {
+  en: {
+    name: 'Courses (Family Portal)',
+    teacher: (name: string) => `Teacher: ${name}`,
+    group: (url: string) => `Class chat: ${url}`,
+    unreadable: 'These lesson times could not be read and are not in this calendar; the Plans page of the portal shows them:',
+  },
+  de: {
+    name: 'Kurse (Familienportal)',
+    teacher: (name: string) => `Lehrkraft: ${name}`,
+    group: (url: string) => `Klassenchat: ${url}`,
+    unreadable: 'Diese Kurszeiten konnten nicht gelesen werden und fehlen in diesem Kalender; die Seite Kurse im Portal zeigt sie:',
+  },
+  ru: {
+    name: 'Занятия (Семейный портал)',
+    teacher: (name: string) => `Преподаватель: ${name}`,
+    group: (url: string) => `Чат группы: ${url}`,
+    unreadable: 'Время этих занятий не удалось распознать, поэтому их нет в календаре; они указаны на странице «Курсы» портала:',
+  },
+} as const;
+
+/** A link that is safe to put in a calendar: https only. */
+function safeLink(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
+/** Monday 0 … Sunday 6, as WEEKDAYS. */
+const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+
+/** The first day on or after `from` that falls on this weekday (Monday 0). */
+export function firstWeekday(from: string, weekday: number): string {
+  return dayOf(dayNumber(from) + ((weekday - weekdayOf(from) + 7) % 7));
+}
+
+/** Office-typed text on one line. */
+const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** RFC 5545: with a DTSTART in a TZID, UNTIL is the UTC instant (the end of the quarter's last day there). */
+function untilUtc(lastDay: string, timeZone: string): string {
+  const [year, month, day] = lastDay.split('-').map(Number) as [number, number, number];
+  const end = instantOfWallClock({ year, month, day, hour: 23, minute: 59, second: 59 }, timeZone);
+  return end.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+export interface Feed {
+  ics: string;
+  /** Events written, and labels left out because no time could be read from them. */
+  events: number;
+  unreadable: string[];
+}
+
+export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
+  const t = TEXTS[settings.language];
+  const calendar = new ICalCalendar({ name: t.name, prodId: { company: settings.domain, product: 'family-portal', language: settings.language.toUpperCase() } });
+  calendar.timezone({ name: settings.timeZone, generator: getVtimezoneComponent });
+  const current = currentQuarter(family.quarters, settings.today);
+  const next = nextQuarter(family.quarters, current, settings.today);
+  const quarters = new Map([current, next].filter((quarter) => quarter !== null).map((quarter) => [quarter.id, quarter]));
+  const childName = new Map(family.children.map((child) => [child.id, child.name]));
+  const unreadable: string[] = [];
+  let events = 0;
+
+  const plans = [...family.plans].sort((a, b) => a.id.localeCompare(b.id));
+  for (const plan of plans) {
+    const quarter = quarters.get(plan.quarterId);
+    const lesson = family.lessons.get(plan.lessonId);
+    if (!quarter || !lesson) continue;
+    const summary = `${childName.get(plan.childId) ?? ''}: ${lesson.name}`;
+    const teacher = lesson.teacherId ? family.teachers.get(lesson.teacherId)?.name : undefined;
+    const link = safeLink(lesson.whatsappGroup);
+    const description = [teacher ? t.teacher(teacher) : null, link ? t.group(link) : null].filter(Boolean).join('\n');
+    for (const roomHourId of plan.roomHourIds) {
+      const roomHour = family.roomHours.get(roomHourId);
+      if (!roomHour) continue;
+      const times = lessonTimes(roomHour.hourRefLabel);
+      const weekday = (WEEKDAYS as readonly string[]).indexOf(roomHour.dayOfWeek);
+      if (!times || weekday < 0) {
+        unreadable.push(`${summary} (${roomHour.dayOfWeek} ${roomHour.hourRefLabel})`);
+        continue;
+      }
+      const first = firstWeekday(quarter.firstDay, weekday);
+      if (first > quarter.lastDay) continue;
+      calendar.createEvent({
+        id: `${plan.id}.${roomHourId}@${settings.domain}`,
+        start: `${first}T${pad(times.start.hour)}:${pad(times.start.minute)}:00`,
+        end: `${first}T${pad(times.end.hour)}:${pad(times.end.minute)}:00`,
+        timezone: settings.timeZone,
+        repeating: `FREQ=WEEKLY;UNTIL=${untilUtc(quarter.lastDay, settings.timeZone)}`,
+        summary,
+        location: roomHour.roomName || null,
+        description: description || null,
+      });
+      events += 1;
+    }
+  }
+  // One line: the library writes the calendar's description as it is, without escaping line breaks.
+  if (unreadable.length > 0) calendar.description(`${t.unreadable} ${unreadable.map(oneLine).join(' · ')}`);
+  return { ics: calendar.toString(), events, unreadable };
+}

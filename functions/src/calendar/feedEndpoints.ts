@@ -1,0 +1,182 @@
+/**
+ * The family's private calendar subscription (feed.ts). A parent makes an address on the plans
+ * page; its token is 32 random bytes, shown once and stored only as its SHA-256
+ * (calendar_feeds/{hash} → uid, address, member id, language; closed to clients). Making a new one
+ * deletes the old, which then answers 404 at once.
+ *
+ * Calendar apps fetch GET /calendar/<token>.ics every few minutes to hours, without signing in.
+ * Each fetch is limited per token and re-checks, like the e-mails, that the account still exists
+ * and its address still leads through the member index to the same member; otherwise the feed is
+ * deleted and the answer is 404, which reveals nothing. The ETag follows the last successful sync
+ * and the school's day (the only things that change the feed): while both are as at the last
+ * answer, a poll with that ETag gets 304 without reading the family's plans.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  CALENDAR_FEEDS,
+  calendarFeedBody,
+  MEMBER_REFERENCES,
+  SYNC_FRESHNESS_PATH,
+} from '@family-portal/contract';
+import type { Request, Response } from 'express';
+import type { Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { adminAuth, adminDb } from '../admin';
+import { functionsBaseUrlFromEnvironment } from '../config';
+import { enforceAccountLimit, MEMBER_LIMITS, type AccountLimit } from '../http/accountLimit';
+import { requireVerifiedUser } from '../http/auth';
+import { badRequest, HttpError, sendError } from '../http/errors';
+import { findMemberByEmail } from '../members/findMember';
+import type { MailLanguage } from '../notifications/mailBody';
+import { familyRecordsOf } from '../notifications/familyRecords';
+import { accountsOf, refusalOf } from '../notifications/recipients';
+import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { calendarFeed, type FeedFamily } from './feed';
+
+/** A calendar app polls every few minutes at most; a minute's 60 leaves room for a few apps on one address. */
+export const FEED_LIMIT: AccountLimit = { scope: 'calendar', perMinute: 60 };
+/** How long a calendar app may keep an answer before asking again. */
+const MAX_AGE_SECONDS = 15 * 60;
+const TOKEN = /^\/([A-Za-z0-9_-]{43})\.ics$/;
+
+export interface StoredFeed {
+  uid: string;
+  email: string;
+  memberId: string;
+  language: MailLanguage;
+  createdAt: string;
+  /** The ETag of the last answer, and what it was made from (the last sync, the day, the language). */
+  etag?: string;
+  basis?: string;
+}
+
+export const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const feeds = (db: Firestore) => db.collection(CALENDAR_FEEDS);
+
+export function feedUrls(token: string, base = functionsBaseUrlFromEnvironment()) {
+  const url = `${base}/calendar/${token}.ics`;
+  return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
+}
+
+async function limitedMember(request: Request, limit: AccountLimit) {
+  const caller = await requireVerifiedUser(request);
+  await enforceAccountLimit(adminDb(), limit, caller.uid);
+  const member = await findMemberByEmail(adminDb(), caller.email);
+  if (!member) throw new HttpError('not-a-member', 'No membership was found for this account. Please contact the school office.');
+  return { caller, member };
+}
+
+/** POST {language}: a new address for the caller's family; any earlier one stops working. */
+export async function createCalendarFeed(request: Request) {
+  const { caller, member } = await limitedMember(request, MEMBER_LIMITS.createCalendarFeed);
+  const parsed = calendarFeedBody.safeParse(request.body);
+  if (!parsed.success) throw badRequest('Send a JSON body {"language": "en" | "de" | "ru"}.');
+  const db = adminDb();
+  const token = randomBytes(32).toString('base64url');
+  const stored: StoredFeed = { uid: caller.uid, email: caller.email, memberId: member.id, language: parsed.data.language, createdAt: new Date().toISOString() };
+  const earlier = await feeds(db).where('uid', '==', caller.uid).get();
+  const batch = db.batch();
+  for (const doc of earlier.docs) batch.delete(doc.ref);
+  batch.create(feeds(db).doc(hashOf(token)), stored);
+  await batch.commit();
+  return { data: { ...feedUrls(token), createdAt: stored.createdAt } };
+}
+
+/** GET: whether the caller has an address (the address itself was shown once, when it was made). */
+export async function getCalendarFeed(request: Request) {
+  const { caller } = await limitedMember(request, MEMBER_LIMITS.getCalendarFeed);
+  const [feed] = (await feeds(adminDb()).where('uid', '==', caller.uid).limit(1).get()).docs;
+  return { data: { createdAt: (feed?.get('createdAt') as string | undefined) ?? null, language: (feed?.get('language') as MailLanguage | undefined) ?? null } };
+}
+
+const notFound = () => new HttpError('not-found', 'There is no calendar at this address.');
+
+interface Copied {
+  id: string;
+  [field: string]: unknown;
+}
+const byId = <T>(documents: unknown) => new Map(((documents as Copied[] | undefined) ?? []).map((doc) => [doc.id, doc as unknown as T]));
+
+async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> {
+  const [plans, children, quarters, references] = await Promise.all([
+    db.collection('plans').where('memberId', '==', memberId).get(),
+    db.collection('children').where('memberId', '==', memberId).select('name').get(),
+    db.collection('quarters').get(),
+    db.collection(MEMBER_REFERENCES).doc(memberId).get(),
+  ]);
+  return {
+    plans: plans.docs.map((doc) => ({
+      id: doc.id,
+      childId: String(doc.get('childId') ?? ''),
+      quarterId: String(doc.get('quarterId') ?? ''),
+      lessonId: String(doc.get('lessonId') ?? ''),
+      roomHourIds: ((doc.get('roomHourIds') as unknown[] | undefined) ?? []).map(String),
+    })),
+    children: children.docs.map((doc) => ({ id: doc.id, name: String(doc.get('name') ?? '') })),
+    quarters: quarters.docs.map((doc) => ({
+      id: doc.id,
+      name: String(doc.get('name') ?? ''),
+      status: String(doc.get('status') ?? ''),
+      firstDay: String(doc.get('firstDay') ?? ''),
+      lastDay: String(doc.get('lastDay') ?? ''),
+    })),
+    lessons: byId(references.get('lessons')),
+    roomHours: byId(references.get('roomHours')),
+    teachers: byId(references.get('teachers')),
+  };
+}
+
+/** GET /calendar/<token>.ics, without signing in: the token is the proof. */
+export async function serveCalendarFeed(request: Request, response: Response): Promise<void> {
+  try {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.set('Allow', 'GET');
+      throw new HttpError('method-not-allowed', 'Use GET for a calendar.');
+    }
+    const token = TOKEN.exec(request.path)?.[1];
+    if (!token) throw notFound();
+    const db = adminDb();
+    const ref = feeds(db).doc(hashOf(token));
+    const snapshot = await ref.get();
+    if (!snapshot.exists) throw notFound();
+    await enforceAccountLimit(db, FEED_LIMIT, snapshot.id);
+    const feed = snapshot.data() as StoredFeed;
+
+    const [accounts, records, freshness] = await Promise.all([
+      accountsOf(adminAuth(), [feed.uid]),
+      familyRecordsOf(db, { emails: [feed.email], memberIds: [feed.memberId], paymentsOf: [] }),
+      db.collection(SYNC_FRESHNESS_PATH.collection).doc(SYNC_FRESHNESS_PATH.doc).get(),
+    ]);
+    const refusal = refusalOf(feed, accounts.get(feed.uid), records);
+    if (refusal) {
+      await ref.delete();
+      logger.info('calendar feed deleted: the records no longer lead to its account', { uid: feed.uid, reason: refusal });
+      throw notFound();
+    }
+
+    const timeZone = schoolTimeZone();
+    const today = dayIn(new Date(), timeZone);
+    const basis = `${String(freshness.get('lastSuccessfulSyncAt') ?? '')}|${today}|${feed.language}`;
+    response.set({
+      'Cache-Control': `private, max-age=${MAX_AGE_SECONDS}`,
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex',
+    });
+    const asked = request.get('if-none-match');
+    if (feed.etag && feed.basis === basis && asked === feed.etag) {
+      response.set('ETag', feed.etag).status(304).end();
+      return;
+    }
+    const { ics } = calendarFeed(await readFamily(db, feed.memberId), { language: feed.language, timeZone, today, domain: 'family-portal' });
+    const etag = `"${createHash('sha256').update(ics).digest('base64url').slice(0, 27)}"`;
+    if (feed.etag !== etag || feed.basis !== basis) await ref.update({ etag, basis });
+    response.set('ETag', etag);
+    if (asked === etag) {
+      response.status(304).end();
+      return;
+    }
+    response.status(200).type('text/calendar; charset=utf-8').send(ics);
+  } catch (error) {
+    sendError(response, error);
+  }
+}
