@@ -91,6 +91,19 @@ describe('the calendar subscription', () => {
     await db.doc('sync_metadata/public').set({ lastSuccessfulSyncAt: new Date().toISOString() });
     expect(await poll(made.body.data.url, first.etag!)).toMatchObject({ status: 304, etag: first.etag });
     expect((await poll(made.body.data.url, '"something-else"')).status).toBe(200);
+
+    // The office deletes a plan; after the sync that removes it, its events are gone at the next poll.
+    const planId = /UID:([^.\r\n]+)\./.exec(first.text)![1]!;
+    const plan = db.doc(`plans/${planId}`);
+    expect((await plan.get()).get('memberId')).toBe(familyWithPlans);
+    await plan.delete();
+    await db.doc('sync_metadata/public').set({ lastSuccessfulSyncAt: new Date(Date.now() + 1000).toISOString() });
+    const changed = await poll(made.body.data.url, first.etag!);
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(first.etag);
+    expect(changed.text).not.toContain(`UID:${planId}.`);
+    // The next full sync brings the plan back for the tests after this one.
+    expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).error).toBeNull();
   });
 
   it('refuses an altered token, a replaced one, and a record naming another family, with 404 and nothing else', async () => {

@@ -142,6 +142,15 @@ describe('calendarFeed', () => {
     expect(chess.location).toBeNull();
   });
 
+  it("keeps office-typed text inside its property: a line break in a name or a label adds no event", () => {
+    const hostile = { ...family, children: [{ id: 'C1', name: 'Mia\r\nEND:VEVENT\r\nBEGIN:VEVENT' }, family.children[1]!] };
+    const roomHours = new Map(family.roomHours).set('RH5', { dayOfWeek: 'Fr.', hourRefLabel: '5 nach\nBEGIN:VEVENT', roomName: 'Aula\nEND:VCALENDAR' });
+    const parsed = occurrences(calendarFeed({ ...hostile, roomHours }, settings).ics);
+    expect(new Set(parsed.occurrences.map((occurrence) => occurrence.uid)).size).toBe(5);
+    expect(parsed.calendar.getAllSubcomponents('vevent')).toHaveLength(5);
+    expect(parsed.occurrences.find((occurrence) => occurrence.uid === 'P1.RH1@family-portal')?.summary).toBe('Mia\r\nEND:VEVENT\r\nBEGIN:VEVENT: Piano'.replace(/\r\n/g, '\n'));
+  });
+
   it('lists a label without a readable time in the feed description, never as an event at a guessed time', () => {
     expect(feed.unreadable).toEqual(['Leo: Chess (Fr. 5 nach Absprache)']);
     expect(all.some((occurrence) => occurrence.weekday === 4)).toBe(false);
