@@ -24,9 +24,8 @@ import { logger } from 'firebase-functions';
 import { adminAuth, adminDb } from '../admin';
 import { functionsBaseUrlFromEnvironment } from '../config';
 import { enforceAccountLimit, MEMBER_LIMITS, type AccountLimit } from '../http/accountLimit';
-import { requireVerifiedUser } from '../http/auth';
 import { badRequest, HttpError, sendError } from '../http/errors';
-import { findMemberByEmail } from '../members/findMember';
+import { callerAndMember } from '../http/memberCaller';
 import type { MailLanguage } from '../notifications/mailBody';
 import { familyRecordsOf } from '../notifications/familyRecords';
 import { accountsOf, refusalOf } from '../notifications/recipients';
@@ -58,17 +57,9 @@ export function feedUrls(token: string, base = functionsBaseUrlFromEnvironment()
   return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
 }
 
-async function limitedMember(request: Request, limit: AccountLimit) {
-  const caller = await requireVerifiedUser(request);
-  await enforceAccountLimit(adminDb(), limit, caller.uid);
-  const member = await findMemberByEmail(adminDb(), caller.email);
-  if (!member) throw new HttpError('not-a-member', 'No membership was found for this account. Please contact the school office.');
-  return { caller, member };
-}
-
 /** POST {language}: a new address for the caller's family; any earlier one stops working. */
 export async function createCalendarFeed(request: Request) {
-  const { caller, member } = await limitedMember(request, MEMBER_LIMITS.createCalendarFeed);
+  const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.createCalendarFeed);
   const parsed = calendarFeedBody.safeParse(request.body);
   if (!parsed.success) throw badRequest('Send a JSON body {"language": "en" | "de" | "ru"}.');
   const db = adminDb();
@@ -84,7 +75,7 @@ export async function createCalendarFeed(request: Request) {
 
 /** GET: whether the caller has an address (the address itself was shown once, when it was made). */
 export async function getCalendarFeed(request: Request) {
-  const { caller } = await limitedMember(request, MEMBER_LIMITS.getCalendarFeed);
+  const { caller } = await callerAndMember(request, MEMBER_LIMITS.getCalendarFeed);
   const [feed] = (await feeds(adminDb()).where('uid', '==', caller.uid).limit(1).get()).docs;
   return { data: { createdAt: (feed?.get('createdAt') as string | undefined) ?? null, language: (feed?.get('language') as MailLanguage | undefined) ?? null } };
 }

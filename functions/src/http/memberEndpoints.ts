@@ -8,7 +8,6 @@ import {
   cancellationState,
   cancelMembershipBody,
   DOCUMENT_SCHEMAS,
-  NOT_A_MEMBER,
   NOTIFICATION_CHOICES,
   notificationChoicesBody,
   PARENT_MAIL_KINDS,
@@ -31,31 +30,14 @@ import {
   RequestInProgressError,
   updateContactData,
 } from '../members/memberWrites';
-import { enforceAccountLimit, MEMBER_LIMITS, type AccountLimit } from './accountLimit';
-import { requireVerifiedUser } from './auth';
+import { MEMBER_LIMITS } from './accountLimit';
+import { callerAndMember, limitedCaller } from './memberCaller';
 import { badRequest, HttpError } from './errors';
 import { clientAddress, enforceRateLimit, type RateLimit } from './rateLimit';
 
 function describe(error: z.core.$ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
 }
-
-/** The verified caller, counted against the endpoint's per-account limit (429 beyond it). */
-async function limitedCaller(request: Request, limit: AccountLimit) {
-  const caller = await requireVerifiedUser(request);
-  await enforceAccountLimit(adminDb(), limit, caller.uid);
-  return caller;
-}
-
-async function callerAndMember(request: Request, limit: AccountLimit) {
-  const caller = await limitedCaller(request, limit);
-  const member = await findMemberByEmail(adminDb(), caller.email);
-  // No index entry: never a member, the row was deleted or rejected, or two rows share the
-  // address. Nothing is written and nothing is sent to AppSheet.
-  if (!member) throw new HttpError(NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
-  return { caller, member };
-}
-
 
 const appSheetFailed = (error: AppSheetWriteError) => {
   logger.warn('AppSheet write failed', { reason: error.message.slice(0, 120) });

@@ -11,6 +11,7 @@ import { limitAsync } from 'es-toolkit/promise';
 import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import type { ChangedFamilies } from '../sync/run/engine';
 import { MAIL_LOCALES, mailBody, type MailLanguage } from './mailBody';
 import { isDue, type StoredChoices } from './parentChoices';
 import { allFamilyRecords, familyRecordsOf } from './familyRecords';
@@ -179,8 +180,8 @@ export function decideParentMails(
   return { mails, baseline };
 }
 
-/** Which families a sync's e-mails look at: all (a full sync), or those whose member or payment documents a delta wrote or whose access it ended. */
-export type MailScope = 'all' | { memberIds: readonly string[]; paymentIds: readonly string[] };
+/** Which families a sync's e-mails look at: what the sync changed (engine.ts). */
+export type MailScope = ChangedFamilies;
 
 /** What one run did: parents looked at, e-mails written, choices deleted because the records no longer lead to the account. */
 export interface MailRun {

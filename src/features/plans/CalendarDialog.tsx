@@ -76,7 +76,7 @@ export function CalendarDialog({ open, onClose }: Props) {
       <div className="space-y-3 text-sm text-slate-700">
         <p>{t('plans.calendar.intro')}</p>
         {state.kind === 'loading' && <p role="status">{t('common.loading')}</p>}
-        {state.kind === 'exists' && <Alert tone="info">{t('plans.calendar.exists', { date: formatDay(state.createdAt.slice(0, 10), locale, 'long') })}</Alert>}
+        {state.kind === 'exists' && <Alert tone="info">{t('plans.calendar.exists', { date: formatDay(state.createdAt, locale, 'long') })}</Alert>}
         {state.kind === 'made' && (
           <>
             <Alert tone="success">{t('plans.calendar.made')}</Alert>

@@ -1,0 +1,24 @@
+/** Who calls a member endpoint: a verified account within its per-account limit, and its member. */
+import { NOT_A_MEMBER } from '@family-portal/contract';
+import type { Request } from 'express';
+import { adminDb } from '../admin';
+import { findMemberByEmail } from '../members/findMember';
+import { enforceAccountLimit, type AccountLimit } from './accountLimit';
+import { requireVerifiedUser } from './auth';
+import { HttpError } from './errors';
+
+/** The verified caller, counted against the endpoint's per-account limit (429 beyond it). */
+export async function limitedCaller(request: Request, limit: AccountLimit) {
+  const caller = await requireVerifiedUser(request);
+  await enforceAccountLimit(adminDb(), limit, caller.uid);
+  return caller;
+}
+
+export async function callerAndMember(request: Request, limit: AccountLimit) {
+  const caller = await limitedCaller(request, limit);
+  const member = await findMemberByEmail(adminDb(), caller.email);
+  // No index entry: never a member, the row was deleted or rejected, or two rows share the
+  // address. Nothing is written and nothing is sent to AppSheet.
+  if (!member) throw new HttpError(NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
+  return { caller, member };
+}
