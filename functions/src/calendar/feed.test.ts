@@ -1,6 +1,6 @@
 import { hourLabel, lessonTimes, WEEKDAYS } from '@family-portal/contract';
 import ICAL from 'ical.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calendarFeed, firstWeekday, type FeedFamily } from './feed';
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -44,7 +44,7 @@ const family: FeedFamily = {
   ],
 };
 
-const settings = { language: 'en' as const, timeZone: TIME_ZONE, today: '2026-10-01', domain: 'family-portal' };
+const settings = { language: 'en' as const, timeZone: TIME_ZONE, today: '2026-10-01', domain: 'family-portal', stamp: '2026-09-14T08:30:00.000Z' };
 
 interface Occurrence {
   uid: string;
@@ -110,7 +110,19 @@ describe('calendarFeed', () => {
     const uids = [...new Set(all.map((occurrence) => occurrence.uid))].sort();
     expect(uids).toEqual(['P1.RH1@family-portal', 'P1.RH2@family-portal', 'P2.RH3@family-portal', 'P2.RH4@family-portal', 'P3.RH1@family-portal']);
     expect(feed.events).toBe(5);
-    expect(calendarFeed(family, settings).ics.replace(/DTSTAMP:\S+/g, '')).toBe(feed.ics.replace(/DTSTAMP:\S+/g, ''));
+  });
+
+  it('gives the same bytes for the same courses at any later moment, so that the ETag holds', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-10-05T10:00:00Z') });
+    try {
+      const later = calendarFeed(family, settings).ics;
+      expect(later).toBe(feed.ics);
+      // DTSTAMP in UTC (RFC 5545), and the zone of the lessons described once.
+      expect(later).toContain('DTSTAMP:20260914T083000Z');
+      expect(later.match(/BEGIN:VTIMEZONE\r\nTZID:Europe\/Berlin\r\n/g)).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("puts every occurrence on the plans page's weekday and time, within its quarter, through the end of summer time", () => {

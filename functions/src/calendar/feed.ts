@@ -5,7 +5,7 @@
  * its VTIMEZONE (so summer time inside a quarter never moves a lesson). UIDs are the plan's and
  * the room hour's, so that a changed plan replaces its event at the next refresh and a deleted one
  * disappears. A label without a readable time gives no event; it is named in the feed's
- * description instead. Pure: the caller reads the documents.
+ * description instead. Pure: the caller reads the documents and gives the time stamp.
  */
 import { currentQuarter, lessonTimes, nextQuarter, WEEKDAYS, type QuarterFacts } from '@family-portal/contract';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
@@ -29,6 +29,11 @@ export interface FeedSettings {
   today: string;
   /** The product's id in PRODID and the UIDs' domain part. */
   domain: string;
+  /**
+   * Every event's DTSTAMP (ISO instant). Fixed by the caller, not the clock: the same courses
+   * must give the same bytes at every poll, or the ETag would change each second.
+   */
+  stamp: string;
 }
 
 const TEXTS = {
@@ -96,7 +101,9 @@ export interface Feed {
 export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
   const t = TEXTS[settings.language];
   const calendar = new ICalCalendar({ name: t.name, prodId: { company: settings.domain, product: 'family-portal', language: settings.language.toUpperCase() } });
-  calendar.timezone({ name: settings.timeZone, generator: getVtimezoneComponent });
+  // The time zone goes on each event only: a calendar-wide one would write DTSTAMP in local time,
+  // where RFC 5545 wants UTC. The generator still adds the events' VTIMEZONE.
+  calendar.timezone({ name: null, generator: getVtimezoneComponent });
   const current = currentQuarter(family.quarters, settings.today);
   const next = nextQuarter(family.quarters, current, settings.today);
   const quarters = new Map([current, next].filter((quarter) => quarter !== null).map((quarter) => [quarter.id, quarter]));
@@ -129,6 +136,7 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
         start: `${first}T${pad(times.start.hour)}:${pad(times.start.minute)}:00`,
         end: `${first}T${pad(times.end.hour)}:${pad(times.end.minute)}:00`,
         timezone: settings.timeZone,
+        stamp: settings.stamp,
         repeating: `FREQ=WEEKLY;UNTIL=${untilUtc(quarter.lastDay, settings.timeZone)}`,
         summary,
         location: roomHour.roomName || null,

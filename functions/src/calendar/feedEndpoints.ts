@@ -158,7 +158,7 @@ export async function serveCalendarFeed(request: Request, response: Response): P
       response.set('ETag', feed.etag).status(304).end();
       return;
     }
-    const { ics } = calendarFeed(await readFamily(db, feed.memberId), { language: feed.language, timeZone, today, domain: 'family-portal' });
+    const { ics } = calendarFeed(await readFamily(db, feed.memberId), { language: feed.language, timeZone, today, domain: 'family-portal', stamp: feed.createdAt });
     const etag = `"${createHash('sha256').update(ics).digest('base64url').slice(0, 27)}"`;
     if (feed.etag !== etag || feed.basis !== basis) await ref.update({ etag, basis });
     response.set('ETag', etag);
