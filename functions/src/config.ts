@@ -7,6 +7,7 @@ import { defineInt, defineList, defineSecret, defineString } from 'firebase-func
 import { MAIL_LANGUAGES } from '@family-portal/contract';
 import { isMailLanguage, type MailLanguage } from './notifications/mailBody';
 import type { ParentMailSettings } from './notifications/parentMail';
+import type { InvitationSettings } from './office/invitationMail';
 import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheet/appsheetClient';
 import { SLICE_ROWS } from './sync/appsheet/slices';
@@ -177,6 +178,17 @@ export function parentMailSettingsFromConfig(): ParentMailSettings {
   const appOrigin = appOrigins.value()[0];
   if (!appOrigin) throw new Error("Parents' e-mails need APP_ORIGINS for their links");
   return { appOrigin, functionsBaseUrl: functionsBaseUrlFromEnvironment(), linkKey: notificationLinkKey.value(), sepa, timeZone: schoolTimeZone() };
+}
+
+/**
+ * What the office's invitations need (office/invitationMail.ts): the app's first origin for the
+ * sign-up link, and the association's name, as its account holder (SEPA_RECIPIENT).
+ */
+export function invitationSettingsFromConfig(): InvitationSettings {
+  const appOrigin = appOrigins.value()[0];
+  const associationName = process.env.SEPA_RECIPIENT?.trim();
+  if (!appOrigin || !associationName) throw new Error('Invitations need APP_ORIGINS and SEPA_RECIPIENT in the functions\' .env');
+  return { appOrigin, associationName };
 }
 
 /**

@@ -26,6 +26,7 @@ import * as calendarFeeds from './calendar/feedEndpoints';
 import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
+import * as office from './office/officeEndpoints';
 import * as syncAdmin from './http/syncAdmin';
 import { runScheduledSync } from './sync/run/scheduled';
 
@@ -66,6 +67,14 @@ export const getSyncStatus = onRequest(adminRead, endpoint('GET', syncAdmin.getS
 export const getSyncHistory = onRequest(adminRead, endpoint('GET', syncAdmin.getSyncHistory));
 export const triggerFullSync = onRequest({ ...api, ...syncRuntime }, endpoint('POST', syncAdmin.triggerSync('full')));
 export const triggerDeltaSync = onRequest({ ...api, ...syncRuntime }, endpoint('POST', syncAdmin.triggerSync('delta')));
+
+// The office's console beyond the sync (functions/src/office): who has signed up, invitations,
+// and a family's screens seen read-only, each view in the audit log.
+export const getAccounts = onRequest(adminRead, endpoint('GET', office.getAccounts));
+export const getAccountsCsv = onRequest(adminRead, endpoint('GET', office.getAccountsCsv));
+export const inviteMembers = onRequest(adminRead, endpoint('POST', office.postInvitations));
+export const viewFamily = onRequest(adminRead, endpoint('POST', office.postFamilyView));
+export const getAdminAudit = onRequest(adminRead, endpoint('GET', office.getAuditLog));
 
 // The schedules follow the school's clock (02:00 Europe/Berlin by default).
 export const nightlyFullSync = onSchedule(

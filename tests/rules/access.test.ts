@@ -163,6 +163,8 @@ beforeAll(async () => {
     await put('office_alerts/state', { outstanding: true, lastSent: { error: '2026-11-26' } });
     await put('notification_choices/parent-uid', { paymentDue: true, language: 'de' });
     await put('calendar_feeds/feed-hash', { uid: 'parent-uid', email: PARENT, memberId: 'M1', language: 'de', createdAt: '2026-11-27T10:00:00.000Z' });
+    await put('invitations/M1', { lastSentAt: '2026-11-27T10:00:00.000Z', lastSentBy: ADMIN, count: 1 });
+    await put('admin_audit/a1', { adminEmail: ADMIN, memberId: 'M1', memberName: 'Eve', at: '2026-11-27T10:00:00.000Z' });
   });
 });
 afterAll(() => env.cleanup());
@@ -335,6 +337,11 @@ const READS: Read[] = [
   // A calendar address is made and served by functions only; the store holds its hash.
   { collection: 'calendar_feeds', what: "get a family's calendar address", allowed: [], read: (db) => getDoc(doc(db, 'calendar_feeds/feed-hash')) },
   { collection: 'calendar_feeds', what: 'list calendar addresses', allowed: [], read: (db) => getDocs(collection(db, 'calendar_feeds')) },
+  // The office's records: read through its functions, which check the admin record, never by a client.
+  { collection: 'invitations', what: "get a member's invitation record", allowed: [], read: (db) => getDoc(doc(db, 'invitations/M1')) },
+  { collection: 'invitations', what: 'list invitation records', allowed: [], read: (db) => getDocs(collection(db, 'invitations')) },
+  { collection: 'admin_audit', what: "get an admin's view of a family", allowed: [], read: (db) => getDoc(doc(db, 'admin_audit/a1')) },
+  { collection: 'admin_audit', what: 'list the audit log', allowed: [], read: (db) => getDocs(collection(db, 'admin_audit')) },
 ];
 
 const EMAILS: Partial<Record<Role, string>> = {
@@ -432,6 +439,8 @@ const WRITABLE_PATHS = [
   'office_alerts/state',
   'notification_choices/parent-uid',
   'calendar_feeds/feed-hash',
+  'invitations/M1',
+  'admin_audit/a1',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

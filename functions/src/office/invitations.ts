@@ -1,0 +1,191 @@
+/**
+ * Invitations to the portal (issue 43): to active members whose address the index gives them and
+ * who have no portal account; at most one per member in 30 days and 500 a day per school. Each is
+ * a `mail` document for the Trigger Email extension and a record in invitations/{memberId}
+ * (closed to clients), written together in one transaction per member, so that two admins
+ * inviting at once never send one family two e-mails.
+ */
+import {
+  ACTIVE,
+  INVITATION_INTERVAL_DAYS,
+  INVITATIONS,
+  INVITATIONS_PER_DAY,
+  MAIL,
+  MEMBER_EMAIL_DUPLICATES,
+  MEMBER_EMAILS,
+  type InvitationResult,
+  type InvitationSkip,
+} from '@family-portal/contract';
+import { chunk } from 'es-toolkit/array';
+import { limitAsync } from 'es-toolkit/promise';
+import type { Auth } from 'firebase-admin/auth';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import type { MailLanguage } from '../notifications/mailBody';
+import { RATE_LIMITS } from '../http/rateLimit';
+import { HASH_FIELD, REJECTED_HASH } from '../sync/firestore/contentHash';
+import { invitationMail, type InvitationSettings } from './invitationMail';
+import { readSchool } from './school';
+import { memberRows } from './memberRows';
+
+const DAY_MS = 86_400_000;
+
+/** What decides whether a member gets an invitation now. */
+export interface Candidate {
+  memberId: string;
+  /** Null: no such member (or a row the sync rejected). */
+  member: { name: string; email: string; status: string } | null;
+  /** The member the address resolves to through the index, or null (a duplicate, or unusable). */
+  indexedTo: string | null;
+  duplicate: boolean;
+  hasAccount: boolean;
+  lastSentAt: string | null;
+}
+
+export interface Plan {
+  send: Candidate[];
+  skipped: InvitationResult['skipped'];
+}
+
+function skipOf(candidate: Candidate, now: Date): InvitationSkip | null {
+  if (!candidate.member) return 'not-found';
+  if (candidate.member.status !== ACTIVE) return 'inactive';
+  if (candidate.duplicate) return 'duplicate-address';
+  if (candidate.indexedTo !== candidate.memberId) return 'not-found';
+  if (candidate.hasAccount) return 'has-account';
+  if (candidate.lastSentAt && now.getTime() - Date.parse(candidate.lastSentAt) < INVITATION_INTERVAL_DAYS * DAY_MS) return 'invited-recently';
+  return null;
+}
+
+/** Who gets an invitation and who does not and why; `left` is what today's cap still allows. Pure. */
+export function invitationPlan(candidates: readonly Candidate[], now: Date, left: number): Plan {
+  const plan: Plan = { send: [], skipped: [] };
+  for (const candidate of candidates) {
+    const reason = skipOf(candidate, now) ?? (plan.send.length >= left ? 'daily-limit' : null);
+    if (reason) plan.skipped.push({ memberId: candidate.memberId, reason });
+    else plan.send.push(candidate);
+  }
+  return plan;
+}
+
+/** The school's day counter: one document in rate_limits, spent after a day (its TTL). */
+const dayCounter = (db: Firestore) => db.collection(RATE_LIMITS).doc('school-invitations-day');
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+export async function sentToday(db: Firestore, now = new Date()): Promise<number> {
+  const counter = await dayCounter(db).get();
+  return counter.get('day') === dayOf(now) ? Number(counter.get('count') ?? 0) : 0;
+}
+
+/** Takes up to `wanted` of today's invitations; returns how many it took. */
+async function reserve(db: Firestore, wanted: number, now: Date): Promise<number> {
+  return db.runTransaction(async (transaction) => {
+    const counter = await transaction.get(dayCounter(db));
+    const count = counter.get('day') === dayOf(now) ? Number(counter.get('count') ?? 0) : 0;
+    const taken = Math.max(0, Math.min(wanted, INVITATIONS_PER_DAY - count));
+    transaction.set(dayCounter(db), { day: dayOf(now), count: count + taken, expiresAt: Timestamp.fromMillis(now.getTime() + 2 * DAY_MS) });
+    return taken;
+  });
+}
+
+async function candidatesByIds(db: Firestore, auth: Auth, memberIds: readonly string[]): Promise<Candidate[]> {
+  const ids = [...new Set(memberIds)];
+  const members = await db.getAll(...ids.map((id) => db.collection('members').doc(id)));
+  const addressOf = new Map(
+    members.filter((doc) => doc.exists && doc.get(HASH_FIELD) !== REJECTED_HASH).map((doc) => [doc.id, String(doc.get('primaryEmail') ?? '').trim().toLowerCase()]),
+  );
+  const addresses = [...new Set([...addressOf.values()].filter(Boolean))];
+  const [index, invited, accounts] = await Promise.all([
+    addresses.length > 0 ? db.getAll(...addresses.map((address) => db.collection(MEMBER_EMAILS).doc(address))) : [],
+    db.getAll(...ids.map((id) => db.collection(INVITATIONS).doc(id))),
+    Promise.all(chunk(addresses, 100).map((batch) => auth.getUsers(batch.map((email) => ({ email }))))),
+  ]);
+  const indexed = new Map(index.map((doc) => [doc.id, doc.exists ? String(doc.get('memberId')) : null]));
+  const withAccount = new Set(accounts.flatMap((result) => result.users.map((user) => user.email?.toLowerCase())));
+  const duplicates = await duplicatesAmong(db, addresses);
+  return members.map((doc) => {
+    const address = addressOf.get(doc.id);
+    const invitation = invited.find((record) => record.id === doc.id);
+    return {
+      memberId: doc.id,
+      member: address === undefined ? null : { name: String(doc.get('primaryName') ?? ''), email: String(doc.get('primaryEmail') ?? ''), status: String(doc.get('status') ?? '') },
+      indexedTo: address ? (indexed.get(address) ?? null) : null,
+      duplicate: address ? duplicates.has(address) : false,
+      hasAccount: address ? withAccount.has(address) : false,
+      lastSentAt: invitation?.exists ? String(invitation.get('lastSentAt')) : null,
+    };
+  });
+}
+
+async function duplicatesAmong(db: Firestore, addresses: readonly string[]): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const docs = await db.getAll(...addresses.map((address) => db.collection(MEMBER_EMAIL_DUPLICATES).doc(address)));
+  return new Set(docs.filter((doc) => doc.exists).map((doc) => doc.id));
+}
+
+/** Every active member without an account who was never invited, with what the index says of its address. */
+async function candidatesNotInvited(db: Firestore, auth: Auth): Promise<Candidate[]> {
+  const school = await readSchool(db, auth);
+  const rows = memberRows(school).filter((row) => row.status === ACTIVE && row.account === 'none' && row.lastInvitedAt === null && !row.duplicate);
+  const addresses = rows.map((row) => row.email.trim().toLowerCase()).filter(Boolean);
+  const index = addresses.length > 0 ? await db.getAll(...addresses.map((address) => db.collection(MEMBER_EMAILS).doc(address))) : [];
+  const indexed = new Map(index.map((doc) => [doc.id, doc.exists ? String(doc.get('memberId')) : null]));
+  return rows
+    .sort((a, b) => a.memberId.localeCompare(b.memberId))
+    .map((row) => ({
+      memberId: row.memberId,
+      member: row,
+      indexedTo: indexed.get(row.email.trim().toLowerCase()) ?? null,
+      duplicate: false,
+      hasAccount: false,
+      lastSentAt: null,
+    }));
+}
+
+export interface InvitationRequest {
+  memberIds?: string[];
+  allNotInvited?: true;
+  language: MailLanguage;
+  adminEmail: string;
+}
+
+/** Sends what the plan allows, one transaction per member; returns what was sent and skipped. */
+export async function inviteMembers(db: Firestore, auth: Auth, settings: InvitationSettings, request: InvitationRequest, now = new Date()): Promise<InvitationResult> {
+  const candidates = request.allNotInvited ? await candidatesNotInvited(db, auth) : await candidatesByIds(db, auth, request.memberIds ?? []);
+  const eligible = invitationPlan(candidates, now, Number.POSITIVE_INFINITY);
+  const left = eligible.send.length > 0 ? await reserve(db, eligible.send.length, now) : 0;
+  const plan = invitationPlan(candidates, now, left);
+  const result: InvitationResult = { sent: [], skipped: [...plan.skipped] };
+  await Promise.all(
+    plan.send.map(
+      limitAsync(async (candidate: Candidate) => {
+        const sent = await sendOne(db, settings, request, candidate, now);
+        if (sent) result.sent.push(candidate.memberId);
+        else result.skipped.push({ memberId: candidate.memberId, reason: 'invited-recently' });
+      }, 10),
+    ),
+  );
+  result.sent.sort();
+  logger.info('invitations sent', { by: request.adminEmail, sent: result.sent.length, skipped: result.skipped.length });
+  return result;
+}
+
+/** The invitation and its record together, unless another admin's invitation got there first. */
+async function sendOne(db: Firestore, settings: InvitationSettings, request: InvitationRequest, candidate: Candidate, now: Date): Promise<boolean> {
+  const record = db.collection(INVITATIONS).doc(candidate.memberId);
+  const member = candidate.member!;
+  return db.runTransaction(async (transaction) => {
+    const current = await transaction.get(record);
+    const lastSentAt = current.get('lastSentAt') as string | undefined;
+    if (lastSentAt && now.getTime() - Date.parse(lastSentAt) < INVITATION_INTERVAL_DAYS * DAY_MS) return false;
+    transaction.set(record, {
+      lastSentAt: now.toISOString(),
+      lastSentBy: request.adminEmail,
+      firstSentAt: (current.get('firstSentAt') as string | undefined) ?? now.toISOString(),
+      count: Number(current.get('count') ?? 0) + 1,
+    });
+    transaction.create(db.collection(MAIL).doc(), { to: member.email, message: invitationMail(member, settings, request.language), kind: 'invitation', memberId: candidate.memberId });
+    return true;
+  });
+}
+

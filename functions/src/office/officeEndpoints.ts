@@ -1,0 +1,81 @@
+/**
+ * The office's endpoints (issue 43): the accounts overview and its members table, the table as
+ * CSV, invitations, a family's view and the log of such views. Each checks the caller's admin
+ * record as the sync API does, and counts against the admin's own limits.
+ */
+import { accountsQuery, INVITATIONS_PER_DAY, inviteMembersBody, viewFamilyBody, type AccountsOverview } from '@family-portal/contract';
+import type { Request } from 'express';
+import { adminAuth, adminDb } from '../admin';
+import { invitationSettingsFromConfig } from '../config';
+import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
+import { requireAdmin } from '../http/auth';
+import { badRequest, HttpError } from '../http/errors';
+import { auditLog, viewFamily } from './familyView';
+import { inviteMembers, sentToday } from './invitations';
+import { csvOf, filteredRows, memberRows, overviewOf, pageOf } from './memberRows';
+import { mailChoiceCounts, readSchool } from './school';
+
+/** Generous for an office paging through its members; far too few to page out the school by script. */
+export const OFFICE_LIMITS = {
+  accounts: { scope: 'officeAccounts', perMinute: 30, perDay: 2000 },
+  inviteMembers: { scope: 'inviteMembers', perMinute: 10, perDay: 100 },
+  viewFamily: { scope: 'viewFamily', perMinute: 30, perDay: 1000 },
+  auditLog: { scope: 'auditLog', perMinute: 30 },
+} satisfies Record<string, AccountLimit>;
+
+async function admin(request: Request, limit: AccountLimit) {
+  const caller = await requireAdmin(request);
+  await enforceAccountLimit(adminDb(), limit, caller.uid);
+  return caller;
+}
+
+function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } }): T {
+  if (result.success) return result.data;
+  throw badRequest(`Invalid request: ${result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
+}
+
+async function schoolRows() {
+  const db = adminDb();
+  const school = await readSchool(db, adminAuth());
+  return { school, rows: memberRows(school) };
+}
+
+/** GET: the counts, and one page of the members table as filtered and sorted. */
+export async function getAccounts(request: Request) {
+  await admin(request, OFFICE_LIMITS.accounts);
+  const query = parsed(accountsQuery.safeParse(request.query));
+  const db = adminDb();
+  const [{ school, rows }, mailChoices, sent] = await Promise.all([schoolRows(), mailChoiceCounts(db), sentToday(db)]);
+  const overview: AccountsOverview = { ...overviewOf(school, rows), mailChoices, invitationsToday: { sent, limit: INVITATIONS_PER_DAY } };
+  return { data: { overview, ...pageOf(rows, query) } };
+}
+
+/** GET: every row the filter keeps, as CSV (UTF-8 with a BOM, so that spreadsheets read the umlauts). */
+export async function getAccountsCsv(request: Request) {
+  await admin(request, OFFICE_LIMITS.accounts);
+  const query = parsed(accountsQuery.safeParse(request.query));
+  const { rows } = await schoolRows();
+  const kept = filteredRows(rows, query);
+  return { data: { csv: `\uFEFF${csvOf(kept)}`, rows: kept.length } };
+}
+
+export async function postInvitations(request: Request) {
+  const caller = await admin(request, OFFICE_LIMITS.inviteMembers);
+  const body = parsed(inviteMembersBody.safeParse(request.body));
+  if (Boolean(body.memberIds) === Boolean(body.allNotInvited)) throw badRequest('Invalid request: give either memberIds or allNotInvited.');
+  const result = await inviteMembers(adminDb(), adminAuth(), invitationSettingsFromConfig(), { ...body, adminEmail: caller.email });
+  return { data: result };
+}
+
+export async function postFamilyView(request: Request) {
+  const caller = await admin(request, OFFICE_LIMITS.viewFamily);
+  const { memberId } = parsed(viewFamilyBody.safeParse(request.body));
+  const family = await viewFamily(adminDb(), caller.email, memberId);
+  if (!family) throw new HttpError('not-found', 'There is no member with this id.');
+  return { data: family };
+}
+
+export async function getAuditLog(request: Request) {
+  await admin(request, OFFICE_LIMITS.auditLog);
+  return { data: { entries: await auditLog(adminDb()) } };
+}

@@ -1,0 +1,57 @@
+/**
+ * What the office's accounts overview reads: every member (four fields each), the addresses the
+ * index refuses, the invitations, the Auth accounts (with the Admin SDK, a thousand a page; only
+ * the address and whether it is verified leave this module) and how many parents turned each
+ * e-mail on (aggregation queries, no documents).
+ */
+import { INVITATIONS, MEMBER_EMAIL_DUPLICATES, NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type AccountsOverview } from '@family-portal/contract';
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { HASH_FIELD, REJECTED_HASH } from '../sync/firestore/contentHash';
+import type { AccountFacts, InvitationFacts, School, StoredMember } from './memberRows';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+async function members(db: Firestore): Promise<StoredMember[]> {
+  const snapshot = await db.collection('members').select('primaryName', 'primaryEmail', 'status', HASH_FIELD).get();
+  // A row the sync rejected is no member of the portal's (the office sees it in the sync log).
+  return snapshot.docs
+    .filter((doc) => doc.get(HASH_FIELD) !== REJECTED_HASH)
+    .map((doc) => ({ memberId: doc.id, name: text(doc.get('primaryName')), email: text(doc.get('primaryEmail')), status: text(doc.get('status')) }));
+}
+
+/** Every Auth account by lower-cased address, page by page. */
+export async function accountsByAddress(auth: Auth): Promise<Map<string, AccountFacts>> {
+  const accounts = new Map<string, AccountFacts>();
+  let pageToken: string | undefined;
+  do {
+    const page = await auth.listUsers(1000, pageToken);
+    for (const user of page.users) {
+      if (user.email) accounts.set(user.email.toLowerCase(), { verified: user.emailVerified });
+    }
+    pageToken = page.pageToken;
+  } while (pageToken);
+  return accounts;
+}
+
+async function duplicates(db: Firestore): Promise<Map<string, string[]>> {
+  const snapshot = await db.collection(MEMBER_EMAIL_DUPLICATES).get();
+  return new Map(snapshot.docs.map((doc) => [doc.id, ((doc.get('memberIds') as unknown[] | undefined) ?? []).map(String)]));
+}
+
+export async function invitations(db: Firestore): Promise<Map<string, InvitationFacts>> {
+  const snapshot = await db.collection(INVITATIONS).select('lastSentAt', 'count').get();
+  return new Map(snapshot.docs.map((doc) => [doc.id, { lastSentAt: text(doc.get('lastSentAt')), count: Number(doc.get('count') ?? 0) }]));
+}
+
+export async function readSchool(db: Firestore, auth: Auth): Promise<School> {
+  const [stored, accounts, refused, invited] = await Promise.all([members(db), accountsByAddress(auth), duplicates(db), invitations(db)]);
+  return { members: stored, accounts, duplicates: refused, invitations: invited };
+}
+
+export async function mailChoiceCounts(db: Firestore): Promise<AccountsOverview['mailChoices']> {
+  const counts = await Promise.all(
+    PARENT_MAIL_KINDS.map(async (kind) => [kind, (await db.collection(NOTIFICATION_CHOICES).where(kind, '==', true).count().get()).data().count] as const),
+  );
+  return Object.fromEntries(counts) as AccountsOverview['mailChoices'];
+}

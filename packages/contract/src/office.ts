@@ -1,0 +1,117 @@
+/**
+ * The office's half of the console (issue 43): who has a portal account, invitations, and a
+ * family's screens seen read-only. Active admins only; every answer is parsed by the web app.
+ */
+import * as z from 'zod/mini';
+import { DOCUMENT_SCHEMAS, familyTimetableSchema } from './documents';
+import { MAIL_LANGUAGES } from './api';
+
+/** One document per invited member: when, by whom, how often (server-only). */
+export const INVITATIONS = 'invitations';
+/** One document per family an admin opened read-only (server-only). */
+export const ADMIN_AUDIT = 'admin_audit';
+
+/** At most one invitation per member in this many days, and this many a day per school. */
+export const INVITATION_INTERVAL_DAYS = 30;
+export const INVITATIONS_PER_DAY = 500;
+
+/** A member's portal account: one whose address the index resolves to the member, verified or not, or none. */
+export const ACCOUNT_STATES = ['verified', 'unverified', 'none'] as const;
+export type AccountState = (typeof ACCOUNT_STATES)[number];
+
+export const MEMBER_SORTS = ['memberId', 'name', 'email', 'lastInvitedAt'] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+
+/** The members table's filter, sort and page, as query parameters. */
+export const accountsQuery = z.strictObject({
+  account: z._default(z.enum([...ACCOUNT_STATES, 'all']), 'none'),
+  /** Part of the member id, the name or the address, any case. */
+  search: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  /** Only members never invited. */
+  notInvited: z._default(z.enum(['true', 'false']), 'false'),
+  sort: z._default(z.enum(MEMBER_SORTS), 'memberId'),
+  direction: z._default(z.enum(['asc', 'desc']), 'asc'),
+  offset: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000)), 0),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
+});
+export type AccountsQuery = z.output<typeof accountsQuery>;
+
+export const memberRowSchema = z.object({
+  memberId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  account: z.enum(ACCOUNT_STATES),
+  /** The index refuses the address: another member row gives it too. */
+  duplicate: z.boolean(),
+  lastInvitedAt: z.nullable(z.string()),
+  invitations: z.int(),
+});
+export type MemberRow = z.infer<typeof memberRowSchema>;
+
+export const accountsOverviewSchema = z.object({
+  /** Members per status word, as the office writes it ("active", "inactive", …). */
+  byStatus: z.record(z.string(), z.int()),
+  /** Of the active members. */
+  active: z.object({ verified: z.int(), unverified: z.int(), none: z.int() }),
+  /** Addresses more than one member row gives, with those members: fixed in AppSheet. */
+  duplicates: z.array(z.object({ email: z.string(), memberIds: z.array(z.string()) })),
+  /** Parents who turned each e-mail on. */
+  mailChoices: z.object({ paymentDue: z.int(), paymentReceived: z.int(), cancellationConfirmed: z.int() }),
+  invitationsToday: z.object({ sent: z.int(), limit: z.int() }),
+});
+export type AccountsOverview = z.infer<typeof accountsOverviewSchema>;
+
+export const accountsAnswer = z.object({
+  data: z.object({
+    overview: accountsOverviewSchema,
+    rows: z.array(memberRowSchema),
+    total: z.int(),
+    offset: z.int(),
+    limit: z.int(),
+  }),
+});
+export type AccountsPage = z.infer<typeof accountsAnswer>['data'];
+
+export const accountsCsvAnswer = z.object({ data: z.object({ csv: z.string(), rows: z.int() }) });
+
+/** Who to invite: chosen members, or every active member without an account not yet invited. */
+export const inviteMembersBody = z.strictObject({
+  memberIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1), z.maxLength(500))),
+  allNotInvited: z.optional(z.literal(true)),
+  /** The office's language: the invitation's first part. */
+  language: z.enum(MAIL_LANGUAGES),
+});
+export type InviteMembersBody = z.input<typeof inviteMembersBody>;
+
+export const INVITATION_SKIPS = ['has-account', 'invited-recently', 'duplicate-address', 'not-found', 'inactive', 'daily-limit'] as const;
+export type InvitationSkip = (typeof INVITATION_SKIPS)[number];
+
+export const invitationResultSchema = z.object({
+  sent: z.array(z.string()),
+  skipped: z.array(z.object({ memberId: z.string(), reason: z.enum(INVITATION_SKIPS) })),
+});
+export type InvitationResult = z.infer<typeof invitationResultSchema>;
+export const inviteMembersAnswer = z.object({ data: invitationResultSchema });
+
+export const viewFamilyBody = z.strictObject({ memberId: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+/** A family's documents as the parent's session reads them (web app, src/data/familyData.ts). */
+export const familyViewAnswer = z.object({
+  data: z.object({
+    member: DOCUMENT_SCHEMAS.members,
+    children: z.array(DOCUMENT_SCHEMAS.children),
+    plans: z.array(DOCUMENT_SCHEMAS.plans),
+    quarters: z.array(DOCUMENT_SCHEMAS.quarters),
+    payments: z.array(DOCUMENT_SCHEMAS.payments),
+    otherPayments: z.array(DOCUMENT_SCHEMAS.otherPayments),
+    timetable: familyTimetableSchema,
+    lastSuccessfulSyncAt: z.nullable(z.string()),
+  }),
+});
+export type FamilyViewData = z.infer<typeof familyViewAnswer>['data'];
+
+export const auditEntrySchema = z.object({ id: z.string(), adminEmail: z.string(), memberId: z.string(), memberName: z.string(), at: z.string() });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const AUDIT_LOG_LENGTH = 50;
+export const auditLogAnswer = z.object({ data: z.object({ entries: z.array(auditEntrySchema) }) });

@@ -1,0 +1,168 @@
+/**
+ * The office's console beyond the sync (issue 43), through the emulated functions: the accounts
+ * overview on a school with verified, unverified, missing and refused accounts; invitations only
+ * to those who may get one, and no more than the day allows; a family's view, each one in the
+ * audit log; and nothing of it for a parent.
+ */
+import { ADMIN_AUDIT, INVITATIONS, MAIL, MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+
+const { db } = emulatorAdmin();
+const ADMIN = 'office-admin@example.com';
+const address = (n: number) => `office-family${n}@example.com`;
+const TWIN = 'office-twins@example.com';
+const DAY_MS = 86_400_000;
+
+async function call(name: string, token: string, options: { body?: unknown; query?: string } = {}) {
+  const response = await fetch(functionUrl(name, options.query ?? ''), {
+    method: options.body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+async function member(id: string, email: string, status = 'active', indexed = true) {
+  await db.doc(`members/${id}`).set({ primaryName: `Family ${id}`, primaryEmail: email, status, balance: -12.5 });
+  if (indexed) await db.doc(`${MEMBER_EMAILS}/${email}`).set({ memberId: id });
+}
+
+const mailsTo = async (email: string) => (await db.collection(MAIL).where('to', '==', email).get()).docs;
+let adminToken = '';
+
+beforeAll(async () => {
+  await clearFirestore();
+  await member('O1', address(1));
+  await member('O2', address(2));
+  await member('O3', address(3));
+  await member('O4', address(4));
+  await member('O5', TWIN, 'active', false);
+  await member('O6', TWIN, 'active', false);
+  await db.doc(`${MEMBER_EMAIL_DUPLICATES}/${TWIN}`).set({ memberIds: ['O5', 'O6'] });
+  await member('O7', address(7), 'inactive');
+  await db.doc(`${INVITATIONS}/O4`).set({ lastSentAt: new Date(Date.now() - 10 * DAY_MS).toISOString(), lastSentBy: ADMIN, count: 1 });
+  await createAccount(address(1));
+  await createAccount(address(2), { verified: false });
+  await createAccount(ADMIN, { admin: true });
+  await db.doc(`${NOTIFICATION_CHOICES}/some-parent`).set({ paymentDue: true, paymentReceived: false, cancellationConfirmed: true });
+  adminToken = await idTokenFor(ADMIN);
+});
+afterAll(() => clearFirestore());
+
+describe("the office's accounts overview", () => {
+  it('counts members by status and the active ones by account, names refused addresses and e-mail choices', async () => {
+    const answer = await call('getAccounts', adminToken);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.overview).toEqual({
+      byStatus: { active: 6, inactive: 1 },
+      active: { verified: 1, unverified: 1, none: 4 },
+      duplicates: [{ email: TWIN, memberIds: ['O5', 'O6'] }],
+      mailChoices: { paymentDue: 1, paymentReceived: 0, cancellationConfirmed: 1 },
+      invitationsToday: { sent: 0, limit: 500 },
+    });
+    // The table lists members without an account by default.
+    expect(answer.body.data.rows.map((row: { memberId: string }) => row.memberId)).toEqual(['O3', 'O4', 'O5', 'O6', 'O7']);
+    expect(answer.body.data.rows[1]).toMatchObject({ memberId: 'O4', name: 'Family O4', email: address(4), account: 'none', invitations: 1 });
+  });
+
+  it('filters, sorts and pages on the server, and gives the filtered table as CSV', async () => {
+    const page = await call('getAccounts', adminToken, { query: '?account=all&sort=memberId&direction=desc&limit=2&offset=1' });
+    expect(page.body.data).toMatchObject({ total: 7, offset: 1, limit: 2 });
+    expect(page.body.data.rows.map((row: { memberId: string }) => row.memberId)).toEqual(['O6', 'O5']);
+    const csv = await call('getAccountsCsv', adminToken, { query: '?account=none&notInvited=true' });
+    expect(csv.body.data.rows).toBe(4);
+    const lines = (csv.body.data.csv as string).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Member ID,Name,E-mail,Status,Portal account,Duplicate address,Last invitation,Invitations');
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['O3', 'O5', 'O6', 'O7']);
+    expect((await call('getAccounts', adminToken, { query: '?sort=balance' })).status).toBe(400);
+  });
+});
+
+describe('invitations', () => {
+  it('go to active members without an account whose address the index gives them, once in 30 days', async () => {
+    const before = (await db.collection(MAIL).get()).size;
+    const answer = await call('inviteMembers', adminToken, { body: { memberIds: ['O1', 'O2', 'O3', 'O4', 'O5', 'O6', 'O7', 'O99'], language: 'de' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.sent).toEqual(['O3']);
+    expect(Object.fromEntries(answer.body.data.skipped.map((skip: { memberId: string; reason: string }) => [skip.memberId, skip.reason]))).toEqual({
+      O1: 'has-account',
+      O2: 'has-account',
+      O4: 'invited-recently',
+      O5: 'duplicate-address',
+      O6: 'duplicate-address',
+      O7: 'inactive',
+      O99: 'not-found',
+    });
+    const [mail] = await mailsTo(address(3));
+    expect((await db.collection(MAIL).get()).size).toBe(before + 1);
+    expect(mail?.get('message.subject')).toMatch(/^Einladung ins Familienportal/);
+    expect(mail?.get('message.text')).toContain(`/login?mode=signup&email=${encodeURIComponent(address(3))}`);
+    expect((await db.doc(`${INVITATIONS}/O3`).get()).data()).toMatchObject({ lastSentBy: ADMIN, count: 1 });
+
+    // Asked again at once: nothing more.
+    const again = await call('inviteMembers', adminToken, { body: { memberIds: ['O3'], language: 'en' } });
+    expect(again.body.data).toEqual({ sent: [], skipped: [{ memberId: 'O3', reason: 'invited-recently' }] });
+    expect(await mailsTo(address(3))).toHaveLength(1);
+  });
+
+  it("stop at the school's 500 a day", async () => {
+    await member('O8', address(8));
+    await member('O9', address(9));
+    const today = new Date().toISOString().slice(0, 10);
+    await db.doc('rate_limits/school-invitations-day').set({ day: today, count: 499 });
+    const answer = await call('inviteMembers', adminToken, { body: { allNotInvited: true, language: 'en' } });
+    expect(answer.body.data).toEqual({ sent: ['O8'], skipped: [{ memberId: 'O9', reason: 'daily-limit' }] });
+    expect(await mailsTo(address(9))).toHaveLength(0);
+    expect((await db.doc('rate_limits/school-invitations-day').get()).get('count')).toBe(500);
+    expect((await call('getAccounts', adminToken)).body.data.overview.invitationsToday).toEqual({ sent: 500, limit: 500 });
+    await db.doc('rate_limits/school-invitations-day').delete();
+  });
+
+  it('refuse a request that names no one, or both ways at once', async () => {
+    expect((await call('inviteMembers', adminToken, { body: { language: 'de' } })).status).toBe(400);
+    expect((await call('inviteMembers', adminToken, { body: { memberIds: ['O9'], allNotInvited: true, language: 'de' } })).status).toBe(400);
+    expect((await call('inviteMembers', adminToken, { body: { memberIds: [], language: 'de' } })).status).toBe(400);
+    expect(await mailsTo(address(9))).toHaveLength(0);
+  });
+});
+
+describe("a family's view", () => {
+  it("answers the family's documents and records who looked, shown newest first", async () => {
+    await db.doc('payments/OP1').set({ memberId: 'O1', date: '2026-11-20', amount: 30, paymentType: 'Überweisung', direction: 'Eingang' });
+    const view = await call('viewFamily', adminToken, { body: { memberId: 'O1' } });
+    expect(view.status).toBe(200);
+    expect(view.body.data.member).toMatchObject({ id: 'O1', primaryEmail: address(1), balance: -12.5 });
+    expect(view.body.data.payments.map((payment: { id: string }) => payment.id)).toEqual(['OP1']);
+    await call('viewFamily', adminToken, { body: { memberId: 'O3' } });
+    const log = await call('getAdminAudit', adminToken);
+    expect(log.body.data.entries.slice(0, 2)).toMatchObject([
+      { adminEmail: ADMIN, memberId: 'O3', memberName: 'Family O3' },
+      { adminEmail: ADMIN, memberId: 'O1', memberName: 'Family O1' },
+    ]);
+    expect((await call('viewFamily', adminToken, { body: { memberId: 'nobody' } })).status).toBe(404);
+    expect((await db.collection(ADMIN_AUDIT).where('memberId', '==', 'nobody').get()).size).toBe(0);
+  });
+});
+
+describe('for anyone but an active admin', () => {
+  const calls: Array<[string, { body?: unknown; query?: string }]> = [
+    ['getAccounts', {}],
+    ['getAccountsCsv', {}],
+    ['inviteMembers', { body: { memberIds: ['O9'], language: 'de' } }],
+    ['viewFamily', { body: { memberId: 'O1' } }],
+    ['getAdminAudit', {}],
+  ];
+
+  it('every office endpoint answers 403 to a parent and 401 without a token, and changes nothing', async () => {
+    const parent = await idTokenFor(address(1));
+    const audited = (await db.collection(ADMIN_AUDIT).get()).size;
+    for (const [name, options] of calls) {
+      expect([name, (await call(name, parent, options)).status]).toEqual([name, 403]);
+      expect([name, (await call(name, '', options)).status]).toEqual([name, 401]);
+    }
+    expect(await mailsTo(address(9))).toHaveLength(0);
+    expect((await db.collection(ADMIN_AUDIT).get()).size).toBe(audited);
+  });
+});
