@@ -31,7 +31,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts); so
     // does the layout guard, which sets the widths from 320 px up itself.
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office/ },
     // Dark mode: every screen and dialog through axe again (contrast).
     { name: 'desktop-dark', use: { ...devices['Desktop Chrome'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
     { name: 'phone-dark', use: { ...devices['Pixel 7'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },

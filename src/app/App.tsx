@@ -11,12 +11,14 @@ import { paths } from '../routing/paths';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ScrollToTop } from './ScrollToTop';
 import {
+  AccountsPage,
   AdminPage,
   AppShell,
   AuthActionPage,
   BookDepositsPage,
   DashboardPage,
   FamilyPage,
+  FamilyViewPage,
   ForgotPasswordPage,
   ImprintPage,
   loadForSignIn,
@@ -59,6 +61,15 @@ export function AppRoutes() {
           <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>
         <Route path={paths.admin} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
+        <Route path={paths.adminAccounts} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AccountsPage /></RequireAdmin></RequireAuth>} />
+        {/* A family's screens as its parent sees them, read-only (issue 43). */}
+        <Route path={paths.familyView} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><FamilyViewPage /></RequireAdmin></RequireAuth>}>
+          <Route index element={<DashboardPage />} />
+          <Route path={paths.family.slice(1)} element={<FamilyPage />} />
+          <Route path={paths.plans.slice(1)} element={<PlansPage />} />
+          <Route path={paths.transactions.slice(1)} element={<TransactionsPage />} />
+          <Route path={paths.bookDeposits.slice(1)} element={<BookDepositsPage />} />
+        </Route>
         <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Routes>
     </Suspense>

@@ -13,7 +13,7 @@ import { LoadingScreen } from '../components/LoadingScreen';
 import { DataProvider, useData } from '../data/DataProvider';
 import { FreshnessNote } from '../components/FreshnessNote';
 import { LegalLinks } from '../components/LegalLinks';
-import { Icon, NAV_ITEMS } from './navigation';
+import { Icon, NAV_ITEMS } from '../routing/navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
 import { useWhenIdle } from './useWhenIdle';

@@ -35,6 +35,8 @@ export const PrivacyPage = lazyWithReload(() => import('../features/legal/LegalP
 export const AppShell = lazyWithReload(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })));
 export const DashboardPage = lazyWithReload(() => import('../features/dashboard/DashboardPage'));
 export const AdminPage = lazyWithReload(() => import('../features/admin/AdminPage'));
+export const AccountsPage = lazyWithReload(() => import('../features/admin/accounts/AccountsPage'));
+export const FamilyViewPage = lazyWithReload(() => import('../features/admin/family-view/FamilyViewPage'));
 export const FamilyPage = lazyWithReload(() => import('../features/family/FamilyPage'));
 export const PlansPage = lazyWithReload(() => import('../features/plans/PlansPage'));
 export const TransactionsPage = lazyWithReload(() => import('../features/transactions/TransactionsPage'));
@@ -60,7 +62,7 @@ const FAMILY_PAGES: Record<string, Loadable> = {
   [paths.transactions]: TransactionsPage,
   [paths.bookDeposits]: BookDepositsPage,
 };
-const SIGNED_IN_PAGES: Record<string, Loadable> = { ...FAMILY_PAGES, [paths.admin]: AdminPage };
+const SIGNED_IN_PAGES: Record<string, Loadable> = { ...FAMILY_PAGES, [paths.admin]: AdminPage, [paths.adminAccounts]: AccountsPage };
 
 const ignore = () => undefined;
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../routing/paths';
+import { useFamilyScope } from '../routing/familyScope';
 import { Card } from './Card';
 import { availableCredit, financialStatus } from '../domain/financialStatus';
 import { formatMoney, TOLERANCE } from '../domain/money';
@@ -17,6 +18,7 @@ const BADGE = {
 /** Spec section 4: settled, paid with credit, or payment required (then with the SEPA block). */
 export function FinancialStatusCard({ member, showTransactionsLink = true }: { member: Member; showTransactionsLink?: boolean }) {
   const { t } = useTranslation();
+  const { to } = useFamilyScope();
   const locale = useLocale();
   const status = financialStatus(member);
   const money = (amount: number) => formatMoney(amount, locale);
@@ -29,7 +31,7 @@ export function FinancialStatusCard({ member, showTransactionsLink = true }: { m
   return (
     <Card
       title={t('finance.title')}
-      action={showTransactionsLink && <Link to={paths.transactions} className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 hover:underline">{t('finance.viewTransactions')}</Link>}
+      action={showTransactionsLink && <Link to={to(paths.transactions)} className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 hover:underline">{t('finance.viewTransactions')}</Link>}
     >
       <p className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${BADGE[status.kind]}`}>{t(`finance.${status.kind}`)}</p>
       <p className="mt-2 text-sm text-slate-700">

@@ -1,5 +1,6 @@
 /** What a signed-in parent's session reads (spec section 7), free of React and of the app's setup. */
 import type { Child, Lesson, Member, OtherPayment, Payment, Plan, Quarter, RoomHour, Teacher } from '../domain/types';
+import type { FamilyTimetable } from '@family-portal/contract';
 import type { Queries } from './queries';
 
 export interface FamilyData {
@@ -51,16 +52,16 @@ export async function loadFamilyData(queries: Queries, email: string): Promise<F
     queries.lastSuccessfulSyncAt(),
   ]);
   if (!member) return EMPTY;
+  return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt });
+}
+
+/**
+ * The family as the screens read it, from its documents (the parent's own reads, or an admin's
+ * view of the family, which the function answers in the same shape).
+ */
+export function familyOf(parts: Omit<FamilyData, 'lessons' | 'teachers' | 'roomHours'> & { member: Member; timetable: FamilyTimetable }): FamilyData {
+  const { timetable, ...family } = parts;
   // A plan is the family's through its child (spec section 7): one of a child no longer listed is not shown.
-  const childIds = new Set(children.map((child) => child.id));
-  return {
-    member,
-    children,
-    plans: plans.filter((plan) => childIds.has(plan.childId)),
-    quarters,
-    payments,
-    otherPayments,
-    ...timetable,
-    lastSuccessfulSyncAt,
-  };
+  const childIds = new Set(family.children.map((child) => child.id));
+  return { ...family, plans: family.plans.filter((plan) => childIds.has(plan.childId)), ...timetable };
 }

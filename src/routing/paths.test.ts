@@ -20,6 +20,11 @@ describe('the way back after sign-in', () => {
     expect(returnPath('/plans?child=C2&plan=PL3')).toBe('/plans?child=C2&plan=PL3');
     expect(returnPath('/family#contact')).toBe('/family#contact');
     expect(returnPath('/admin')).toBe('/admin');
+    // An admin's link to a family's view survives the sign-in; nothing else under it does.
+    expect(returnPath('/admin/accounts')).toBe('/admin/accounts');
+    expect(returnPath('/admin/families/M%201/plans?child=C2')).toBe('/admin/families/M%201/plans?child=C2');
+    expect(returnPath('/admin/families/M1/settings')).toBe('/');
+    expect(returnPath('/admin/families/M1/plans/x')).toBe('/');
   });
 
   it('goes to the dashboard for anything else: no link, public pages, unknown paths, other sites', () => {

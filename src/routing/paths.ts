@@ -17,7 +17,15 @@ export const paths = {
   transactions: '/transactions',
   bookDeposits: '/book-deposits',
   admin: '/admin',
+  /** The office's accounts overview and invitations (issue 43). */
+  adminAccounts: '/admin/accounts',
+  /** An admin's read-only view of one family: familyViewPath(memberId). */
+  familyView: '/admin/families/:memberId',
 } as const;
+
+export function familyViewPath(memberId: string): string {
+  return `/admin/families/${encodeURIComponent(memberId)}`;
+}
 
 /** What a page may ask the login page to say when it sends the parent there (navigation state). */
 export const loginNotices = { accountDeleted: 'accountDeleted' } as const;
@@ -30,6 +38,8 @@ export const queryParams = {
   deposit: 'deposit',
   oobCode: 'oobCode',
   mode: 'mode',
+  /** The address an invitation's sign-up link fills in. */
+  email: 'email',
 } as const;
 
 export function plansPath(options: { child?: string; plan?: string } = {}): string {
@@ -54,7 +64,10 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 }
 
 /** The signed-in screens a link may lead back to after sign-in. */
-const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin];
+const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts];
+
+/** A family's view, one of its screens included: a link one admin shares with another. */
+const isFamilyViewPath = (path: string) => /^\/admin\/families\/[^/]+(\/(family|plans|transactions|book-deposits))?$/.test(path);
 
 /**
  * Where to go after sign-in: the in-app link the route guard interrupted (path, query and
@@ -69,7 +82,7 @@ export function returnPath(from: unknown, returnable: readonly string[] = RETURN
   } catch {
     return paths.dashboard;
   }
-  if (url.origin !== 'https://portal.invalid' || !returnable.includes(url.pathname)) return paths.dashboard;
+  if (url.origin !== 'https://portal.invalid' || !(returnable.includes(url.pathname) || isFamilyViewPath(url.pathname))) return paths.dashboard;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

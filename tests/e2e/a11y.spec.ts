@@ -168,3 +168,25 @@ test('the admin console and its confirmations: delta, full, held-back deletions'
   }
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
+
+test("the office's accounts tab, its invitation confirmation, and a family's view", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openAs(page, DEMO.admin, '/admin/accounts');
+  await ready(page, en.pages.adminAccounts.title);
+  // The functions may start cold in the emulator.
+  await expect(page.getByRole('table', { name: en.admin.accounts.table.title })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: en.admin.audit.title })).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page, 'admin accounts');
+  await checkDialog(page, 'invitations confirmation', () => page.getByRole('button', { name: en.admin.accounts.invite.all }).click());
+
+  await page.getByRole('link', { name: /^View as family: / }).first().click();
+  await ready(page, /^Welcome, /);
+  await expectNoAxeViolations(page, "a family's view: dashboard");
+  await navLink(page, 'family').click();
+  await ready(page, en.pages.family.title);
+  await expectNoAxeViolations(page, "a family's view: family");
+  for (const language of narrowScreenLanguages(page)) {
+    await switchLanguage(page, language);
+    await expectNoAxeViolations(page, `a family's view: family (${language})`);
+  }
+});

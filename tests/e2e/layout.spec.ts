@@ -155,6 +155,22 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await checkDialog(guard, 'admin: full sync confirmation', () => controls.getByRole('button', { name: t.admin.controls.full }).click());
   await checkDialog(guard, 'admin: held-back deletions confirmation', () =>
     latest.getByRole('button', { name: t.admin.heldBack.applyLabel.replace('{{table}}', t.admin.tables.children) }).click());
+
+  // The accounts tab with its invitation confirmation, and the family's own screens as the office sees them.
+  await page.getByRole('link', { name: t.admin.tabs.accounts, exact: true }).click();
+  await expect(page.getByRole('table', { name: t.admin.accounts.table.title })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: t.admin.audit.title })).toBeVisible({ timeout: 30_000 });
+  await page.mouse.move(0, 0);
+  await guard.atEveryWidth('admin accounts');
+  await checkDialog(guard, 'admin: invitations confirmation', () => page.getByRole('button', { name: t.admin.accounts.invite.all }).click());
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `/admin/families/${LONG_FAMILY.memberId}/family`);
+  await expect(page.getByRole('heading', { level: 1, name: t.pages.family.title })).toBeVisible({ timeout: 30_000 });
+  await page.mouse.move(0, 0);
+  await guard.atEveryWidth("a family's view: family");
+  await page.getByRole('link', { name: t.admin.familyView.back }).click();
   await page.getByRole('button', { name: t.admin.back, exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
 }

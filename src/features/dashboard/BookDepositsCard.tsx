@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { bookDepositPath, paths } from '../../routing/paths';
+import { useFamilyScope } from '../../routing/familyScope';
 import { Card, EmptyState } from '../../components/Card';
 import { formatDay } from '../../lib/schoolClock';
 import { formatMoney } from '../../domain/money';
@@ -11,6 +12,7 @@ import { useLocale } from '../../i18n/useLocale';
 /** Up to three newest active book deposits, each linking to its entry. */
 export function BookDepositsCard({ otherPayments, childrenOfFamily }: { otherPayments: OtherPayment[]; childrenOfFamily: Child[] }) {
   const { t } = useTranslation();
+  const { to } = useFamilyScope();
   const locale = useLocale();
   const deposits = recentActiveDeposits(otherPayments);
   const title = (deposit: OtherPayment) =>
@@ -18,14 +20,14 @@ export function BookDepositsCard({ otherPayments, childrenOfFamily }: { otherPay
       ? (childrenOfFamily.find((child) => child.id === deposit.childId)?.name ?? t('deposits.unknownChild'))
       : deposit.comment || t('deposits.generalDeposit');
   return (
-    <Card title={t('deposits.title')} action={<Link to={paths.bookDeposits} className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 hover:underline">{t('deposits.viewAll')}</Link>}>
+    <Card title={t('deposits.title')} action={<Link to={to(paths.bookDeposits)} className="inline-flex min-h-6 items-center text-sm font-medium text-teal-800 hover:underline">{t('deposits.viewAll')}</Link>}>
       {deposits.length === 0 ? (
         <EmptyState title={t('deposits.empty.active.title')}>{t('deposits.empty.active.text')}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100">
           {deposits.map((deposit) => (
             <li key={deposit.id}>
-              <Link to={bookDepositPath(deposit.id)} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
+              <Link to={to(bookDepositPath(deposit.id))} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
                 <span className="min-w-0">
                   <span className="block font-medium break-words text-slate-900">{title(deposit)}</span>
                   <span className="text-xs text-slate-600">{formatDay(deposit.date, locale)}</span>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { plansPath } from '../../routing/paths';
+import { useFamilyScope } from '../../routing/familyScope';
 import { Card, EmptyState } from '../../components/Card';
 import type { Child, Lesson, Plan, Quarter } from '../../domain/types';
 
@@ -14,6 +15,7 @@ interface Props {
 /** The current quarter's courses, child by child. */
 export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Props) {
   const { t } = useTranslation();
+  const { to } = useFamilyScope();
   // A course the family cannot read (deleted, not yet synced) is not named by its id.
   const lessonName = (id: string) => lessons.find((lesson) => lesson.id === id)?.name ?? t('plans.unavailable.title');
   const current = plans.filter((plan) => plan.quarterId === quarter?.id);
@@ -27,7 +29,7 @@ export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Pr
             const childPlans = current.filter((plan) => plan.childId === child.id);
             return (
               <li key={child.id} className="rounded-lg border border-slate-100 p-3">
-                <Link to={plansPath({ child: child.id })} className="font-semibold text-teal-900 hover:underline">
+                <Link to={to(plansPath({ child: child.id }))} className="font-semibold text-teal-900 hover:underline">
                   {child.name}
                 </Link>
                 {childPlans.length === 0 ? (
@@ -36,7 +38,7 @@ export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Pr
                   <ul className="mt-1 space-y-1 text-sm text-slate-700">
                     {childPlans.map((plan) => (
                       <li key={plan.id}>
-                        <Link to={plansPath({ child: child.id, plan: plan.id })} className="hover:underline">
+                        <Link to={to(plansPath({ child: child.id, plan: plan.id }))} className="hover:underline">
                           {lessonName(plan.lessonId)}
                         </Link>
                       </li>

@@ -14,12 +14,14 @@ import { EditContactDialog } from './EditContactDialog';
 import { NotificationsCard } from './NotificationsCard';
 import { YourDataCard } from './YourDataCard';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useFamilyScope } from '../../routing/familyScope';
 
 /** Contact data, membership and children (spec section 2, Family). */
 export default function FamilyPage() {
   const { t } = useTranslation();
   const data = useData();
   const { user } = useAuth();
+  const { readOnly } = useFamilyScope();
   useDocumentTitle(t('pages.family.title'));
 
   if (data.loading) {
@@ -37,12 +39,13 @@ export default function FamilyPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">{t('pages.family.title')}</h1>
       <div className="grid gap-4 lg:grid-cols-2">
-        <ContactCard member={data.member} onSaved={data.replaceMember} />
-        <MembershipCard member={data.member} onCancelled={data.replaceMember} />
+        <ContactCard member={data.member} onSaved={readOnly ? undefined : data.replaceMember} />
+        <MembershipCard member={data.member} onCancelled={readOnly ? undefined : data.replaceMember} />
       </div>
       <ChildrenCard childrenOfFamily={data.children} />
-      <NotificationsCard />
-      <YourDataCard />
+      {/* The parent's own e-mails, data and account: none of an admin's business in a family's view. */}
+      {!readOnly && <NotificationsCard />}
+      {!readOnly && <YourDataCard />}
     </div>
   );
 }
@@ -57,12 +60,13 @@ function Row({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-function ContactCard({ member, onSaved }: { member: Member; onSaved: (member: Member) => void }) {
+/** Without `onSaved` (an admin's view), the card only shows the data. */
+function ContactCard({ member, onSaved }: { member: Member; onSaved?: (member: Member) => void }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const family = familyView(member);
   return (
-    <Card title={t('family.contact.title')} action={
+    <Card title={t('family.contact.title')} action={onSaved &&
       <button type="button" onClick={() => setEditing(true)} className="rounded-md border border-teal-700 px-3 py-1 text-sm font-medium text-teal-800 hover:bg-teal-50">
         {t('family.contact.edit')}
       </button>
@@ -77,12 +81,13 @@ function ContactCard({ member, onSaved }: { member: Member; onSaved: (member: Me
         <Row label={t('family.fields.phone2')} value={member.phone2} />
         <Row label={t('family.fields.address')} value={member.address} />
       </dl>
-      <EditContactDialog member={member} open={editing} onClose={() => setEditing(false)} onSaved={onSaved} />
+      {onSaved && <EditContactDialog member={member} open={editing} onClose={() => setEditing(false)} onSaved={onSaved} />}
     </Card>
   );
 }
 
-function MembershipCard({ member, onCancelled }: { member: Member; onCancelled: (member: Member) => void }) {
+/** Without `onCancelled` (an admin's view), no cancellation is offered. */
+function MembershipCard({ member, onCancelled }: { member: Member; onCancelled?: (member: Member) => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const [cancelling, setCancelling] = useState(false);
@@ -103,12 +108,12 @@ function MembershipCard({ member, onCancelled }: { member: Member; onCancelled: 
           {t('family.cancel.pending', { date: state.requestedAt ? formatDay(state.requestedAt, locale, 'long') : '—' })}
         </p>
       )}
-      {state.kind !== 'inactive' && (
+      {onCancelled && state.kind !== 'inactive' && (
         <button type="button" onClick={() => setCancelling(true)} className="mt-3 rounded-md border border-red-700 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50">
           {t('family.cancel.open')}
         </button>
       )}
-      <CancelMembershipDialog member={member} open={cancelling} onClose={() => setCancelling(false)} onCancelled={onCancelled} />
+      {onCancelled && <CancelMembershipDialog member={member} open={cancelling} onClose={() => setCancelling(false)} onCancelled={onCancelled} />}
     </Card>
   );
 }

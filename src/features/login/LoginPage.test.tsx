@@ -11,9 +11,9 @@ const actions = vi.hoisted(() => ({ signIn: vi.fn(), signUp: vi.fn() }));
 vi.mock('../../auth/authActions', async (original) => ({ ...(await original<object>()), ...actions }));
 const { NotAMemberError } = await import('../../auth/authActions');
 
-function renderPage(loadForSignIn?: () => void) {
+function renderPage(loadForSignIn?: () => void, at = '/login') {
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[at]}>
       <LoginPage loadForSignIn={loadForSignIn} />
     </MemoryRouter>,
   );
@@ -25,6 +25,15 @@ describe('login page', () => {
     await i18n.changeLanguage('en');
     actions.signIn.mockReset();
     actions.signUp.mockReset();
+  });
+
+  it("opens an invitation's link as the sign-up form with the invited address filled in", async () => {
+    const user = renderPage(undefined, '/login?mode=signup&email=eve%2Bkids%40example.com');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('eve+kids@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(actions.signUp).toHaveBeenCalledWith('eve+kids@example.com', 'secret123');
   });
 
   it('asks for both fields, then a 6-character password, before calling anyone', async () => {

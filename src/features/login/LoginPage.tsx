@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { loginNotices, paths } from '../../routing/paths';
+import { loginNotices, paths, queryParams } from '../../routing/paths';
 import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
 import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
 import { passwordTextValues, validateCredentials } from '../../auth/validation';
@@ -49,6 +49,17 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
     if (passwordInput.current?.value) setPassword(passwordInput.current.value);
     if (emailInput.current?.value || passwordInput.current?.value) loadForSignIn?.();
   }, [loadForSignIn]);
+
+  // An invitation's link (functions/src/office/invitationMail.ts) opens the sign-up form with the
+  // invited address. After hydration: the pre-rendered page is the sign-in form.
+  const [params] = useSearchParams();
+  const invitedMode = params.get(queryParams.mode);
+  const invitedEmail = params.get(queryParams.email);
+  useEffect(() => {
+    if (invitedMode !== 'signup') return;
+    setMode('signup');
+    if (invitedEmail && !emailInput.current?.value) setEmail(invitedEmail);
+  }, [invitedMode, invitedEmail]);
 
   // Once per visit of the form, not on every keystroke; a submit asks again (a failed load retries).
   const prepared = useRef(false);

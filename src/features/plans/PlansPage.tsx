@@ -13,6 +13,7 @@ import { currentQuarter, hourLabel, quarterTabs, sortRoomHours, weekdayName } fr
 import type { Plan } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { useFamilyScope } from '../../routing/familyScope';
 import { CalendarDialog } from './CalendarDialog';
 
 export const planElementId = (id: string) => `plan-${id}`;
@@ -29,6 +30,7 @@ export default function PlansPage() {
   const { tabs, more } = quarterTabs(data.quarters);
   const [quarterId, setQuarterId] = useState<string | undefined>(undefined);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const { readOnly } = useFamilyScope();
   // The cards show at once; their teachers and room hours fill in when they come.
   const loading = data.loading;
   const highlighted = useHighlight(queryParams.plan, !loading, planElementId);
@@ -56,11 +58,14 @@ export default function PlansPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold text-slate-900">{t('pages.plans.title')}</h1>
-        <button type="button" onClick={() => setCalendarOpen(true)} className="rounded-md border border-teal-700 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50">
-          {t('plans.calendar.open')}
-        </button>
+        {/* The address is the parent's own: an admin's view of the family never makes one. */}
+        {!readOnly && (
+          <button type="button" onClick={() => setCalendarOpen(true)} className="rounded-md border border-teal-700 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50">
+            {t('plans.calendar.open')}
+          </button>
+        )}
       </div>
-      <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />
+      {!readOnly && <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('plans.quarterFilter')}>
         {tabs.map((quarter) => (
           <button key={quarter.id} type="button" aria-pressed={selected === quarter.id} onClick={() => setQuarterId(quarter.id)} className={tabClass(selected === quarter.id)}>

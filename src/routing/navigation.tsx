@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { paths } from '../routing/paths';
+import { paths } from './paths';
 
 export interface NavItem {
   path: string;
