@@ -7,9 +7,9 @@
  *   npm run bench -- --only mail [--families N]
  */
 import { MAIL, MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
-import { DocumentReference, Firestore, Query, Transaction } from 'firebase-admin/firestore';
 import { notifyParents, type ParentMailSettings } from '../../functions/src/notifications/parentMail';
 import { clearAuth, clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { countReads, readsSoFar } from './support/readCounter';
 
 const { db, auth } = emulatorAdmin();
 const familiesArg = process.argv.indexOf('--families');
@@ -24,25 +24,6 @@ const SETTINGS: ParentMailSettings = {
   sepa: { recipient: 'Schulverein Bench e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   timeZone: 'Europe/Berlin',
 };
-
-/** Documents the Admin SDK read (a query that finds nothing still costs one read). */
-let reads = 0;
-function countReads(): void {
-  const count = (found: number) => (reads += Math.max(found, 1));
-  const patch = <T extends object>(proto: T, name: keyof T, size: (result: any) => number) => {
-    const original = proto[name] as (...args: unknown[]) => Promise<unknown>;
-    (proto as Record<keyof T, unknown>)[name] = async function (this: unknown, ...args: unknown[]) {
-      const result = await original.apply(this, args);
-      count(size(result));
-      return result;
-    };
-  };
-  patch(Query.prototype, 'get', (snapshot) => snapshot.size);
-  patch(DocumentReference.prototype, 'get', () => 1);
-  patch(Firestore.prototype, 'getAll', (snapshots: unknown[]) => snapshots.length);
-  patch(Transaction.prototype, 'get', (result) => ('size' in result ? result.size : 1));
-  patch(Transaction.prototype, 'getAll', (snapshots: unknown[]) => snapshots.length);
-}
 
 const memberId = (family: number) => `M${String(family).padStart(5, '0')}`;
 const emailOf = (family: number) => `parent${family}@bench.example`;
@@ -81,11 +62,11 @@ async function seed(): Promise<void> {
 
 async function measure(label: string, run: () => Promise<unknown>) {
   const mailsBefore = (await db.collection(MAIL).count().get()).data().count;
-  reads = 0;
+  const before = readsSoFar();
   const started = performance.now();
   await run();
   const ms = performance.now() - started;
-  const readCount = reads;
+  const readCount = readsSoFar() - before;
   const mails = (await db.collection(MAIL).count().get()).data().count - mailsBefore;
   console.log(`  ${label}: ${(ms / 1000).toFixed(2)} s, ${readCount.toLocaleString('en')} documents read, ${mails} e-mails written`);
 }

@@ -22,10 +22,9 @@ import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailLanguage } from '../notifications/mailBody';
-import { RATE_LIMITS } from '../http/rateLimit';
 import { HASH_FIELD, REJECTED_HASH } from '../sync/firestore/contentHash';
 import { invitationMail, type InvitationSettings } from './invitationMail';
-import { readSchool } from './school';
+import { dayCounter, dayOf, readSchool } from './school';
 import { memberRows } from './memberRows';
 
 const DAY_MS = 86_400_000;
@@ -66,15 +65,6 @@ export function invitationPlan(candidates: readonly Candidate[], now: Date, left
     else plan.send.push(candidate);
   }
   return plan;
-}
-
-/** The school's day counter: one document in rate_limits, spent after a day (its TTL). */
-const dayCounter = (db: Firestore) => db.collection(RATE_LIMITS).doc('school-invitations-day');
-const dayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-export async function sentToday(db: Firestore, now = new Date()): Promise<number> {
-  const counter = await dayCounter(db).get();
-  return counter.get('day') === dayOf(now) ? Number(counter.get('count') ?? 0) : 0;
 }
 
 /** Takes up to `wanted` of today's invitations; returns how many it took. */

@@ -3,7 +3,7 @@
  * CSV, invitations, a family's view and the log of such views. Each checks the caller's admin
  * record as the sync API does, and counts against the admin's own limits.
  */
-import { accountsQuery, INVITATIONS_PER_DAY, inviteMembersBody, viewFamilyBody, type AccountsOverview } from '@family-portal/contract';
+import { accountsQuery, inviteMembersBody, viewFamilyBody } from '@family-portal/contract';
 import type { Request } from 'express';
 import { adminAuth, adminDb } from '../admin';
 import { invitationSettingsFromConfig } from '../config';
@@ -11,9 +11,9 @@ import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
 import { requireAdmin } from '../http/auth';
 import { badRequest, HttpError } from '../http/errors';
 import { auditLog, viewFamily } from './familyView';
-import { inviteMembers, sentToday } from './invitations';
-import { csvOf, filteredRows, memberRows, overviewOf, pageOf } from './memberRows';
-import { mailChoiceCounts, readSchool } from './school';
+import { inviteMembers } from './invitations';
+import { csvOf, filteredRows, memberRows } from './memberRows';
+import { accountsPage, readSchool } from './school';
 
 /** Generous for an office paging through its members; far too few to page out the school by script. */
 export const OFFICE_LIMITS = {
@@ -34,28 +34,19 @@ function parsed<T>(result: { success: true; data: T } | { success: false; error:
   throw badRequest(`Invalid request: ${result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
 }
 
-async function schoolRows() {
-  const db = adminDb();
-  const school = await readSchool(db, adminAuth());
-  return { school, rows: memberRows(school) };
-}
 
 /** GET: the counts, and one page of the members table as filtered and sorted. */
 export async function getAccounts(request: Request) {
   await admin(request, OFFICE_LIMITS.accounts);
   const query = parsed(accountsQuery.safeParse(request.query));
-  const db = adminDb();
-  const [{ school, rows }, mailChoices, sent] = await Promise.all([schoolRows(), mailChoiceCounts(db), sentToday(db)]);
-  const overview: AccountsOverview = { ...overviewOf(school, rows), mailChoices, invitationsToday: { sent, limit: INVITATIONS_PER_DAY } };
-  return { data: { overview, ...pageOf(rows, query) } };
+  return { data: await accountsPage(adminDb(), adminAuth(), query) };
 }
 
 /** GET: every row the filter keeps, as CSV (UTF-8 with a BOM, so that spreadsheets read the umlauts). */
 export async function getAccountsCsv(request: Request) {
   await admin(request, OFFICE_LIMITS.accounts);
   const query = parsed(accountsQuery.safeParse(request.query));
-  const { rows } = await schoolRows();
-  const kept = filteredRows(rows, query);
+  const kept = filteredRows(memberRows(await readSchool(adminDb(), adminAuth())), query);
   return { data: { csv: `\uFEFF${csvOf(kept)}`, rows: kept.length } };
 }
 

@@ -4,11 +4,21 @@
  * the address and whether it is verified leave this module) and how many parents turned each
  * e-mail on (aggregation queries, no documents).
  */
-import { INVITATIONS, MEMBER_EMAIL_DUPLICATES, NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type AccountsOverview } from '@family-portal/contract';
+import {
+  INVITATIONS,
+  INVITATIONS_PER_DAY,
+  MEMBER_EMAIL_DUPLICATES,
+  NOTIFICATION_CHOICES,
+  PARENT_MAIL_KINDS,
+  type AccountsOverview,
+  type AccountsPage,
+  type AccountsQuery,
+} from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
+import { RATE_LIMITS } from '../http/rateLimit';
 import { HASH_FIELD, REJECTED_HASH } from '../sync/firestore/contentHash';
-import type { AccountFacts, InvitationFacts, School, StoredMember } from './memberRows';
+import { memberRows, overviewOf, pageOf, type AccountFacts, type InvitationFacts, type School, type StoredMember } from './memberRows';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -54,4 +64,21 @@ export async function mailChoiceCounts(db: Firestore): Promise<AccountsOverview[
     PARENT_MAIL_KINDS.map(async (kind) => [kind, (await db.collection(NOTIFICATION_CHOICES).where(kind, '==', true).count().get()).data().count] as const),
   );
   return Object.fromEntries(counts) as AccountsOverview['mailChoices'];
+}
+
+/** The school's day counter of invitations: one document in rate_limits, spent after a day (its TTL). */
+export const dayCounter = (db: Firestore) => db.collection(RATE_LIMITS).doc('school-invitations-day');
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+export async function sentToday(db: Firestore, now = new Date()): Promise<number> {
+  const counter = await dayCounter(db).get();
+  return counter.get('day') === dayOf(now) ? Number(counter.get('count') ?? 0) : 0;
+}
+
+/** What the accounts tab shows: the counts, and one page of the members table. */
+export async function accountsPage(db: Firestore, auth: Auth, query: AccountsQuery): Promise<AccountsPage> {
+  const [school, mailChoices, sent] = await Promise.all([readSchool(db, auth), mailChoiceCounts(db), sentToday(db)]);
+  const rows = memberRows(school);
+  const overview: AccountsOverview = { ...overviewOf(school, rows), mailChoices, invitationsToday: { sent, limit: INVITATIONS_PER_DAY } };
+  return { overview, ...pageOf(rows, query) };
 }
