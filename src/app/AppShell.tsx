@@ -2,16 +2,14 @@
  * The frame of the signed-in app: header, sidebar on wide screens, bottom bar on phones, the
  * verification banner, and the data layer for the family.
  */
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { signOut } from '../auth/authActions';
 import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { LoadingScreen } from '../components/LoadingScreen';
 import { DataProvider, useData } from '../data/DataProvider';
-import { FreshnessNote } from '../components/FreshnessNote';
+import { FamilyScreen } from '../components/FamilyScreen';
 import { LegalLinks } from '../components/LegalLinks';
 import { Icon, NAV_ITEMS } from '../routing/navigation';
 import { paths } from '../routing/paths';
@@ -90,12 +88,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             {user?.isAdmin && <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />}
           </nav>
           <main className="min-w-0 flex-1 px-4 pt-6 pb-4 md:pb-6">
-            <div className="mb-3 empty:hidden">
-              <FreshnessNote />
-            </div>
-            <Suspense fallback={<LoadingScreen />}>
-              <Outlet />
-            </Suspense>
+            <FamilyScreen />
           </main>
         </div>
         <LegalLinksOnceShown />

@@ -8,12 +8,12 @@
  */
 import { MAIL, MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { notifyParents, type ParentMailSettings } from '../../functions/src/notifications/parentMail';
-import { clearAuth, clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { emulatorAdmin } from '../../tools/lib/emulators';
 import { countReads, readsSoFar } from './support/readCounter';
+import { emailOf, emptyEmulators, familiesFromArguments, memberId } from './support/school';
 
 const { db, auth } = emulatorAdmin();
-const familiesArg = process.argv.indexOf('--families');
-const FAMILIES = familiesArg >= 0 ? Number(process.argv[familiesArg + 1]) : 2000;
+const FAMILIES = familiesFromArguments();
 const PAYMENTS_PER_FAMILY = 4;
 const CHANGED_PAYMENTS = 10;
 
@@ -25,11 +25,9 @@ const SETTINGS: ParentMailSettings = {
   timeZone: 'Europe/Berlin',
 };
 
-const memberId = (family: number) => `M${String(family).padStart(5, '0')}`;
-const emailOf = (family: number) => `parent${family}@bench.example`;
 
 async function seed(): Promise<void> {
-  await Promise.all([clearFirestore(), clearAuth()]);
+  await emptyEmulators();
   const writer = db.bulkWriter();
   for (let family = 0; family < FAMILIES; family++) {
     const id = memberId(family);

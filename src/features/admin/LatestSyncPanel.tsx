@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { SyncLog } from '../../api/adminSync';
-import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { HeldBackDeletions } from './HeldBackDeletions';
 import { SyncDetails } from './SyncDetails';
 import type { CallErrorKey } from '../../api/errorMessages';
+import { RetryableError } from './RetryableError';
 
 interface Props {
   log: SyncLog | null;
@@ -28,10 +28,7 @@ export function LatestSyncPanel({ log, loading, error, onReload, onSyncFinished 
       }
     >
       {error ? (
-        <div className="space-y-2">
-          <Alert tone="error">{t('admin.latest.loadError', { message: t(error) })}</Alert>
-          <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
-        </div>
+        <RetryableError message={t('admin.latest.loadError', { message: t(error) })} onRetry={onReload} />
       ) : loading && !log ? (
         <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton className="h-4 w-2/3" /></div>
       ) : log ? (

@@ -1,11 +1,11 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncLog } from '../../api/adminSync';
-import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { formatAdminDateTime } from '../../lib/schoolClock';
 import { DurationText, StatusBadge, SyncDetails } from './SyncDetails';
 import type { CallErrorKey } from '../../api/errorMessages';
+import { RetryableError } from './RetryableError';
 
 interface Props {
   logs: SyncLog[] | null;
@@ -22,10 +22,7 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
   return (
     <Card title={t('admin.history.title')}>
       {error ? (
-        <div className="space-y-2">
-          <Alert tone="error">{t('admin.history.loadError', { message: t(error) })}</Alert>
-          <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
-        </div>
+        <RetryableError message={t('admin.history.loadError', { message: t(error) })} onRetry={onReload} />
       ) : loading && !logs ? (
         <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton /><Skeleton /></div>
       ) : !logs || logs.length === 0 ? (

@@ -2,10 +2,10 @@ import type { AuditEntry } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CallErrorKey } from '../../../api/errorMessages';
-import { Alert } from '../../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../../components/Card';
 import { formatAdminDateTime } from '../../../lib/schoolClock';
 import { familyViewPath } from '../../../routing/paths';
+import { RetryableError } from '../RetryableError';
 
 interface Props {
   entries: AuditEntry[] | null;
@@ -20,10 +20,7 @@ export function AuditLog({ entries, loading, error, onReload }: Props) {
   return (
     <Card title={t('admin.audit.title')}>
       {error ? (
-        <div className="space-y-2">
-          <Alert tone="error">{t('admin.audit.loadError', { message: t(error) })}</Alert>
-          <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
-        </div>
+        <RetryableError message={t('admin.audit.loadError', { message: t(error) })} onRetry={onReload} />
       ) : loading && !entries ? (
         <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton /></div>
       ) : !entries || entries.length === 0 ? (

@@ -1,8 +1,8 @@
 import type { AccountsOverview } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
 import type { CallErrorKey } from '../../../api/errorMessages';
-import { Alert } from '../../../components/Alert';
 import { Card, Skeleton } from '../../../components/Card';
+import { RetryableError } from '../RetryableError';
 
 interface Props {
   overview: AccountsOverview | null;
@@ -25,10 +25,7 @@ export function OverviewCards({ overview, loading, error, onReload }: Props) {
   const { t } = useTranslation();
   if (error) {
     return (
-      <div className="space-y-2">
-        <Alert tone="error">{t('admin.accounts.loadError', { message: t(error) })}</Alert>
-        <button type="button" onClick={onReload} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white">{t('common.retry')}</button>
-      </div>
+      <RetryableError message={t('admin.accounts.loadError', { message: t(error) })} onRetry={onReload} />
     );
   }
   if (!overview) {

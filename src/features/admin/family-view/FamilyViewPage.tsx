@@ -4,17 +4,16 @@
  * the parent's own reads, under a banner that says whose portal this is. The screens leave out
  * everything that changes data (familyScope.tsx).
  */
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useParams } from 'react-router-dom';
+import { Link, NavLink, useParams } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { apiErrorKey, type CallErrorKey } from '../../../api/errorMessages';
 import { fetchFamilyView } from '../../../api/office';
 import { Icon, NAV_ITEMS } from '../../../routing/navigation';
 import { Alert } from '../../../components/Alert';
-import { FreshnessNote } from '../../../components/FreshnessNote';
+import { FamilyScreen } from '../../../components/FamilyScreen';
 import { LanguageSelect } from '../../../components/LanguageSelect';
-import { LoadingScreen } from '../../../components/LoadingScreen';
 import { DataContext, type DataState } from '../../../data/DataProvider';
 import { EMPTY, familyOf, type FamilyData } from '../../../data/familyData';
 import { FamilyScope, useFamilyScope } from '../../../routing/familyScope';
@@ -86,14 +85,7 @@ export default function FamilyViewPage() {
             {loaded && 'error' in loaded ? (
               <Alert tone="error">{loaded.error === 'notFound' ? t('admin.familyView.notFound', { id: memberId }) : t('admin.familyView.loadError', { message: t(loaded.error) })}</Alert>
             ) : (
-              <>
-                <div className="mb-3 empty:hidden">
-                  <FreshnessNote />
-                </div>
-                <Suspense fallback={<LoadingScreen />}>
-                  <Outlet />
-                </Suspense>
-              </>
+              <FamilyScreen />
             )}
           </main>
         </div>
