@@ -20,7 +20,7 @@ export default defineConfig({
   use: {
     // Every browser test runs on the production build (served as Hosting serves it, CSP
     // included): what parents get, and pages load without Vite's dev server compiling modules
-    // on every navigation (the README has the suite's times).
+    // on every navigation (docs/performance.md has the suite's times).
     baseURL: HOSTING_ORIGIN,
     // The DOM snapshots of each step stay for a failure; the screencast is left out: on a
     // 2-core machine it kept a core busy and slowed every test.

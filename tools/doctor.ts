@@ -47,7 +47,7 @@ async function checkAppSheet(dir: string, projectId: string): Promise<number> {
   console.log(`Checking the AppSheet app of ${file} (read only)`);
   const settings = checkAppSheetSettings(env, process.env.APPSHEET_ACCESS_KEY);
   if (!exists || 'findings' in settings) {
-    printSection('Settings', exists ? (settings as { findings: Finding[] }).findings : [error(file, 'is missing: create it first (README, "Deploy")')]);
+    printSection('Settings', exists ? (settings as { findings: Finding[] }).findings : [error(file, 'is missing: create it first (docs/deploy.md)')]);
     return 1;
   }
   const report = await checkAppSheetConnection(settings);

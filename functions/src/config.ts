@@ -25,7 +25,7 @@ export const MAX_INSTANCES = 10;
  * A sync reads each table in slices and writes a slice while the next one is read
  * (sync/run/tableSync.ts): it holds a slice or two of rows and documents, plus the keys and stored
  * hashes of the tables in progress, never whole tables. The 10,000-family school's sync peaks
- * at about half a GiB (`npm run bench` prints it; the README keeps the figures): 512 MiB would
+ * at about half a GiB (`npm run bench` prints it; docs/performance.md keeps the figures): 512 MiB would
  * not fit, 1 GiB leaves room for larger schools and longer texts.
  */
 export const SYNC_MEMORY: MemoryOption = '1GiB';

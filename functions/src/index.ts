@@ -60,7 +60,7 @@ export const createCalendarFeed = onRequest(ownData, endpoint('POST', calendarFe
 export const getCalendarFeed = onRequest(ownData, endpoint('GET', calendarFeeds.getCalendarFeed));
 export const calendar = onRequest({ ...lookup }, calendarFeeds.serveCalendarFeed);
 
-// Blocking functions need Identity Platform in production (see README).
+// Blocking functions need Identity Platform in production (see docs/deploy.md).
 export const membershipGate = beforeUserCreated({ memory: LIGHT_MEMORY, timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS }, refuseNonMembers);
 
 export const getSyncStatus = onRequest(adminRead, endpoint('GET', syncAdmin.getSyncStatus));

@@ -2,7 +2,7 @@
  * The Auth e-mail templates' action URL must be the portal's own `/auth/action`: Firebase's
  * default handler (`https://<project>.firebaseapp.com/__/auth/action`) verifies an address for
  * whoever opens the link, which lets an account made with a member's address be verified by the
- * member's click while a squatter holds the password (README, "Accounts and access"). The deploy
+ * member's click while a squatter holds the password (docs/accounts-and-access.md). The deploy
  * cannot set it; the doctor reads it from the project's Auth configuration and fails without it.
  */
 import { createRequire } from 'node:module';

@@ -18,6 +18,6 @@ export const REMINDERS: readonly Finding[] = [
     setting: 'Identity Platform',
     message:
       'the sign-up gate (membershipGate, a blocking function) deploys only when Authentication is upgraded to Identity Platform ' +
-      '(Firebase console → Authentication → Settings); see the README if the school cannot upgrade',
+      '(Firebase console → Authentication → Settings); see docs/deploy.md if the school cannot upgrade',
   },
 ];
