@@ -42,7 +42,7 @@ describe('financial status card', () => {
 
   it('shows credit without any payment block', () => {
     inRouter(<FinancialStatusCard member={{ ...annaMember, balance: 50, childrenBalance: 0, membershipBalance: 0 }} />);
-    expect(screen.getByText('Paid with credit')).toBeInTheDocument();
+    expect(screen.getByText('In credit')).toBeInTheDocument();
     expect(screen.getByText('You have €50.00 in credit.')).toBeInTheDocument();
     expect(screen.getByText('Available credit')).toBeInTheDocument();
     expect(screen.queryByText('Pay by bank transfer')).not.toBeInTheDocument();

@@ -56,7 +56,7 @@ for (const [language, panel] of [
     await openSignUp(page, language);
     await page.getByLabel({ en: 'Email', de: 'E-Mail-Adresse', ru: 'Электронная почта' }[language]).fill(email);
     await page.getByLabel({ en: 'Password', de: 'Passwort', ru: 'Пароль' }[language]).fill('secret123');
-    await page.getByRole('button', { name: { en: 'Create account', de: 'Konto erstellen', ru: 'Создать аккаунт' }[language] }).click();
+    await page.getByRole('button', { name: { en: 'Create account', de: 'Konto erstellen', ru: 'Создать учётную запись' }[language] }).click();
     await expect(page.getByText(panel)).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await accountExists(email)).toBe(false);
@@ -155,7 +155,7 @@ test('an unverified user sees the banner and is kept out of the data', async ({ 
   await expect(getDocs(query(collection(db, 'children'), where('memberId', '==', 'M0006')))).rejects.toMatchObject({ code: 'permission-denied' });
   await close();
 
-  await page.getByRole('button', { name: 'Log in with a different account' }).click();
+  await page.getByRole('button', { name: 'Sign in with another account' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
 

@@ -41,22 +41,22 @@ test('a parent edits the contact data in German; AppSheet has it and a full sync
 
 test('a parent requests cancellation in Russian; AppSheet has the request and the page shows it pending', async ({ page }) => {
   await openAs(page, DEMO.owing, '/family', { language: 'ru' });
-  await page.getByRole('button', { name: 'Расторгнуть членство' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Расторжение членства' });
+  await page.getByRole('button', { name: 'Выйти из объединения' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Выход из объединения' });
   await expect(dialog.getByText(/Срок уведомления — три месяца/)).toBeVisible();
-  const submit = dialog.getByRole('button', { name: 'Запросить расторжение' });
+  const submit = dialog.getByRole('button', { name: 'Подать заявление о выходе' });
   await expect(submit).toBeDisabled();
   await dialog.getByLabel('Причина (необязательно)').fill('  Переезд ');
-  await dialog.getByLabel('Я хочу расторгнуть членство.').check();
+  await dialog.getByLabel('Я хочу выйти из объединения.').check();
   await submit.click();
-  await expect(dialog.getByText(/Ваш запрос на расторжение принят/)).toBeVisible();
+  await expect(dialog.getByText(/Ваше заявление о выходе принято/)).toBeVisible();
   await expect(dialog).toBeHidden({ timeout: 5_000 });
-  await expect(page.getByText(/Вы запросили расторжение/)).toBeVisible();
+  await expect(page.getByText(/Вы подали заявление о выходе/)).toBeVisible();
 
   expect(await appSheetRow('Members', 'Member ID', 'M0001')).toMatchObject({ 'Cancellation Requested': 'Y', 'Cancellation Reason': 'Переезд' });
   expect(await fullSyncAsAdmin()).toBe(200);
   await page.reload();
-  await expect(page.getByText(/Вы запросили расторжение/)).toBeVisible();
+  await expect(page.getByText(/Вы подали заявление о выходе/)).toBeVisible();
 });
 
 test("a parent downloads the family's data and deletes the portal account; the membership stays", async ({ page }) => {

@@ -39,14 +39,17 @@ const GUARD_PAGE = `
   <div class="card"><p id="ellipsis" class="nowrap" style="overflow: hidden; text-overflow: ellipsis">a text far too long for this card, cut off</p></div>
   <div class="card"><div id="clipped" style="overflow: hidden; width: 100px"><span class="nowrap">content wider than its clipping box</span></div></div>
   <div class="card" id="scrolls-down" style="max-height: 48px; overflow-y: auto"><span class="nowrap">meant to scroll down only, and too wide</span></div>
+  <div class="card"><label style="display: flex"><input type="checkbox" style="width: 16px; height: 16px; flex-shrink: 0"> keeps its size</label>
+    <label style="display: flex"><input id="squeezed" type="checkbox" style="width: 16px; height: 16px"> a label long enough to squeeze the box beside it into less room</label></div>
   <div id="beyond-viewport" style="width: 600px">wider than the viewport</div>`;
 
-test('the guard finds what sticks out or is cut off, and passes sr-only text, sideways scrollers, rings and shadows', async ({ page: blank }) => {
+test('the guard finds what sticks out or is cut off or a squeezed checkbox, and passes sr-only text, sideways scrollers, rings and shadows', async ({ page: blank }) => {
   await blank.setViewportSize({ width: 400, height: 800 });
   await blank.setContent(GUARD_PAGE);
   const found = (await findLayoutProblems(blank)).map(({ kind, element }) => `${kind}: ${element}`);
   expect(found.sort()).toEqual([
     'content cut off: div#clipped',
+    'control smaller than the others: input#squeezed',
     'page scrolls sideways: html',
     'scrolls sideways: div#scrolls-down.card',
     'sticks out of its card: button#wide-button',

@@ -17,7 +17,7 @@ const TEXTS: Record<MailLanguage, { subject: (association: string) => string; bl
     subject: (association) => `Einladung ins Familienportal von ${association}`,
     blocks: (name, association, email, href) => [
       { text: `Guten Tag ${name},` },
-      { text: `${association} lädt Sie in sein Familienportal ein. Dort sehen Sie den Kontostand und die Zahlungen Ihrer Familie, die Kurse und Bücherkautionen Ihrer Kinder, überweisen mit einem QR-Code und halten Ihre Kontaktdaten aktuell.` },
+      { text: `${association} lädt Sie in sein Familienportal ein. Dort sehen Sie den Saldo und die Zahlungen Ihrer Familie, die Kurse und Bücherkautionen Ihrer Kinder, überweisen mit einem QR-Code und halten Ihre Kontaktdaten aktuell.` },
       { text: `Legen Sie Ihr Portalkonto mit dieser E-Mail-Adresse an: ${email}` },
       { link: 'Portalkonto anlegen', href },
       { text: 'Sie erhalten diese E-Mail, weil das Schulbüro diese Adresse in den Mitgliedsdaten führt. Wenn Sie kein Konto möchten, müssen Sie nichts tun.', muted: true },

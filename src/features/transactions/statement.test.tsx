@@ -72,7 +72,7 @@ describe('statement document', () => {
     expect(all).toEqual(expect.arrayContaining(['Familie: Anna Müller & Dmitri Müller', 'Mitgliedsnummer: M0001', 'Anschrift: Goethestraße 15, 14467 Potsdam']));
     expect(tableRows(document).map((row) => row.map(normal))).toEqual([
       ['Datum', 'Beschreibung', 'Zahlungsart', 'Richtung', 'Betrag', 'Verwendet für'],
-      ['10.01.2026', 'Mitgliedsbeitrag', 'Überweisung', 'Zahlung erhalten', '+60,00 €', 'Mitgliedschaft: 60,00 €'],
+      ['10.01.2026', 'Mitgliedsbeitrag', 'Überweisung', 'Zahlung erhalten', '+60,00 €', 'Mitgliedsbeitrag: 60,00 €'],
       ['01.06.2026', 'Ohne Kommentar', 'Karte', 'Zahlung erhalten', '+150,00 €', 'Kurse: 150,00 €'],
       ['02.09.2026', 'Kursgebühr 2026 Q3', 'Überweisung', 'Zahlung erhalten', '+200,00 €', 'Kurse: 200,00 €'],
       ['20.10.2026', 'Rückerstattung', 'Bar', 'Rückerstattung', '-25,00 €', ''],
@@ -90,7 +90,7 @@ describe('statement document', () => {
       ]),
     );
     expect(document.defaultStyle?.font).toBe('Statement');
-    expect(statementFileName(i18n.getFixedT('de'), 2026)).toBe('jahresuebersicht-2026.pdf');
+    expect(statementFileName(i18n.getFixedT('de'), 2026)).toBe('zahlungsuebersicht-2026.pdf');
   });
 
   it('in Russian, with Russian plural forms and the membership fees on their own line', () => {
@@ -112,7 +112,7 @@ describe('statement document', () => {
 
   it('shows a payment type the contract does not know as the office typed it, and numbers the pages', () => {
     const odd: Payment[] = [{ ...payments[0]!, type: 'Lastschrift', date: '2026-02-02' }];
-    expect(tableRows(documentIn('en', 'en-GB', 2026, odd))[1]).toEqual(['02/02/2026', 'Mitgliedsbeitrag', 'Lastschrift', 'Payment received', '+€60.00', 'Membership: €60.00']);
+    expect(tableRows(documentIn('en', 'en-GB', 2026, odd))[1]).toEqual(['02/02/2026', 'Mitgliedsbeitrag', 'Lastschrift', 'Payment received', '+€60.00', 'Membership fee: €60.00']);
     const footer = documentIn('ru', 'ru-RU').footer as (page: number, pages: number) => { text: string };
     expect(footer(2, 3).text).toBe('Страница 2 из 3');
   });
@@ -124,16 +124,16 @@ describe('statement button', () => {
     let finish: () => void = () => undefined;
     downloadStatementPdf.mockImplementation(() => new Promise<void>((resolve) => (finish = resolve)));
     render(<StatementButton member={annaMember} payments={payments} year={2026} />);
-    await userEvent.click(screen.getByRole('button', { name: /Jahresübersicht 2026 herunterladen/ }));
-    expect(await screen.findByRole('button', { name: /Jahresübersicht 2026 wird erstellt/ })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /Zahlungsübersicht 2026 herunterladen/ }));
+    expect(await screen.findByRole('button', { name: /Zahlungsübersicht 2026 wird erstellt/ })).toBeDisabled();
     expect(downloadStatementPdf).toHaveBeenCalledTimes(1);
     const [document, fileName] = downloadStatementPdf.mock.calls[0]!;
-    expect(fileName).toBe('jahresuebersicht-2026.pdf');
+    expect(fileName).toBe('zahlungsuebersicht-2026.pdf');
     const all = texts(document.content).map(normal);
     expect(all).toEqual(expect.arrayContaining(['Zahlungsübersicht 2026', 'Familie: Anna Müller & Dmitri Müller', 'Anschrift: Goethestraße 15, 14467 Potsdam', 'Gezahlte Mitgliedsbeiträge 2026']));
     expect(all[0]).toBe('Schulverein Lindenhof e.V.');
     finish();
-    expect(await screen.findByRole('button', { name: /Jahresübersicht 2026 herunterladen/ })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: /Zahlungsübersicht 2026 herunterladen/ })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

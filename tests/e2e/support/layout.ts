@@ -29,7 +29,8 @@ export type LayoutProblemKind =
   | 'page scrolls sideways'
   | 'text cut off (ellipsis)'
   | 'content cut off'
-  | 'scrolls sideways';
+  | 'scrolls sideways'
+  | 'control smaller than the others';
 
 export interface LayoutProblem {
   kind: LayoutProblemKind;
@@ -245,6 +246,18 @@ function measureInPage({ within, tolerance }: { within: string | null; tolerance
   };
 
   visit(root, { card: null, viewport: true, parentCardOverflow: 0, parentViewportOverflow: 0 });
+
+  // Checkboxes and radio buttons of one screen are drawn at one size: one that a long label
+  // squeezes (a flex item that shrinks) reads as another kind of control.
+  for (const type of ['checkbox', 'radio']) {
+    const controls = [...root.querySelectorAll(`input[type="${type}"]`)].filter((el) => (el as HTMLElement).offsetParent !== null);
+    const sizes = controls.map((el) => el.getBoundingClientRect());
+    const largest = Math.max(0, ...sizes.map((size) => Math.min(size.width, size.height)));
+    controls.forEach((el, n) => {
+      const short = largest - Math.min(sizes[n]!.width, sizes[n]!.height);
+      if (short > tolerance) report('control smaller than the others', el, short);
+    });
+  }
   if (!within) {
     const sideways = document.documentElement.scrollWidth - viewportWidth;
     if (sideways > tolerance) problems.push({ kind: 'page scrolls sideways', element: 'html', text: '', px: sideways, where: 'page' });
