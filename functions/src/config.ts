@@ -8,6 +8,7 @@ import { MAIL_LANGUAGES } from '@family-portal/contract';
 import { isMailLanguage, type MailLanguage } from './notifications/mailBody';
 import type { ParentMailSettings } from './notifications/parentMail';
 import type { InvitationSettings } from './office/invitationMail';
+import type { Association } from './notifications/mailBody';
 import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheet/appsheetClient';
 import { SLICE_ROWS } from './sync/appsheet/slices';
@@ -177,7 +178,19 @@ export function parentMailSettingsFromConfig(): ParentMailSettings {
   if (missing.length > 0) throw new Error(`Parents' e-mails need ${missing.map(([name]) => name).join(', ')} in the functions' .env`);
   const appOrigin = appOrigins.value()[0];
   if (!appOrigin) throw new Error("Parents' e-mails need APP_ORIGINS for their links");
-  return { appOrigin, functionsBaseUrl: functionsBaseUrlFromEnvironment(), linkKey: notificationLinkKey.value(), sepa, timeZone: schoolTimeZone() };
+  return { appOrigin, functionsBaseUrl: functionsBaseUrlFromEnvironment(), linkKey: notificationLinkKey.value(), sepa, timeZone: schoolTimeZone(), association: associationFromConfig() };
+}
+
+/**
+ * Who sends the portal's e-mails, named at their top and in their footer: the association's name
+ * as on its account (SEPA_RECIPIENT) and its postal address (ASSOCIATION_ADDRESS, lines separated
+ * by ";"; none when unset). The office's alerts ask with `required: false`: an alert about a
+ * failed sync must not fail for want of a name.
+ */
+export function associationFromConfig({ required = true } = {}): Association {
+  const name = process.env.SEPA_RECIPIENT?.trim() ?? '';
+  if (!name && required) throw new Error("E-mails need SEPA_RECIPIENT (the association's name) in the functions' .env");
+  return { name, address: process.env.ASSOCIATION_ADDRESS?.trim() ?? '' };
 }
 
 /**
@@ -186,9 +199,8 @@ export function parentMailSettingsFromConfig(): ParentMailSettings {
  */
 export function invitationSettingsFromConfig(): InvitationSettings {
   const appOrigin = appOrigins.value()[0];
-  const associationName = process.env.SEPA_RECIPIENT?.trim();
-  if (!appOrigin || !associationName) throw new Error('Invitations need APP_ORIGINS and SEPA_RECIPIENT in the functions\' .env');
-  return { appOrigin, associationName };
+  if (!appOrigin) throw new Error("Invitations need APP_ORIGINS in the functions' .env");
+  return { appOrigin, association: associationFromConfig() };
 }
 
 /**

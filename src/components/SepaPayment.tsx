@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { epcPayload, formatIban } from '../domain/epc';
+import { epcPayload, formatIban } from '@family-portal/contract/epc';
 import { bankingAmount, formatMoney } from '../domain/money';
 import { appConfig } from '../lib/config';
 import { drawQrCode } from '../lib/qrCode';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDay, monthGrid } from './dates';
-import { epcPayload, EpcError, formatIban } from './epc';
+import { epcPayload, EpcError, formatIban } from '@family-portal/contract/epc';
 import { availableCredit, financialStatus } from './financialStatus';
 import { formatMoney, isZero } from './money';
 import { planCardState, planCost } from './plans';

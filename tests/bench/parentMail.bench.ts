@@ -23,6 +23,7 @@ const SETTINGS: ParentMailSettings = {
   linkKey: 'bench-link-key',
   sepa: { recipient: 'Schulverein Bench e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
   timeZone: 'Europe/Berlin',
+  association: { name: 'Schulverein Bench e.V.', address: 'Benchstraße 1; 12345 Musterstadt' },
 };
 
 

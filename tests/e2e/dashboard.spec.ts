@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { epcPayload } from '../../src/domain/epc';
+import { epcPayload } from '@family-portal/contract/epc';
 import { formatMoney } from '../../src/domain/money';
 import { formatInstant } from '../../src/domain/freshness';
 import { intlLocales } from '../../src/domain/locales';

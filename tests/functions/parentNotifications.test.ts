@@ -90,7 +90,7 @@ describe("parents' e-mails", () => {
     expect(mails[0]!.message.subject).toBe('Familienportal: Eine Zahlung ist fällig');
     const text = mails[0]!.message.text.replace(/\u00a0/g, ' ');
     expect(text).toContain('42,50 €');
-    expect(text).toContain('IBAN: DE89370400440532013000');
+    expect(text).toContain('IBAN: DE89 3704 0044 0532 0130 00');
     expect(text).toContain('Details im Portal ansehen: http://127.0.0.1:5173/');
   });
 

@@ -16,7 +16,7 @@ describe('functions settings', () => {
     expect(check({ TRUSTED_PROXY_COUNT: '0' })).toEqual([]);
   });
 
-  it("needs the app id, the origins and the association's account for parents' e-mails; the rest has defaults", () => {
+  it("needs the app id, the origins and the association's account for parents' e-mails, asks for its address; the rest has defaults", () => {
     const findings = checkFunctionSettings({}, PROJECT);
     expect(findings.map((f) => [f.setting, f.level])).toEqual([
       ['APPSHEET_APP_ID', 'error'],
@@ -24,6 +24,7 @@ describe('functions settings', () => {
       ['SEPA_RECIPIENT', 'error'],
       ['SEPA_IBAN', 'error'],
       ['SEPA_BIC', 'error'],
+      ['ASSOCIATION_ADDRESS', 'warning'],
     ]);
   });
 

@@ -80,6 +80,8 @@ function checkOrigins(value: string, projectId: string): Finding[] {
 export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name, notificationLinkKey.name];
 /** The association's account in parents' payment e-mails (functions/src/config.ts). */
 const SEPA_SETTINGS = ['SEPA_RECIPIENT', 'SEPA_IBAN', 'SEPA_BIC'];
+/** The association's postal address in every e-mail's footer (functions/src/config.ts). */
+const ASSOCIATION_ADDRESS = 'ASSOCIATION_ADDRESS';
 const FUNCTION_SETTINGS = [
   appSheetBaseUrl.name,
   appSheetAppId.name,
@@ -90,6 +92,7 @@ const FUNCTION_SETTINGS = [
   TRUSTED_PROXIES_SETTING,
   'OFFICE_LANGUAGE',
   ...SEPA_SETTINGS,
+  ASSOCIATION_ADDRESS,
 ];
 
 /** functions/.env.<project>: the parameters of functions/src/config.ts. Unset ones with a default use it. */
@@ -137,6 +140,7 @@ export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
   for (const name of SEPA_SETTINGS.filter((setting) => !value(setting))) {
     findings.push(error(name, "is missing: parents' payment e-mails name the association's account (the same as the web app's VITE_SEPA_*)"));
   }
+  if (!value(ASSOCIATION_ADDRESS)) findings.push(warning(ASSOCIATION_ADDRESS, "is missing: the e-mails' footer names the association without its address (lines separated by \";\")"));
   const iban = value('SEPA_IBAN');
   if (iban && !isValidIBAN(electronicFormatIBAN(iban) ?? '')) findings.push(error('SEPA_IBAN', `"${iban}" is not a valid IBAN`));
 

@@ -26,4 +26,5 @@ export const GOOD_FUNCTIONS: Env = {
   SEPA_RECIPIENT: 'Förderverein Lindenhofschule e.V.',
   SEPA_IBAN: 'DE02 1203 0000 0000 2020 51',
   SEPA_BIC: 'BYLADEM1001',
+  ASSOCIATION_ADDRESS: 'Lindenstraße 1; 12345 Musterstadt',
 };

@@ -33,7 +33,7 @@ interface MailPayload {
   from?: string;
   replyTo?: string;
   headers?: Record<string, string>;
-  message?: { subject?: string; text?: string; html?: string };
+  message?: { subject?: string; text?: string; html?: string; attachments?: Array<Record<string, unknown>> };
   delivery?: { state?: string; leaseExpireTime?: Timestamp | null };
 }
 

@@ -60,7 +60,7 @@ describe('decideOfficeMail', () => {
 });
 
 describe('officeMail', () => {
-  const settings = { language: 'de' as const, timeZone: 'Europe/Berlin', consoleUrl: 'https://portal.example.org/admin' };
+  const settings = { language: 'de' as const, timeZone: 'Europe/Berlin', consoleUrl: 'https://portal.example.org/admin', association: { name: 'Schulverein Lindenhof e.V.', address: '' } };
 
   it('names the run, the tables with their counts, the reasons and the console, in German by default', () => {
     const mail = officeMail('heldBack', { ...heldBack, tables: { payments: { synced: 1, errors: 0, deleted: 0, written: 0, warnings: 2, heldBack: 312, olderSkipped: 0 } } as SyncOutcome['tables'] }, settings);
@@ -69,7 +69,7 @@ describe('officeMail', () => {
     expect(mail.text).toContain('Tabellen:\n- Payments: 312 zurückgehalten, 2 Hinweise');
     expect(mail.text).toContain('Gründe:\n- Payments: deletions held back: more than 20 of 313 documents of Payments at once');
     expect(mail.text).toContain('Zur Sync-Konsole: https://portal.example.org/admin');
-    expect(mail.html).toContain('<a href="https://portal.example.org/admin">Zur Sync-Konsole</a>');
+    expect(mail.html).toContain('<a href="https://portal.example.org/admin" style="color:#0f766e">Zur Sync-Konsole</a>');
   });
 
   it('escapes what the office typed in the HTML, and speaks English and Russian when set', () => {

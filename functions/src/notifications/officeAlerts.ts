@@ -7,7 +7,7 @@
 import { ADMIN_USERS, APPSHEET_TABLES, MAIL, OFFICE_ALERTS, SYNCED_COLLECTIONS, type SyncLog } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { dayIn } from '../sync/time/timeZone';
-import { MAIL_LOCALES, mailBody, type MailLanguage } from './mailBody';
+import { MAIL_LOCALES, mailBody, type Association, type MailLanguage } from './mailBody';
 
 export type AlertKind = 'error' | 'heldBack' | 'warnings';
 export type OfficeMailKind = AlertKind | 'allClear';
@@ -121,7 +121,7 @@ const TEXTS = {
 const MAX_REASONS = 10;
 
 /** The e-mail of one kind about one run, as text and HTML. Pure. */
-export function officeMail(kind: OfficeMailKind, outcome: SyncOutcome, { language, timeZone, consoleUrl }: { language: MailLanguage; timeZone: string; consoleUrl: string }) {
+export function officeMail(kind: OfficeMailKind, outcome: SyncOutcome, { language, timeZone, consoleUrl, association }: Omit<OfficeAlertSettings, 'now'>) {
   const t = TEXTS[language];
   const when = new Intl.DateTimeFormat(MAIL_LOCALES[language], { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(outcome.startedAt));
   const intro = t.intro[kind](`${t.run[outcome.syncType]} ${t.of} ${when}`);
@@ -150,7 +150,7 @@ export function officeMail(kind: OfficeMailKind, outcome: SyncOutcome, { languag
     { title: t.reasons, items: reasons },
     { link: t.console, href: consoleUrl },
     { text: t.footer, muted: true },
-  ]);
+  ], { association, appOrigin: new URL(consoleUrl).origin, language });
   return { subject: t.subject[kind], ...body };
 }
 
@@ -159,6 +159,8 @@ export interface OfficeAlertSettings {
   timeZone: string;
   /** The admin console, e.g. https://portal.example.org/admin. */
   consoleUrl: string;
+  /** Who sends: named at the top and in the footer. */
+  association: Association;
   now?: Date;
 }
 

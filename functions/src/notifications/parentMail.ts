@@ -12,7 +12,9 @@ import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { ChangedFamilies } from '../sync/run/engine';
-import { MAIL_LOCALES, mailBody, type MailLanguage } from './mailBody';
+import { formatIban } from '@family-portal/contract/epc';
+import { EPC_QR_CID, EPC_QR_SIZE, epcQrAttachment } from './epcQr';
+import { MAIL_LOCALES, mailBody, type Association, type MailBlock, type MailLanguage } from './mailBody';
 import { isDue, type StoredChoices } from './parentChoices';
 import { allFamilyRecords, familyRecordsOf } from './familyRecords';
 import { accountsOf, forgetChoices, refusalOf, type ChoiceOwner, type Refusal } from './recipients';
@@ -34,6 +36,8 @@ export interface ParentMailSettings {
   linkKey: string;
   sepa: SepaAccount;
   timeZone: string;
+  /** Who sends: named at the top and in the footer. */
+  association: Association;
 }
 
 const TEXTS = {
@@ -41,20 +45,21 @@ const TEXTS = {
     greeting: (name: string) => `Dear ${name},`,
     paymentDue: {
       subject: 'Family Portal: a payment is due',
-      body: (amount: string) => `your family's balance at the school association shows ${amount} to pay. Please transfer it to:`,
+      body: (amount: string) => `Your family's balance at the school association shows ${amount} to pay. Please transfer it to:`,
       link: 'See the details in the portal',
     },
     paymentReceived: {
       subject: 'Family Portal: payment received',
-      body: (amount: string, date: string) => `we have received your payment of ${amount} of ${date}. Thank you.`,
+      body: (amount: string, date: string) => `We have received your payment of ${amount} of ${date}. Thank you.`,
       link: 'See the payment in the portal',
     },
     cancellationConfirmed: {
       subject: 'Family Portal: cancellation request received',
-      body: (date: string) => `we have recorded your request of ${date} to cancel the membership. The school office will confirm when it ends.`,
+      body: (date: string) => `We have recorded your request of ${date} to cancel the membership. The school office will confirm when it ends.`,
       link: 'See the membership in the portal',
     },
     transfer: { recipient: 'Recipient', iban: 'IBAN', bic: 'BIC', amount: 'Amount', reference: 'Reference' },
+    qr: { alt: 'QR code for the transfer', caption: 'Or scan this QR code with your banking app: it fills in the transfer.' },
     unsubscribe: 'You get this e-mail because you turned it on in the Family Portal. Turn it off with one click:',
     unsubscribeLink: 'Unsubscribe',
   },
@@ -76,6 +81,7 @@ const TEXTS = {
       link: 'Mitgliedschaft im Portal ansehen',
     },
     transfer: { recipient: 'Empfänger', iban: 'IBAN', bic: 'BIC', amount: 'Betrag', reference: 'Verwendungszweck' },
+    qr: { alt: 'QR-Code für die Überweisung', caption: 'Oder scannen Sie diesen QR-Code mit Ihrer Banking-App: Sie füllt die Überweisung aus.' },
     unsubscribe: 'Sie erhalten diese E-Mail, weil Sie sie im Familienportal eingeschaltet haben. Mit einem Klick abbestellen:',
     unsubscribeLink: 'Abbestellen',
   },
@@ -97,6 +103,7 @@ const TEXTS = {
       link: 'Членство на портале',
     },
     transfer: { recipient: 'Получатель', iban: 'IBAN', bic: 'BIC', amount: 'Сумма', reference: 'Назначение платежа' },
+    qr: { alt: 'QR-код для перевода', caption: 'Или отсканируйте этот QR-код в банковском приложении: оно заполнит перевод.' },
     unsubscribe: 'Вы получаете это письмо, потому что включили его на Семейном портале. Отписаться одним нажатием:',
     unsubscribeLink: 'Отписаться',
   },
@@ -111,8 +118,8 @@ export type ParentMailSubject =
 const screenOf = (about: ParentMailSubject) =>
   about.kind === 'paymentDue' ? '/' : about.kind === 'paymentReceived' ? `/transactions?transaction=${encodeURIComponent(about.paymentId)}` : '/family';
 
-/** The e-mail document for one parent, in their language. Pure. */
-export function parentMail(about: ParentMailSubject, to: { uid: string; email: string; name: string; language: MailLanguage }, settings: ParentMailSettings) {
+/** The e-mail document for one parent, in their language; the payment-due e-mail carries the EPC QR code. */
+export async function parentMail(about: ParentMailSubject, to: { uid: string; email: string; name: string; language: MailLanguage }, settings: ParentMailSettings) {
   const t = TEXTS[to.language];
   const locale = MAIL_LOCALES[to.language];
   const money = (amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
@@ -127,29 +134,36 @@ export function parentMail(about: ParentMailSubject, to: { uid: string; email: s
     about.kind === 'paymentDue'
       ? [
           [t.transfer.recipient, settings.sepa.recipient],
-          [t.transfer.iban, settings.sepa.iban],
+          // In groups of four, as the portal shows it.
+          [t.transfer.iban, formatIban(settings.sepa.iban)],
           [t.transfer.bic, settings.sepa.bic],
           [t.transfer.amount, money(about.amount)],
           [t.transfer.reference, to.name],
         ]
       : [];
+  const qr =
+    about.kind === 'paymentDue'
+      ? await epcQrAttachment({ recipientName: settings.sepa.recipient, iban: settings.sepa.iban, bic: settings.sepa.bic, amount: about.amount, reference: to.name })
+      : null;
   const screen = new URL(screenOf(about), settings.appOrigin).href;
   const token = unsubscribeToken({ uid: to.uid, kind: about.kind }, settings.linkKey);
   // The link in the text opens the page with its button: mail scanners open links, and opening changes nothing.
   const unsubscribe = new URL(`/unsubscribe?token=${token}`, settings.appOrigin).href;
   const oneClick = `${settings.functionsBaseUrl}/unsubscribeOneClick?token=${token}`;
-  const body = mailBody([
+  const blocks: MailBlock[] = [
     { text: t.greeting(to.name) },
     ...lines.map((line) => ({ text: line })),
     { rows: transfer },
+    ...(qr ? [{ image: EPC_QR_CID, alt: t.qr.alt, size: EPC_QR_SIZE, caption: t.qr.caption }] : []),
     { link: t[about.kind].link, href: screen },
     { link: t.unsubscribeLink, href: unsubscribe, before: t.unsubscribe, muted: true },
-  ]);
+  ];
+  const body = mailBody(blocks, { association: settings.association, appOrigin: settings.appOrigin, language: to.language });
   return {
     to: to.email,
     // Whose e-mail it is: deleted with the account (members/accountData.ts).
     uid: to.uid,
-    message: { subject: t[about.kind].subject, ...body },
+    message: { subject: t[about.kind].subject, ...body, ...(qr ? { attachments: [qr] } : {}) },
     // Mail programs offer their own "unsubscribe" and post to it without opening a page (RFC 8058).
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
@@ -240,7 +254,7 @@ export async function notifyParents(db: Firestore, auth: Auth, settingsOf: () =>
   ]);
 
   let settings: ParentMailSettings | undefined;
-  const writes: Array<{ doc: QueryDocumentSnapshot; mails: ReturnType<typeof parentMail>[]; baseline: StoredChoices['baseline'] }> = [];
+  const writes: Array<{ doc: QueryDocumentSnapshot; mails: Array<Awaited<ReturnType<typeof parentMail>>>; baseline: StoredChoices['baseline'] }> = [];
   const refused: Array<{ uid: string; refusal: Refusal }> = [];
   for (const [n, doc] of docs.entries()) {
     const owner = owners[n] as ChoiceOwner;
@@ -256,7 +270,7 @@ export async function notifyParents(db: Firestore, auth: Auth, settingsOf: () =>
     if (mails.length === 0 && sameBaseline(baseline, choices.baseline ?? {})) continue;
     if (mails.length > 0) settings ??= settingsOf();
     const to = { uid: owner.uid, email: owner.email, name: String(member.get('primaryName') ?? ''), language: choices.language };
-    writes.push({ doc, mails: mails.map((about) => parentMail(about, to, settings as ParentMailSettings)), baseline });
+    writes.push({ doc, mails: await Promise.all(mails.map((about) => parentMail(about, to, settings as ParentMailSettings))), baseline });
   }
 
   await Promise.all(refused.map(({ uid, refusal }) => forgetChoices(db, uid, refusal)));
@@ -291,7 +305,7 @@ export async function confirmCancellation(db: Firestore, auth: Auth, uid: string
     return false;
   }
   const to = { uid, email: owner.email, name: String(member.get('primaryName') ?? ''), language: (choices.data() as StoredChoices).language };
-  await db.collection(MAIL).add(parentMail({ kind: 'cancellationConfirmed', date: requestedAt }, to, settings));
+  await db.collection(MAIL).add(await parentMail({ kind: 'cancellationConfirmed', date: requestedAt }, to, settings));
   return true;
 }
 

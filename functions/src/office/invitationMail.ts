@@ -3,13 +3,13 @@
  * to a member without a portal account, with a link to the sign-up form.
  */
 import { MAIL_LANGUAGES } from '@family-portal/contract';
-import { mailBody, type MailBlock, type MailLanguage } from '../notifications/mailBody';
+import { mailBody, type Association, type MailBlock, type MailLanguage } from '../notifications/mailBody';
 
 export interface InvitationSettings {
   /** The app's origin: the link goes to its sign-up form. */
   appOrigin: string;
-  /** The association's name, as on its account (SEPA_RECIPIENT). */
-  associationName: string;
+  /** Who invites: named in the text, at the top and in the footer. */
+  association: Association;
 }
 
 const TEXTS: Record<MailLanguage, { subject: (association: string) => string; blocks: (name: string, association: string, email: string, href: string) => MailBlock[] }> = {
@@ -60,8 +60,8 @@ export function invitationMail(member: { name: string; email: string }, settings
   const languages = languagesFrom(officeLanguage);
   const blocks = languages.flatMap((language, index) => [
     ...(index > 0 ? [{ text: '———' } satisfies MailBlock] : []),
-    ...TEXTS[language].blocks(member.name, settings.associationName, member.email, href),
+    ...TEXTS[language].blocks(member.name, settings.association.name, member.email, href),
   ]);
-  const { text, html } = mailBody(blocks);
-  return { subject: languages.map((language) => TEXTS[language].subject(settings.associationName)).join(' / '), text, html };
+  const { text, html } = mailBody(blocks, { association: settings.association, appOrigin: settings.appOrigin, language: officeLanguage });
+  return { subject: languages.map((language) => TEXTS[language].subject(settings.association.name)).join(' / '), text, html };
 }

@@ -1,6 +1,6 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../../admin';
-import { appOrigins, officeLanguageFromEnvironment, syncSettingsFromConfig } from '../../config';
+import { appOrigins, associationFromConfig, officeLanguageFromEnvironment, syncSettingsFromConfig } from '../../config';
 import { notifyParentsAfterSync } from '../../notifications/afterSync';
 import { notifyOffice, type SyncOutcome } from '../../notifications/officeAlerts';
 import { schoolTimeZone } from '../time/timeZone';
@@ -47,7 +47,8 @@ async function alertOffice(db: ReturnType<typeof adminDb>, outcome: SyncOutcome)
     const sent = await notifyOffice(db, outcome, {
       language: officeLanguageFromEnvironment(),
       timeZone: schoolTimeZone(),
-      consoleUrl: origin ? new URL('/admin', origin).href : '/admin',
+      consoleUrl: new URL('/admin', origin).href,
+      association: associationFromConfig({ required: false }),
     });
     if (sent) logger.info('office alert sent', { kind: sent, syncType: outcome.syncType });
   } catch (error) {

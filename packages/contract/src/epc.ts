@@ -1,6 +1,7 @@
 /**
  * The EPC QR payload for a SEPA credit transfer (EPC069-12, as in design.md section 6): the
- * text a banking app reads from the QR code to fill in a transfer.
+ * text a banking app reads from the QR code to fill in a transfer. One set of rules for the
+ * portal's payment block and the payment-due e-mail (functions/src/notifications).
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 
