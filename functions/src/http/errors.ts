@@ -1,6 +1,7 @@
 /** Every error answer is JSON {error: code, message: text} with the code's HTTP status. */
 import { ERROR_STATUS, type ErrorCode } from '@family-portal/contract';
 import type { Response } from 'express';
+import type { z } from 'zod/mini';
 import { logger } from 'firebase-functions';
 
 export class HttpError extends Error {
@@ -21,6 +22,11 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError('invalid-argument', message);
+
+/** What zod refused, field by field, for a 400's message ("body" or "parameter" where no field is named). */
+export function describeIssues(error: z.core.$ZodError, whole = 'body'): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || whole}: ${issue.message}`).join('; ');
+}
 
 export function sendError(response: Response, error: unknown): void {
   if (error instanceof HttpError) {

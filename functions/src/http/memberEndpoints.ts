@@ -17,7 +17,6 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { readChoices, saveChoices } from '../notifications/parentChoices';
 import { confirmCancellation } from '../notifications/parentMail';
 import { readUnsubscribeToken } from '../notifications/unsubscribeToken';
-import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
 import { deletePortalAccount, exportFamilyData } from '../members/accountData';
 import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig, rateLimitHmacKey, trustedProxiesFromEnvironment } from '../config';
@@ -32,12 +31,8 @@ import {
 } from '../members/memberWrites';
 import { MEMBER_LIMITS } from './accountLimit';
 import { callerAndMember, limitedCaller } from './memberCaller';
-import { badRequest, HttpError } from './errors';
+import { badRequest, describeIssues, HttpError } from './errors';
 import { clientAddress, enforceRateLimit, type RateLimit } from './rateLimit';
-
-function describe(error: z.core.$ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-}
 
 const appSheetFailed = (error: AppSheetWriteError) => {
   logger.warn('AppSheet write failed', { reason: error.message.slice(0, 120) });
@@ -47,7 +42,7 @@ const appSheetFailed = (error: AppSheetWriteError) => {
 export async function updateMemberData(request: Request) {
   const { member } = await callerAndMember(request, MEMBER_LIMITS.updateMemberData);
   const parsed = updateMemberDataBody.safeParse(request.body);
-  if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
+  if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
   try {
     const data = await updateContactData(appSheetForWrites(), member, parsed.data.updates);
     return { success: true, message: 'Member data updated', data };
@@ -69,7 +64,7 @@ const alreadyRequested = (requestedAt: unknown) =>
 export async function cancelMembership(request: Request) {
   const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.cancelMembership);
   const parsed = cancelMembershipBody.safeParse(request.body ?? {});
-  if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
+  if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
   // The same rule as the page that offers the button (packages/contract/src/rules.ts).
   const state = cancellationState(DOCUMENT_SCHEMAS.members.parse({ id: member.id, ...member.data() }));
   if (state.kind === 'cancelled') {
@@ -127,7 +122,7 @@ export async function getNotificationChoices(request: Request) {
 export async function setNotificationChoices(request: Request) {
   const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.setNotificationChoices);
   const parsed = notificationChoicesBody.safeParse(request.body);
-  if (!parsed.success) throw badRequest(`Invalid request: ${describe(parsed.error)}`);
+  if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
   return { data: await saveChoices(adminDb(), caller, member, parsed.data) };
 }
 

@@ -3,19 +3,14 @@ import type { Request } from 'express';
 import { logger } from 'firebase-functions';
 import { SYNC_LOGS, syncHistoryQuery, syncLogSchema, triggerSyncBody, type SyncLease } from '@family-portal/contract';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { syncSettingsFromConfig } from '../config';
 import { runSyncReportingChanges, type SyncRun } from '../sync/run/engine';
 import { currentLease, SyncConflictError } from '../sync/run/lease';
 import type { SyncLog, SyncType } from '../sync/run/syncLog';
 import { requireAdmin } from './auth';
-import { badRequest, HttpError } from './errors';
+import { badRequest, describeIssues, HttpError } from './errors';
 import { notifyParentsAfterSync } from '../notifications/afterSync';
-
-function describeIssues(error: z.core.$ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'parameter'}: ${issue.message}`).join('; ');
-}
 
 /**
  * A log still `running` whose run no longer holds the lease stopped without finishing it (the
@@ -35,7 +30,7 @@ function readLogs(docs: QueryDocumentSnapshot[], lease: SyncLease | null): SyncL
   return docs.flatMap((doc) => {
     const log = syncLogSchema.safeParse(doc.data());
     if (log.success) return [settledLog(log.data, lease)];
-    logger.error('Unreadable sync log left out', { syncId: doc.id, issues: describeIssues(log.error) });
+    logger.error('Unreadable sync log left out', { syncId: doc.id, issues: describeIssues(log.error, 'parameter') });
     return [];
   });
 }
@@ -49,7 +44,7 @@ export async function getSyncStatus(request: Request) {
 export async function getSyncHistory(request: Request) {
   await requireAdmin(request);
   const query = syncHistoryQuery.safeParse(request.query);
-  if (!query.success) throw badRequest(`Invalid query: ${describeIssues(query.error)}`);
+  if (!query.success) throw badRequest(`Invalid query: ${describeIssues(query.error, 'parameter')}`);
   const { limit, offset } = query.data;
   const [page, lease] = await Promise.all([
     adminDb().collection(SYNC_LOGS).orderBy('startedAt', 'desc').offset(offset).limit(limit).get(),
@@ -62,7 +57,7 @@ export function triggerSync(syncType: SyncType) {
   return async (request: Request) => {
     const admin = await requireAdmin(request);
     const body = triggerSyncBody.safeParse(request.body);
-    if (!body.success) throw badRequest(`Invalid request: ${describeIssues(body.error)}`);
+    if (!body.success) throw badRequest(`Invalid request: ${describeIssues(body.error, 'parameter')}`);
     const confirmDeletions = typeof body.data === 'object' ? body.data.applyHeldBackDeletions : undefined;
     if (confirmDeletions && syncType !== 'full') throw badRequest('Held-back deletions are applied by a full sync.');
     let run: SyncRun;

@@ -91,18 +91,18 @@ async function candidatesByIds(db: Firestore, auth: Auth, memberIds: readonly st
     Promise.all(chunk(addresses, 100).map((batch) => auth.getUsers(batch.map((email) => ({ email }))))),
   ]);
   const indexed = new Map(index.map((doc) => [doc.id, doc.exists ? String(doc.get('memberId')) : null]));
+  const lastSent = new Map(invited.filter((record) => record.exists).map((record) => [record.id, String(record.get('lastSentAt'))]));
   const withAccount = new Set(accounts.flatMap((result) => result.users.map((user) => user.email?.toLowerCase())));
   const duplicates = await duplicatesAmong(db, addresses);
   return members.map((doc) => {
     const address = addressOf.get(doc.id);
-    const invitation = invited.find((record) => record.id === doc.id);
     return {
       memberId: doc.id,
       member: address === undefined ? null : { name: String(doc.get('primaryName') ?? ''), email: String(doc.get('primaryEmail') ?? ''), status: String(doc.get('status') ?? '') },
       indexedTo: address ? (indexed.get(address) ?? null) : null,
       duplicate: address ? duplicates.has(address) : false,
       hasAccount: address ? withAccount.has(address) : false,
-      lastSentAt: invitation?.exists ? String(invitation.get('lastSentAt')) : null,
+      lastSentAt: lastSent.get(doc.id) ?? null,
     };
   });
 }

@@ -5,11 +5,12 @@
  */
 import { accountsQuery, inviteMembersBody, viewFamilyBody } from '@family-portal/contract';
 import type { Request } from 'express';
+import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
 import { invitationSettingsFromConfig } from '../config';
 import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
 import { requireAdmin } from '../http/auth';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, describeIssues, HttpError } from '../http/errors';
 import { auditLog, viewFamily } from './familyView';
 import { inviteMembers } from './invitations';
 import { csvOf, filteredRows, memberRows } from './memberRows';
@@ -29,9 +30,9 @@ async function admin(request: Request, limit: AccountLimit) {
   return caller;
 }
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } }): T {
+function parsed<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }): T {
   if (result.success) return result.data;
-  throw badRequest(`Invalid request: ${result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')}`);
+  throw badRequest(`Invalid request: ${describeIssues(result.error)}`);
 }
 
 
