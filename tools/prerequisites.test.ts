@@ -22,6 +22,14 @@ describe('npm test prerequisites', () => {
     ]);
   });
 
+  it('asks for a Node.js that package.json engines accept', () => {
+    const node = (version: string) => prerequisites({}, version).find((p) => p.name.startsWith('Node.js'))!;
+    expect(node('20.20.2').present()).toBe(false);
+    expect(missingLines([node('20.20.2')])[0]).toMatch(/^Missing Node\.js \^22.* \(this is 20\.20\.2\), .*tools\/node\.sh 24/);
+    expect(node('22.23.3').present()).toBe(true);
+    expect(node('24.21.0').present()).toBe(true);
+  });
+
   it('finds what this machine has (the suite itself needs all of it)', () => {
     expect(missingLines(prerequisites({}))).toEqual([]);
   });

