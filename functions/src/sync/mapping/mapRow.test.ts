@@ -34,6 +34,11 @@ describe('the AppSheet contract', () => {
     }
   });
 
+  it('keeps a row whose change timestamp is unreadable, without a change time', () => {
+    const result = mapRow(APPSHEET_TABLES.members, { ...memberRow, 'Last Changed': 'yesterday-ish' });
+    expect(result).toMatchObject({ ok: true, id: 'M0001', changedAt: null, doc: { primaryName: 'Anna Müller' } });
+  });
+
   it('maps a member row to the spec fields', () => {
     // A column the row lacks is blank; contract.test.ts checks that the keys are the declared ones.
     expect(mapRow(APPSHEET_TABLES.members, memberRow)).toMatchObject({

@@ -145,12 +145,14 @@ export function mapRow<T extends MappableTable>(table: T, row: AppSheetRow): Map
   const problem = table.check?.(doc as SyncedDocument);
   if (problem) return { ok: false, key: id, reason: problem };
 
-  let changedAt: string | null = null;
+  return { ok: true, id, doc, changedAt: changeTimestamp(row[table.changedColumn], zone), ...(warnings.length > 0 ? { warnings } : {}) };
+}
+
+/** The change timestamp only steers delta syncs; a broken one must not hide the row. */
+function changeTimestamp(raw: RawValue, zone: string): string | null {
   try {
-    changedAt = parseDateTime(row[table.changedColumn], zone);
+    return parseDateTime(raw, zone);
   } catch {
-    // The change timestamp only steers delta syncs; a broken one must not hide the row.
-    changedAt = null;
+    return null;
   }
-  return { ok: true, id, doc, changedAt, ...(warnings.length > 0 ? { warnings } : {}) };
 }
