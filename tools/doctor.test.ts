@@ -40,7 +40,9 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('npm run doctor', () => {
+// Each test starts tsx, which compiles the doctor and what it imports: about 5 s on this 2-core
+// machine when alone, more beside the other test files, so Vitest's 5 s default is too short.
+describe('npm run doctor', { timeout: 60_000 }, () => {
   it('passes a complete configuration (warning only of what --offline leaves unchecked)', () => {
     const { status, output } = doctor(fixture(GOOD_WEB, GOOD_FUNCTIONS));
     expect(output).toMatch(/! Hosting sites: not checked \(--offline\)/);
