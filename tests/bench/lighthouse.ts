@@ -3,14 +3,15 @@
  * median of a few runs, with what keeps it from full marks and where the JavaScript boot-up goes.
  */
 import lighthouse from 'lighthouse';
+import { CATEGORIES, isFailed, medianOfGoodRuns, type FailedRun, type Scores } from './lighthouseMedian';
+
+export { CATEGORIES } from './lighthouseMedian';
 
 /** Lighthouse's performance score moves by a few points from run to run; its docs advise a median of several. */
 export const LIGHTHOUSE_RUNS = 3;
 
-export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
 interface LighthouseRun {
-  scores: Record<(typeof CATEGORIES)[number], number>;
+  scores: Scores;
   failing: string[];
   metrics: string;
   /** JavaScript boot-up: the total, and the scripts that cost most (Lighthouse's bootup-time audit). */
@@ -26,11 +27,16 @@ function bootupOf(audit: { displayValue?: string; details?: unknown } | undefine
   return `${audit?.displayValue ?? '?'}: ${items.map((item) => `${name(item.url)} ${Math.round(item.total)} ms (parse ${Math.round(item.scriptParseCompile)})`).join(', ')}`;
 }
 
-async function lighthouseRun(url: string, port: number, signedIn: boolean): Promise<LighthouseRun> {
+async function lighthouseRun(url: string, port: number, signedIn: boolean): Promise<LighthouseRun | FailedRun> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { categories, audits } = result.lhr;
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)])) as LighthouseRun['scores'];
+  if (!result) return { failure: 'Lighthouse returned no result' };
+  const { categories, audits, runtimeError } = result.lhr;
+  // A run that could not load the page (NO_FCP, a navigation error) still scores every category,
+  // with null: no measurement of the page, which must not count as a 0.
+  if (runtimeError) return { failure: `${runtimeError.code}: ${runtimeError.message}` };
+  const unscored = CATEGORIES.filter((category) => typeof categories[category]?.score !== 'number');
+  if (unscored.length) return { failure: `no score for ${unscored.join(', ')}` };
+  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round(categories[category]!.score! * 100)])) as Scores;
   const failing = Object.values(audits)
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
     .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
@@ -44,15 +50,16 @@ async function lighthouseRun(url: string, port: number, signedIn: boolean): Prom
 }
 
 /**
- * LIGHTHOUSE_RUNS runs of one page: the run with the median performance score, every run's
- * performance score, and the lowest score of each other category.
+ * LIGHTHOUSE_RUNS runs of one page, the figures of those that measured it (medianOfGoodRuns);
+ * each failed run is printed with its error as it happens. Undefined when every run failed.
  */
 export async function lighthouseMedian(url: string, port: number, signedIn: boolean) {
-  const runs: LighthouseRun[] = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(url, port, signedIn));
-  const median = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs.length / 2)]!;
-  const lowest = (category: (typeof CATEGORIES)[number]) => Math.min(...runs.map((run) => run.scores[category]));
-  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, category === 'performance' ? median.scores.performance : lowest(category)]));
-  return { ...median, scores, performanceOfEachRun: runs.map((run) => run.scores.performance) };
+  const runs: Array<LighthouseRun | FailedRun> = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+    // A run that throws (Chromium's tab gone, a protocol timeout) is a failed run too; the next may measure.
+    const run = await lighthouseRun(url, port, signedIn).catch((error: unknown): FailedRun => ({ failure: error instanceof Error ? error.message : String(error) }));
+    if (isFailed(run)) console.log(`  Lighthouse run ${i + 1} of ${LIGHTHOUSE_RUNS} on ${new URL(url).pathname} failed: ${run.failure}`);
+    runs.push(run);
+  }
+  return medianOfGoodRuns(runs);
 }
-

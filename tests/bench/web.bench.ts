@@ -349,7 +349,11 @@ try {
         console.log(`    blocking time ${blocking.blockingMs} ms, longest task ${blocking.longestMs} ms (every run: ${blocking.all.join(', ')} ms)`);
         const { login, dashboard } = await lighthouseRuns();
         for (const [page, run] of [['/login', login], ['dashboard (signed in)', dashboard]] as const) {
-          console.log(`  Lighthouse mobile ${page}, ${LIGHTHOUSE_RUNS} runs: ${CATEGORIES.map((category) => `${category} ${run.scores[category]}`).join(', ')} (performance: the median; of every run ${run.performanceOfEachRun.join(', ')}; the others: the lowest)`);
+          if (!run) {
+            console.log(`  Lighthouse mobile ${page}: all ${LIGHTHOUSE_RUNS} runs failed (errors above), no scores`);
+            continue;
+          }
+          console.log(`  Lighthouse mobile ${page}, ${LIGHTHOUSE_RUNS} runs: ${CATEGORIES.map((category) => `${category} ${run.scores[category]}`).join(', ')} (performance: the median of the runs that did not fail; of every run ${run.performanceOfEachRun.join(', ')}; the others: the lowest)`);
           console.log(`    median run: ${run.metrics}${run.failing.length ? `; below full marks: ${run.failing.join(', ')}` : ''}`);
           console.log(`    JavaScript boot-up ${run.bootup}`);
         }
