@@ -18,14 +18,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../tools/appsheet/generator';
 import { seedAndSync } from '../../tools/lib/demoAccounts';
 import { clearAuth, clearFirestore } from '../../tools/lib/emulators';
 import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
-import { PORTS, PROJECT_ID } from '../../tools/lib/stack';
+import { PROJECT_ID } from '../../tools/lib/stack';
 import { blockingTimes } from './blockingTime';
 import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseMedian } from './lighthouse';
+import { explainFailure, watchedPage } from './pageFailures';
+import { firestoreWaits, paintedAfter, recordDashboardPaint, recordScreenShown, type Timed } from './pageMarks';
 import { sessionReads } from './sessionReads';
 
 const DIST = '.cache/bench-web-dist';
@@ -34,6 +36,7 @@ const APP = `http://127.0.0.1:${APP_PORT}`;
 const APPSHEET_PORT = 8789;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const SCHOOLS = [60, 2000];
 const RUNS = 5;
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -52,7 +55,7 @@ function build() {
  * without any of them (tools/prerender.ts).
  */
 async function loginScripts(): Promise<{ total: number; scripts: string[] }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launch();
   try {
     const page = await (await browser.newContext({ locale: 'en-GB' })).newPage();
     const sizes: Array<Promise<{ name: string; gz: number }>> = [];
@@ -70,74 +73,6 @@ async function loginScripts(): Promise<{ total: number; scripts: string[] }> {
 }
 
 /**
- * How long the page waited for the Firestore emulator: the union of its Listen channel's
- * forward requests (each carries new reads and returns once the emulator has taken them in),
- * within a time window. The emulator scans collections and evaluates the rules without
- * indexes, so on this machine it is a large share of the dashboard's time; production
- * Firestore answers these indexed queries in a round trip.
- */
-function firestoreWaits(page: Page) {
-  const spans: { from: number; to: number }[] = [];
-  const open = new Map<Request, number>();
-  const isForward = (request: Request) => request.method() === 'POST' && request.url().includes(`:${PORTS.firestore}/`) && request.url().includes('/Listen/channel');
-  const close = (request: Request) => {
-    const from = open.get(request);
-    if (from === undefined) return;
-    open.delete(request);
-    spans.push({ from, to: Date.now() });
-  };
-  page.on('request', (request) => isForward(request) && open.set(request, Date.now()));
-  page.on('requestfinished', close);
-  page.on('requestfailed', close);
-  return (from: number, to: number) => {
-    let waited = 0;
-    let reached = from;
-    for (const span of [...spans].sort((a, b) => a.from - b.from)) {
-      const start = Math.max(span.from, reached);
-      const end = Math.min(span.to, to);
-      if (end > start) waited += end - start;
-      reached = Math.max(reached, Math.min(span.to, to));
-    }
-    return waited;
-  };
-}
-
-interface Timed {
-  ms: number;
-  /** Of that, waiting for the Firestore emulator's answers. */
-  emulatorMs: number;
-}
-
-type Marks = { signInClickedAt?: number; dashboardPaintedAt?: number };
-
-/**
- * Runs in every page before its scripts: notes, in the page's own clock (ms since its navigation
- * began), when "Sign in" was clicked and the frame in which the welcome heading first showed.
- * Playwright's waitFor checks every 500 ms once it has waited a while, which would add up to
- * half a second to a figure; the page knows to the frame. (A string, not a function: tsx would
- * add helpers of its own to a function's source, which the page does not have.)
- */
-const recordDashboardPaint = (heading: string) => `{
-  const heading = ${JSON.stringify(heading)};
-  document.addEventListener('click', (event) => { window.signInClickedAt ??= event.timeStamp; }, { capture: true });
-  const observer = new MutationObserver(() => {
-    if (![...document.querySelectorAll('h1')].some((h1) => h1.textContent.trim() === heading)) return;
-    observer.disconnect();
-    requestAnimationFrame(() => { window.dashboardPaintedAt = performance.now(); });
-  });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
-}`;
-
-async function paintedAfter(page: Page, startedAt: 'navigation' | 'sign-in'): Promise<number> {
-  await page.waitForFunction(() => (window as Marks).dashboardPaintedAt !== undefined);
-  const { signInClickedAt, dashboardPaintedAt } = await page.evaluate(() => {
-    const { signInClickedAt, dashboardPaintedAt } = window as Marks;
-    return { signInClickedAt, dashboardPaintedAt };
-  });
-  return Math.round(dashboardPaintedAt! - (startedAt === 'navigation' ? 0 : signInClickedAt!));
-}
-
-/**
  * How the parent fills in the form: typed, at 10 keys a second (a quick typist; what comes after
  * sign-in loads meanwhile, see LoginPage), or filled at once as by a password manager.
  */
@@ -145,63 +80,48 @@ type Filling = 'typed' | 'autofilled';
 
 async function signInAndWaitForDashboard(page: Page, email: string, filling: Filling): Promise<Timed> {
   const waited = firestoreWaits(page);
-  await page.goto(`${APP}/login`);
-  for (const [label, value] of [['Email', email], ['Password', DEMO_PASSWORD]] as const) {
-    const field = page.getByLabel(label, { exact: true });
-    if (filling === 'typed') await field.pressSequentially(value, { delay: 100 });
-    else await field.fill(value);
-  }
-  const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
-  // From when a parent can press it: the pre-rendered form's button waits for the app (LoginPage).
-  await signIn.click({ trial: true });
-  const start = Date.now();
-  await signIn.click();
-  const ms = await paintedAfter(page, 'sign-in');
-  return { ms, emulatorMs: waited(start, start + ms) };
+  return explainFailure(page, `sign-in of ${email}, form ${filling}, to the dashboard`, async () => {
+    await page.goto(`${APP}/login`);
+    for (const [label, value] of [['Email', email], ['Password', DEMO_PASSWORD]] as const) {
+      const field = page.getByLabel(label, { exact: true });
+      if (filling === 'typed') await field.pressSequentially(value, { delay: 100 });
+      else await field.fill(value);
+    }
+    const signIn = page.getByRole('button', { name: 'Sign in', exact: true });
+    // From when a parent can press it: the pre-rendered form's button waits for the app (LoginPage).
+    await signIn.click({ trial: true });
+    const start = Date.now();
+    await signIn.click();
+    const ms = await paintedAfter(page, 'sign-in');
+    return { ms, emulatorMs: waited(start, start + ms) };
+  });
 }
 
 /** The signed-in screens a parent may open by address (a bookmark, a link in a message). */
 const SCREENS = ['/', '/family', '/plans', '/transactions', '/book-deposits'] as const;
 
 /**
- * Runs in every page before its scripts: notes the frame in which the screen's content first
- * showed: a heading in <main> and no loading state of the screen (the Suspense fallback or the
- * screen's skeleton).
- */
-const recordScreenShown = `{
-  // A loading state says "Loading…" (English: the bench's browser language); a notice of old or
-  // offline figures is a status too, but not a loading one.
-  const loading = (status) => status.getAttribute('aria-label') === 'Loading…' || status.textContent.includes('Loading…');
-  const shown = () => document.querySelector('main h1') && ![...document.querySelectorAll('main [role="status"]')].some(loading);
-  const observer = new MutationObserver(() => {
-    if (!shown()) return;
-    observer.disconnect();
-    requestAnimationFrame(() => { window.screenShownAt = performance.now(); });
-  });
-  observer.observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-}`;
-
-/**
  * From a reload of each signed-in screen, opened by its address on a repeat visit (signed in,
  * the screen seen once before), to the frame that shows its content.
  */
 async function screenTimes(email: string, name: string): Promise<Record<(typeof SCREENS)[number], Timed[]>> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launch();
   const runs = Object.fromEntries(SCREENS.map((screen) => [screen, [] as Timed[]])) as Record<(typeof SCREENS)[number], Timed[]>;
   try {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ locale: 'en-GB' });
       await context.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
       await context.addInitScript(recordScreenShown);
-      const page = await context.newPage();
+      const page = await watchedPage(context);
       await signInAndWaitForDashboard(page, email, 'autofilled');
       for (const screen of SCREENS) {
+        const shown = () => page.waitForFunction(() => (window as { screenShownAt?: number }).screenShownAt !== undefined);
         await page.goto(`${APP}${screen}`);
-        await page.waitForFunction(() => (window as { screenShownAt?: number }).screenShownAt !== undefined);
+        await explainFailure(page, `${screen} opened by its address`, shown);
         const waited = firestoreWaits(page);
         const start = Date.now();
         await page.reload();
-        await page.waitForFunction(() => (window as { screenShownAt?: number }).screenShownAt !== undefined);
+        await explainFailure(page, `${screen} reloaded`, shown);
         const ms = Math.round(await page.evaluate(() => (window as { screenShownAt?: number }).screenShownAt!));
         runs[screen].push({ ms, emulatorMs: waited(start, start + ms) });
       }
@@ -221,20 +141,20 @@ const emulatorShare = (runs: Timed[]) => median(runs.map((run) => run.emulatorMs
  * form typed or autofilled; and from a reload of the signed-in dashboard to that frame.
  */
 async function dashboardTimes(email: string, name: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launch();
   const runs: Record<Filling | 'repeat', Timed[]> = { typed: [], autofilled: [], repeat: [] };
   try {
     for (let i = 0; i < RUNS; i++) {
       for (const filling of ['typed', 'autofilled'] as const) {
         const context = await browser.newContext({ locale: 'en-GB' });
         await context.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
-        const page = await context.newPage();
+        const page = await watchedPage(context);
         runs[filling].push(await signInAndWaitForDashboard(page, email, filling));
         if (filling === 'typed') {
           const waited = firestoreWaits(page);
           const start = Date.now();
           await page.reload();
-          const ms = await paintedAfter(page, 'navigation');
+          const ms = await explainFailure(page, 'reload of the signed-in dashboard', () => paintedAfter(page, 'navigation'));
           runs.repeat.push({ ms, emulatorMs: waited(start, start + ms) });
         }
         await context.close();
@@ -249,12 +169,12 @@ async function dashboardTimes(email: string, name: string) {
 
 /** The dashboard's blocking time with the CPU slowed down 4× (blockingTime.ts), on a phone's screen. */
 async function dashboardBlocking(email: string, name: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await launch();
   try {
     // Lighthouse's mobile screen (a Moto G Power).
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     // On the sign-in tab only: the tabs measured run nothing of the bench's but the long-task log.
-    const page = await context.newPage();
+    const page = await watchedPage(context);
     await page.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
     await signInAndWaitForDashboard(page, email, 'autofilled');
     await page.close();
@@ -278,7 +198,7 @@ async function lighthouseRuns() {
     });
     const login = await lighthouseMedian(`${APP}/login`, port, false);
     // On the sign-in tab only, not in Lighthouse's: its observer would run on every change of the page.
-    const page = await context.newPage();
+    const page = await watchedPage(context);
     await page.addInitScript(recordDashboardPaint(`Welcome, ${DEMO_ACCOUNTS[0].name}!`));
     await signInAndWaitForDashboard(page, DEMO_ACCOUNTS[0].email, 'autofilled');
     // Lighthouse opens a tab of its own. With the signed-in tab still open, that would be a
