@@ -11,13 +11,16 @@
  *   - Lighthouse (mobile, its default simulated throttling) on /login and the signed-in dashboard,
  *     the median of three runs each.
  *
- *   npm run bench:web
+ * With `--only scripts`, only the build's JavaScript: /login's scripts and the signed-in entry
+ * chunk with its static imports (webScripts.ts); no emulators, no school.
+ *
+ *   npm run bench:web [-- --only scripts]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../tools/appsheet/generator';
 import { seedAndSync } from '../../tools/lib/demoAccounts';
@@ -29,6 +32,7 @@ import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseMedian } from './lighthouse';
 import { explainFailure, watchedPage } from './pageFailures';
 import { firestoreWaits, paintedAfter, recordDashboardPaint, recordScreenShown, type Timed } from './pageMarks';
 import { sessionReads } from './sessionReads';
+import { entryChunks, kB, loginScripts } from './webScripts';
 
 const DIST = '.cache/bench-web-dist';
 const APP_PORT = 4175;
@@ -39,7 +43,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const SCHOOLS = [60, 2000];
 const RUNS = 5;
-const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 function build() {
@@ -47,29 +50,6 @@ function build() {
     stdio: 'inherit',
     env: { ...process.env, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID },
   });
-}
-
-/**
- * Every script `/login` fetches before the network is idle (no request for 500 ms), as a first
- * visitor's browser does, gzipped as Hosting would serve it; the pre-rendered page paints
- * without any of them (tools/prerender.ts).
- */
-async function loginScripts(): Promise<{ total: number; scripts: string[] }> {
-  const browser = await launch();
-  try {
-    const page = await (await browser.newContext({ locale: 'en-GB' })).newPage();
-    const sizes: Array<Promise<{ name: string; gz: number }>> = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const name = new URL(response.url()).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
-      sizes.push(response.body().then((body) => ({ name, gz: gzipSync(body, { level: 9 }).length })));
-    });
-    await page.goto(`${APP}/login`, { waitUntil: 'networkidle' });
-    const scripts = (await Promise.all(sizes)).sort((a, b) => b.gz - a.gz);
-    return { total: scripts.reduce((sum, script) => sum + script.gz, 0), scripts: scripts.map((script) => `${script.name} ${kB(script.gz)}`) };
-  } finally {
-    await browser.close();
-  }
 }
 
 /**
@@ -231,17 +211,24 @@ async function withSchool<T>(families: number, work: () => Promise<T>): Promise<
   return work();
 }
 
+const { only } = parseArgs({ options: { only: { type: 'string' } } }).values;
+if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: the only part is "scripts"`);
+
 build();
 if (await isPortOpen(APP_PORT)) throw new Error(`port ${APP_PORT} is already in use`);
 const hosting = run(process.execPath, ['--import', 'tsx', 'tools/serveDist.ts', '--dir', DIST, '--port', String(APP_PORT)], { stdio: 'ignore' });
 try {
   await waitForPort(APP_PORT);
-  console.log('Web benchmark (production build served with its generated firebase.json, emulators, Debian Chromium, this machine)');
+  console.log(`Web benchmark (production build served with its generated firebase.json, ${only ? '' : 'emulators, '}Debian Chromium, this machine)`);
   console.log('Budgets (design §9): /login ≤ 130 kB gz; Lighthouse mobile ≥ 98 / 100 / 100 / 100; dashboard ≤ 1.0 s after sign-in; every screen ≤ 1.0 s opened by address; reads independent of school size.\n');
-  const login = await loginScripts();
+  const login = await loginScripts(APP, launch);
   console.log(`/login JavaScript fetched before the network is idle: ${kB(login.total)} kB gzipped (${login.scripts.join(', ')})\n`);
+  if (only === 'scripts') {
+    const entry = entryChunks(DIST);
+    console.log(`Signed-in entry chunk of index.html and its static imports (modulepreload): ${kB(entry.total)} kB gzipped (${entry.scripts.join(', ')})`);
+  }
 
-  for (const families of SCHOOLS) {
+  for (const families of only === 'scripts' ? [] : SCHOOLS) {
     await withSchool(families, async () => {
       console.log(`school of ${families.toLocaleString('en')} families:`);
       const parents = DEMO_ACCOUNTS.slice(0, 3);
