@@ -4,42 +4,22 @@
  * 1024 px. Nothing sticks out (the layout guard); the payment-due e-mail's inline QR code decodes
  * to the portal's EPC payload; the text part says what the HTML says.
  */
+import { execFileSync } from 'node:child_process';
 import { epcPayload } from '@family-portal/contract/epc';
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { createRequire } from 'node:module';
-import type { ParentMailSettings, ParentMailSubject } from '../../functions/src/notifications/parentMail';
 import { findLayoutProblems } from './support/layout';
-
-// The functions are a CommonJS package: their modules load with require, typed as they are.
-const require = createRequire(import.meta.url);
-const { parentMail } = require('../../functions/src/notifications/parentMail') as typeof import('../../functions/src/notifications/parentMail');
-const { officeMail } = require('../../functions/src/notifications/officeAlerts') as typeof import('../../functions/src/notifications/officeAlerts');
-const { invitationMail } = require('../../functions/src/office/invitationMail') as typeof import('../../functions/src/office/invitationMail');
+import type { Rendered, RenderedMails } from './support/renderMails';
 
 const LANGUAGES = ['en', 'de', 'ru'] as const;
-const association = { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' };
-const settings: ParentMailSettings = {
-  appOrigin: 'https://portal.lindenhof.example',
-  functionsBaseUrl: 'https://europe-west1-lindenhof.cloudfunctions.net',
-  linkKey: 'link-key',
-  sepa: { recipient: association.name, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
-  timeZone: 'Europe/Berlin',
-  association,
-};
-const parent = { uid: 'uid-anna', email: 'anna.mueller@example.com', name: 'Anna-Katharina Müller-Lüdenscheidt' };
-const KINDS: ParentMailSubject[] = [
-  { kind: 'paymentDue', amount: 1234.5 },
-  { kind: 'paymentReceived', amount: 80, date: '2026-11-20', paymentId: 'P-2026-0042' },
-  { kind: 'cancellationConfirmed', date: '2026-11-26T10:00:00.000Z' },
-];
 
-interface Rendered {
-  html: string;
-  text: string;
-  attachments?: Array<{ cid: string; content: string }>;
-}
+// Made by the functions' own code, in a process of its own (see renderMails.ts), once per worker.
+let made: RenderedMails['made'];
+let mails: RenderedMails['mails'];
+test.beforeAll(() => {
+  ({ made, mails } = JSON.parse(execFileSync('npx', ['tsx', 'tests/e2e/support/renderMails.ts'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as RenderedMails);
+});
 
 /** The HTML as a mail program shows it: inline attachments in place of their `cid:` addresses. */
 async function show(page: Page, mail: Rendered) {
@@ -67,17 +47,17 @@ async function expectFitsEverywhere(page: Page, what: string) {
 
 for (const language of LANGUAGES) {
   test(`the parents' e-mails in ${language}: read on a phone and a desktop, the text part says the same, the QR code pays`, async ({ page }) => {
-    for (const about of KINDS) {
-      const mail = await parentMail(about, { ...parent, language }, settings);
-      await show(page, mail.message);
-      await expectFitsEverywhere(page, `${about.kind} (${language})`);
-      await expectSameWords(page, mail.message.text);
+    expect(mails[language].parents.map(({ kind }) => kind)).toEqual(['paymentDue', 'paymentReceived', 'cancellationConfirmed']);
+    for (const { kind, mail } of mails[language].parents) {
+      await show(page, mail);
+      await expectFitsEverywhere(page, `${kind} (${language})`);
+      await expectSameWords(page, mail.text);
       // The association at the top, its address, imprint and privacy notice at the end.
-      await expect(page.locator('body')).toContainText(association.name);
+      await expect(page.locator('body')).toContainText(made.association.name);
       await expect(page.locator('body')).toContainText('12345 Musterstadt');
-      await expect(page.locator('a[href="https://portal.lindenhof.example/imprint"]')).toBeVisible();
-      await expect(page.locator('a[href="https://portal.lindenhof.example/privacy"]')).toBeVisible();
-      if (about.kind !== 'paymentDue') {
+      await expect(page.locator(`a[href="${made.appOrigin}/imprint"]`)).toBeVisible();
+      await expect(page.locator(`a[href="${made.appOrigin}/privacy"]`)).toBeVisible();
+      if (kind !== 'paymentDue') {
         await expect(page.locator('img')).toHaveCount(0);
         continue;
       }
@@ -85,21 +65,16 @@ for (const language of LANGUAGES) {
       await expect(page.locator('body')).toContainText('DE89 3704 0044 0532 0130 00');
       const png = PNG.sync.read(await page.locator('img').screenshot());
       const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-      expect(decoded).toBe(epcPayload({ recipientName: association.name, iban: settings.sepa.iban, bic: settings.sepa.bic, amount: 1234.5, reference: parent.name }));
+      expect(decoded).toBe(epcPayload({ recipientName: made.association.name, iban: made.iban, bic: made.bic, amount: 1234.5, reference: made.parentName }));
     }
   });
 
   test(`the invitation and the office's alert in ${language}: read on a phone and a desktop, the text part says the same`, async ({ page }) => {
-    const invitation = invitationMail({ name: parent.name, email: parent.email }, { appOrigin: settings.appOrigin, association }, language);
+    const { invitation, alert } = mails[language];
     await show(page, invitation);
     await expectFitsEverywhere(page, `invitation (${language})`);
     await expectSameWords(page, invitation.text);
 
-    const alert = officeMail(
-      'error',
-      { status: 'error', syncType: 'full', startedAt: '2026-11-26T01:00:00.000Z', error: 'AppSheet answered 503 for the table Payments three times' },
-      { language, timeZone: settings.timeZone, consoleUrl: `${settings.appOrigin}/admin`, association },
-    );
     await show(page, alert);
     await expectFitsEverywhere(page, `office alert (${language})`);
     await expectSameWords(page, alert.text);

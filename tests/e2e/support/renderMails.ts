@@ -1,0 +1,62 @@
+/**
+ * Prints, as JSON, every kind of e-mail the functions send, in en, de and ru, made by the
+ * functions' own code for tests/e2e/emails.spec.ts. A process of its own (tsx): the functions are
+ * a CommonJS package that imports the ESM contract, a mix that Playwright's loader cannot
+ * require on Node 22.12+ once the contract's modules are loaded as ESM.
+ *
+ *   npx tsx tests/e2e/support/renderMails.ts
+ */
+import { officeMail } from '../../../functions/src/notifications/officeAlerts';
+import { parentMail, type ParentMailSettings, type ParentMailSubject } from '../../../functions/src/notifications/parentMail';
+import { invitationMail } from '../../../functions/src/office/invitationMail';
+
+const LANGUAGES = ['en', 'de', 'ru'] as const;
+const association = { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' };
+const settings: ParentMailSettings = {
+  appOrigin: 'https://portal.lindenhof.example',
+  functionsBaseUrl: 'https://europe-west1-lindenhof.cloudfunctions.net',
+  linkKey: 'link-key',
+  sepa: { recipient: association.name, iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  timeZone: 'Europe/Berlin',
+  association,
+};
+const parent = { uid: 'uid-anna', email: 'anna.mueller@example.com', name: 'Anna-Katharina Müller-Lüdenscheidt' };
+const KINDS: ParentMailSubject[] = [
+  { kind: 'paymentDue', amount: 1234.5 },
+  { kind: 'paymentReceived', amount: 80, date: '2026-11-20', paymentId: 'P-2026-0042' },
+  { kind: 'cancellationConfirmed', date: '2026-11-26T10:00:00.000Z' },
+];
+
+export interface Rendered {
+  html: string;
+  text: string;
+  attachments?: Array<{ cid: string; content: string }>;
+}
+
+export type Language = (typeof LANGUAGES)[number];
+export interface RenderedMails {
+  /** What the e-mails were made with, for the test's expectations. */
+  made: { association: typeof association; appOrigin: string; iban: string; bic: string; parentName: string };
+  mails: Record<Language, { parents: Array<{ kind: string; mail: Rendered }>; invitation: Rendered; alert: Rendered }>;
+}
+
+async function renderAll(): Promise<RenderedMails> {
+  const mails: Partial<RenderedMails['mails']> = {};
+  for (const language of LANGUAGES) {
+    const parents = [];
+    for (const about of KINDS) parents.push({ kind: about.kind, mail: (await parentMail(about, { ...parent, language }, settings)).message as Rendered });
+    const invitation = invitationMail({ name: parent.name, email: parent.email }, { appOrigin: settings.appOrigin, association }, language);
+    const alert = officeMail(
+      'error',
+      { status: 'error', syncType: 'full', startedAt: '2026-11-26T01:00:00.000Z', error: 'AppSheet answered 503 for the table Payments three times' },
+      { language, timeZone: settings.timeZone, consoleUrl: `${settings.appOrigin}/admin`, association },
+    );
+    mails[language] = { parents, invitation, alert };
+  }
+  return {
+    made: { association, appOrigin: settings.appOrigin, iban: settings.sepa.iban, bic: settings.sepa.bic, parentName: parent.name },
+    mails: mails as RenderedMails['mails'],
+  };
+}
+
+if (process.argv[1]?.endsWith('renderMails.ts')) process.stdout.write(JSON.stringify(await renderAll()));
