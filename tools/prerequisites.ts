@@ -33,15 +33,15 @@ const executable = (path: string) => {
 export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The Node.js versions package.json's engines field accepts, e.g. "^22.22.0 || ^24.15.0". */
-export const supportedNode = (): string => (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node;
+const SUPPORTED_NODE = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node;
 
 export function prerequisites(env: NodeJS.ProcessEnv = process.env, nodeVersion = process.versions.node): Prerequisite[] {
   return [
     {
-      name: `Node.js ${supportedNode()} (this is ${nodeVersion})`,
+      name: `Node.js ${SUPPORTED_NODE} (this is ${nodeVersion})`,
       usedFor: 'the current majors of Vitest, jsdom, i18next, firebase-admin and Lighthouse',
       install: 'install Node 24 (the functions\' runtime), or take it from the npm registry for this shell: export PATH="$(tools/node.sh 24):$PATH"',
-      present: () => satisfies(nodeVersion, supportedNode()),
+      present: () => satisfies(nodeVersion, SUPPORTED_NODE),
     },
     {
       name: 'Java (17 or newer)',

@@ -4,6 +4,7 @@
  */
 import lighthouse from 'lighthouse';
 import { CATEGORIES, isFailed, medianOfGoodRuns, type FailedRun, type Scores } from './lighthouseMedian';
+import { chunkName } from './webScripts';
 
 export { CATEGORIES } from './lighthouseMedian';
 
@@ -23,7 +24,7 @@ type BootupItem = { url: string; total: number; scripting: number; scriptParseCo
 function bootupOf(audit: { displayValue?: string; details?: unknown } | undefined): string {
   const items = ((audit?.details as { items?: BootupItem[] } | undefined)?.items ?? []).slice(0, 5);
   // Items are script addresses, or a label such as "Unattributable".
-  const name = (url: string) => (URL.canParse(url) ? new URL(url).pathname.replace(/-[\w-]{8}\.js$/, '.js') : url);
+  const name = (url: string) => (URL.canParse(url) ? chunkName(new URL(url).pathname) : url);
   return `${audit?.displayValue ?? '?'}: ${items.map((item) => `${name(item.url)} ${Math.round(item.total)} ms (parse ${Math.round(item.scriptParseCompile)})`).join(', ')}`;
 }
 

@@ -10,7 +10,7 @@ import type { Browser } from '@playwright/test';
 
 export const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 /** A chunk's name without its content hash, so that builds can be compared line by line. */
-const chunkName = (path: string) => path.replace(/^\/?assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
+export const chunkName = (path: string) => path.replace(/^\/?assets\//, '').replace(/-[\w-]{8}\.js$/, '.js');
 const gzipped = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 
 interface Sizes {

@@ -6,6 +6,7 @@
  *
  *   npx tsx tests/e2e/support/renderMails.ts
  */
+import { pathToFileURL } from 'node:url';
 import { officeMail } from '../../../functions/src/notifications/officeAlerts';
 import { parentMail, type ParentMailSettings, type ParentMailSubject } from '../../../functions/src/notifications/parentMail';
 import { invitationMail } from '../../../functions/src/office/invitationMail';
@@ -33,7 +34,7 @@ export interface Rendered {
   attachments?: Array<{ cid: string; content: string }>;
 }
 
-export type Language = (typeof LANGUAGES)[number];
+type Language = (typeof LANGUAGES)[number];
 export interface RenderedMails {
   /** What the e-mails were made with, for the test's expectations. */
   made: { association: typeof association; appOrigin: string; iban: string; bic: string; parentName: string };
@@ -59,4 +60,4 @@ async function renderAll(): Promise<RenderedMails> {
   };
 }
 
-if (process.argv[1]?.endsWith('renderMails.ts')) process.stdout.write(JSON.stringify(await renderAll()));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.stdout.write(JSON.stringify(await renderAll()));
