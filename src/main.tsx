@@ -4,6 +4,7 @@ import App, { AppRoot } from './app/App';
 import { loadFirstScreen } from './app/startup';
 import { currentLanguage, i18nReady, syncHostingLanguage } from './i18n';
 import './index.css';
+import { keepPaintedForm } from './lib/paintedForm';
 import { startTheme } from './lib/theme';
 import { registerServiceWorkerIfReturning } from './lib/serviceWorker';
 
@@ -22,8 +23,10 @@ if (!root) throw new Error('index.html has no #root element');
 //
 // /login may arrive pre-rendered (tools/prerender.ts): hydrated, the form stays as painted, and
 // what was typed before the JavaScript arrived is kept. Rendered in another language than the
-// one detected here (a choice this browser made before Hosting could know it), it is replaced.
+// one detected here (a choice this browser made before Hosting could know it), it is replaced,
+// and the new form takes what was typed into the old one (lib/paintedForm).
 const prerenderedLanguage = root.dataset.prerendered;
+if (prerenderedLanguage) keepPaintedForm(root);
 
 void Promise.all([i18nReady.catch(() => undefined), loadFirstScreen(window.location.pathname)]).then(() => {
   const app = (

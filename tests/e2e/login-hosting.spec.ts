@@ -6,7 +6,7 @@
  */
 import { expect, test, type Route } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD } from './support/emulators';
-import { watchForProblems } from './support/hosting';
+import { HOSTING_ORIGIN, watchForProblems } from './support/hosting';
 import { texts, type Language } from './support/signIn';
 
 const LANGUAGES: Array<{ language: Language; locale: string }> = [
@@ -88,6 +88,62 @@ test('the script takes over the painted form: what was typed before it arrived s
   // A mismatch between the served page and the first render would be a console error.
   expect(problems).toEqual([]);
 });
+
+/**
+ * Every way the app can start on the painted form: hydrating it (the app's language is the page's)
+ * or rendering afresh over it (the app's language differs: chosen in this browser and kept in local
+ * storage, chosen in another browser of the same device and kept in Hosting's cookie only, or the
+ * browser's own languages telling Hosting and the app different things).
+ */
+const START_PATHS: Array<{ name: string; served: Language; shown: Language; locale: string; acceptLanguage?: string; cookie?: Language; saved?: Language }> = [
+  { name: 'hydrated in the page\'s language', served: 'en', shown: 'en', locale: 'en-GB' },
+  { name: 'rendered afresh in the language saved in local storage', served: 'en', shown: 'de', locale: 'en-GB', saved: 'de' },
+  { name: 'rendered afresh: the cookie chose the page, the browser the app', served: 'ru', shown: 'en', locale: 'en-GB', cookie: 'ru' },
+  { name: 'rendered afresh: Accept-Language and the browser disagree', served: 'ru', shown: 'de', locale: 'de-DE', acceptLanguage: 'ru' },
+];
+
+for (const start of START_PATHS) {
+  test(`every character typed while the app starts is kept (${start.name})`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: start.locale });
+    if (start.cookie) await context.addCookies([{ name: 'firebase-language-override', value: start.cookie, url: HOSTING_ORIGIN }]);
+    if (start.saved) await context.addInitScript((language) => localStorage.setItem('language', language), start.saved);
+    const page = await context.newPage();
+    const problems = await watchForProblems(page, { language: null });
+    const acceptLanguage = start.acceptLanguage;
+    if (acceptLanguage) await page.route(/\/login$/, (route) => route.continue({ headers: { ...route.request().headers(), 'accept-language': acceptLanguage } }));
+    // Every script waits until the parent has started typing; then they all arrive while the
+    // typing goes on, key by key.
+    let release: () => void = () => undefined;
+    const typing = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route: Route) => {
+      await typing;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const served = texts(start.served);
+    const email = page.getByLabel(served.auth.email);
+    await email.click();
+    const typed = (async () => {
+      await page.keyboard.type(DEMO.owing, { delay: 25 });
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(DEMO_PASSWORD, { delay: 25 });
+    })();
+    await expect(email).toHaveValue(/^anna\./);
+    release();
+    await typed;
+
+    const shown = texts(start.shown);
+    const signIn = page.getByRole('button', { name: shown.auth.signIn, exact: true });
+    await expect(signIn).toBeEnabled();
+    await expect(page.getByLabel(shown.auth.email)).toHaveValue(DEMO.owing);
+    await expect(page.getByLabel(shown.auth.password)).toHaveValue(DEMO_PASSWORD);
+    // Typing goes on in the field it went into, and the form signs in with it.
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 20_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+}
 
 test('a language chosen in the portal is the one Hosting serves on the next visit', async ({ page }) => {
   const t = texts('en');

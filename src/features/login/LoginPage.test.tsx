@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
+import { keepPaintedForm } from '../../lib/paintedForm';
 import LoginPage from './LoginPage';
 
 const actions = vi.hoisted(() => ({ signIn: vi.fn(), signUp: vi.fn() }));
@@ -114,5 +117,47 @@ describe('login page', () => {
     await user.click(shared);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(actions.signIn).toHaveBeenLastCalledWith('anna@example.com', 'secret123', { sharedComputer: true });
+  });
+
+  it('keeps the text, focus and caret typed into the painted page when the app renders the form afresh', async () => {
+    // The page as Hosting paints it (tools/prerender.ts), in English, typed into before any script.
+    const root = document.createElement('div');
+    document.body.append(root);
+    root.innerHTML = renderToString(
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    within(root).getByLabelText<HTMLInputElement>('Email').value = 'anna.mueller@example.com';
+    const password = within(root).getByLabelText<HTMLInputElement>('Password');
+    password.value = 'demo12';
+    password.focus();
+    password.setSelectionRange(4, 4);
+    keepPaintedForm(root);
+
+    // The app starts in German (chosen in this browser before) and replaces the painted form.
+    await i18n.changeLanguage('de');
+    const loadForSignIn = vi.fn();
+    act(() =>
+      createRoot(root).render(
+        <MemoryRouter initialEntries={['/login']}>
+          <LoginPage loadForSignIn={loadForSignIn} />
+        </MemoryRouter>,
+      ),
+    );
+    const email = within(root).getByLabelText('E-Mail-Adresse');
+    const newPassword = within(root).getByLabelText<HTMLInputElement>('Passwort');
+    expect(newPassword).not.toBe(password);
+    expect(email).toHaveValue('anna.mueller@example.com');
+    expect(newPassword).toHaveValue('demo12');
+    expect(newPassword).toHaveFocus();
+    expect([newPassword.selectionStart, newPassword.selectionEnd]).toEqual([4, 4]);
+    expect(loadForSignIn).toHaveBeenCalledOnce();
+
+    // And the form sends what was typed.
+    actions.signIn.mockResolvedValue(undefined);
+    await userEvent.setup().click(within(root).getByRole('button', { name: 'Anmelden' }));
+    expect(actions.signIn).toHaveBeenCalledWith('anna.mueller@example.com', 'demo12', { sharedComputer: false });
+    root.remove();
   });
 });

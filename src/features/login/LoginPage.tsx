@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
@@ -8,6 +8,7 @@ import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
 import { passwordTextValues, validateCredentials } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
 import { keepNothingOnThisDevice } from '../../lib/firebase';
+import { adoptPaintedForm } from '../../lib/paintedForm';
 import { useHydrated } from '../../lib/useHydrated';
 import { inputClass, linkClass, primaryButtonClass, PublicLayout } from '../../components/PublicLayout';
 import { NotAMemberBox } from './NotAMemberBox';
@@ -26,8 +27,6 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
   // After "Delete my portal account" (features/family/YourDataCard): the confirmation.
   const accountDeleted = (useLocation().state as { notice?: string } | null)?.notice === loginNotices.accountDeleted;
   const [mode, setMode] = useState<Mode>('login');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<ParseKeys | null>(null);
   const [notAMember, setNotAMember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -35,19 +34,21 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
   const emailId = useId();
   const passwordId = useId();
   const sharedId = useId();
+  const form = useRef<HTMLFormElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const isSignup = mode === 'signup';
 
   // Hosting serves this form pre-rendered (tools/prerender.ts), so it can be used before the
   // script has taken it over. Until then its button stays disabled: a native submit would reload
-  // the page and lose what was typed (and Enter submits nothing without an enabled button). What
-  // was typed meanwhile is in the fields, not yet in the state; hydration leaves it there.
+  // the page and lose what was typed (and Enter submits nothing without an enabled button).
+  // The fields are uncontrolled: the text a parent types is the browser's until the submit reads
+  // it, so no render (hydration's second pass, a language arriving) can set it back to a state
+  // that had not caught up with the keys. Where React made new fields in place of the painted
+  // ones, they take over the painted ones' text and focus before the next key (lib/paintedForm).
   const hydrated = useHydrated();
-  useEffect(() => {
-    if (emailInput.current?.value) setEmail(emailInput.current.value);
-    if (passwordInput.current?.value) setPassword(passwordInput.current.value);
-    if (emailInput.current?.value || passwordInput.current?.value) loadForSignIn?.();
+  useLayoutEffect(() => {
+    if (form.current && adoptPaintedForm(form.current)) loadForSignIn?.();
   }, [loadForSignIn]);
 
   // An invitation's link (functions/src/office/invitationMail.ts) opens the sign-up form with the
@@ -58,7 +59,7 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
   useEffect(() => {
     if (invitedMode !== 'signup') return;
     setMode('signup');
-    if (invitedEmail && !emailInput.current?.value) setEmail(invitedEmail);
+    if (invitedEmail && emailInput.current && !emailInput.current.value) emailInput.current.value = invitedEmail;
   }, [invitedMode, invitedEmail]);
 
   // Once per visit of the form, not on every keystroke; a submit asks again (a failed load retries).
@@ -79,6 +80,8 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
     event.preventDefault();
     setError(null);
     setNotAMember(false);
+    const email = emailInput.current?.value ?? '';
+    const password = passwordInput.current?.value ?? '';
     const invalid = validateCredentials(email, password);
     if (invalid) {
       setError(invalid);
@@ -111,20 +114,19 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
         {t('auth.parentInfo')}
       </Alert>
 
-      <form onSubmit={submit} onInput={prepareOnInput} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <form ref={form} onSubmit={submit} onInput={prepareOnInput} noValidate className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <div>
           <label htmlFor={emailId} className="text-sm font-medium text-slate-800">
             {t('auth.email')}
           </label>
-          <input ref={emailInput} id={emailId} type="email" autoComplete="email" inputMode="email" value={email}
-            onChange={(e) => setEmail(e.target.value)} className={inputClass} />
+          <input ref={emailInput} id={emailId} name="email" type="email" autoComplete="email" inputMode="email" className={inputClass} />
         </div>
         <div>
           <label htmlFor={passwordId} className="text-sm font-medium text-slate-800">
             {t('auth.password')}
           </label>
-          <input ref={passwordInput} id={passwordId} type="password" autoComplete={isSignup ? 'new-password' : 'current-password'}
-            value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />
+          <input ref={passwordInput} id={passwordId} name="password" type="password" autoComplete={isSignup ? 'new-password' : 'current-password'}
+            className={inputClass} />
           {isSignup && <p className="mt-1 text-xs text-slate-600">{t('auth.passwordHint', passwordTextValues)}</p>}
         </div>
 

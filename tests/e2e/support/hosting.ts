@@ -15,22 +15,23 @@ export const EMULATOR_ORIGINS = 'http://127.0.0.1:9099 http://127.0.0.1:8080 htt
 
 /**
  * Every console error, uncaught error and CSP violation of the page, across navigations; the
- * page starts in English (a sign-in may choose another language after this).
+ * page starts in `language` (English unless told; null leaves the choice to the browser and the
+ * test), and a sign-in may choose another language after this.
  */
-export async function watchForProblems(page: Page): Promise<string[]> {
+export async function watchForProblems(page: Page, { language = 'en' }: { language?: string | null } = {}): Promise<string[]> {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   await page.exposeFunction('reportCspViolation', (violation: string) => problems.push(`CSP: ${violation}`));
-  await page.addInitScript(() => {
+  await page.addInitScript((startLanguage) => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
       report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
     });
-    localStorage.setItem('language', 'en');
-  });
+    if (startLanguage) localStorage.setItem('language', startLanguage);
+  }, language);
   return problems;
 }
 
