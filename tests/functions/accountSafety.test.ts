@@ -1,11 +1,12 @@
 /**
  * Accounts that prove nothing get nothing: a token of another sign-in provider is refused by every
- * function that needs a user, and accounts nobody verified within 48 hours are deleted.
+ * function that needs a user, a token from before a password change is refused even within the
+ * same second, and accounts nobody verified within 48 hours are deleted.
  */
 import { describe, expect, it } from 'vitest';
 import { deleteUnverifiedAccounts, UNVERIFIED_ACCOUNT_LIFETIME_MS } from '../../functions/src/auth/unverifiedAccounts';
 import { emulatorAdmin } from '../../tools/lib/emulators';
-import { craftedToken, createAccount, functionUrl } from '../support/auth';
+import { craftedToken, createAccount, functionUrl, idTokenFor, PASSWORD } from '../support/auth';
 
 const { auth } = emulatorAdmin();
 
@@ -35,6 +36,41 @@ describe('only e-mail/password sign-ins count', () => {
     expect((await call('updateMemberData', tokenOf(member, 'password'), { unknownField: 1 })).status).toBe(404);
     expect((await call('updateMemberData', tokenOf(member, provider), { unknownField: 1 })).status).toBe(403);
     expect((await call('cancelMembership', tokenOf(member, provider), {})).status).toBe(403);
+  });
+});
+
+const authTimeOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { auth_time: number }).auth_time;
+const secondOf = (utc: string) => Date.parse(utc) / 1000;
+/** Resolves early in a second later than `after` (seconds since 1970). */
+async function startOfSecondAfter(after: number) {
+  while (Math.floor(Date.now() / 1000) <= after || Date.now() % 1000 > 100) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('a password change revokes every earlier sign-in, to the second', () => {
+  it('refuses a token signed in during the second of the change, and accepts a sign-in after it', async () => {
+    const email = 'same.second@example.com';
+    const account = await createAccount(email, { admin: true });
+    // A sign-in and a password change in one second of their own (Auth keeps validSince in whole
+    // seconds), past the second the account was made in: the stranger's token of the takeover test,
+    // had the member reset the password at once. Each attempt starts a new second; a busy machine
+    // may need more than one.
+    let password = PASSWORD;
+    let token = '';
+    let changedAt = 0;
+    let sameSecond = false;
+    for (let attempt = 1; attempt <= 5 && !sameSecond; attempt++) {
+      await startOfSecondAfter(secondOf((await auth.getUser(account.uid)).tokensValidAfterTime!));
+      token = await idTokenFor(email, password);
+      password = `changed-${attempt}`;
+      await auth.updateUser(account.uid, { password });
+      changedAt = secondOf((await auth.getUser(account.uid)).tokensValidAfterTime!);
+      sameSecond = authTimeOf(token) === changedAt;
+    }
+    expect(sameSecond).toBe(true);
+
+    expect(await call('getSyncStatus', token)).toEqual({ status: 401, body: { error: 'unauthenticated', message: 'Your session has been revoked. Please sign in again.' } });
+    await startOfSecondAfter(changedAt);
+    expect((await call('getSyncStatus', await idTokenFor(email, password))).status).toBe(200);
   });
 });
 
