@@ -2,7 +2,7 @@
  * Runs the emulator-backed suites in one `firebase emulators:exec` session (the emulators take
  * 15–20 s to start, so once per run): rules and functions tests, then the browser tests.
  *
- *   --no-browser     only the rules and functions tests (tools/testOnNode.sh runs these on other Node versions)
+ *   --no-browser     only the rules and functions tests
  *   --results <dir>  where the JSON reports go (default .cache/results)
  */
 import { parseArgs } from 'node:util';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, missingLines, prerequisites, type Prerequisite } from './prerequisites';
 
-const item = (name: string, present: boolean): Prerequisite => ({ name, usedFor: `${name} things`, install: `apt-get install -y ${name}`, present: () => present });
+const item = (name: string, present: boolean): Prerequisite => ({ name, neededBy: ['test'], usedFor: `${name} things`, install: `apt-get install -y ${name}`, present: () => present });
 
 describe('npm test prerequisites', () => {
   it('says in one line per missing program how to install it, and nothing when all are there', () => {
@@ -25,9 +25,15 @@ describe('npm test prerequisites', () => {
   it('asks for a Node.js that package.json engines accept', () => {
     const node = (version: string) => prerequisites({}, version).find((p) => p.name.startsWith('Node.js'))!;
     expect(node('20.20.2').present()).toBe(false);
-    expect(missingLines([node('20.20.2')])[0]).toMatch(/^Missing Node\.js \^22.* \(this is 20\.20\.2\), .*tools\/node\.sh 24/);
-    expect(node('22.23.3').present()).toBe(true);
+    expect(missingLines([node('20.20.2')])[0]).toMatch(/^Missing Node\.js \^24.* \(this is 20\.20\.2\), .*tools\/node\.sh 24/);
+    expect(node('22.23.3').present()).toBe(false);
     expect(node('24.21.0').present()).toBe(true);
+  });
+
+  it('asks npm start for what the local stack needs: Node, Java and jar, not the browser or the PDF tools', () => {
+    const forStart = prerequisites({ CHROMIUM_PATH: '/nonexistent/chromium' }).filter((item) => item.neededBy.includes('start'));
+    expect(forStart.map((item) => item.name.split(' ')[0])).toEqual(['Node.js', 'Java', 'the']);
+    expect(missingLines(forStart)).toEqual([]);
   });
 
   it('finds what this machine has (the suite itself needs all of it)', () => {

@@ -15,6 +15,7 @@ import { seedAndSync } from './lib/demoAccounts';
 import { startInbox } from './mail/inbox';
 import { startLocalSender } from './mail/localSender';
 import { isPortOpen, run, stop, waitForPort } from './lib/processes';
+import { checkPrerequisites } from './prerequisites';
 import { EMULATOR_HOST, firebaseCliEnv, PORTS, prepareFunctions, PROJECT_ID, ROOT } from './lib/stack';
 
 const step = (text: string) => console.log(`\n▸ ${text}`);
@@ -23,6 +24,8 @@ const step = (text: string) => console.log(`\n▸ ${text}`);
 const LOCAL_MAIL_FROM = 'Family Portal <portal@example.org>';
 
 async function main(): Promise<void> {
+  // What the stack needs beyond node_modules (Java and its jar tool for the emulators), as npm test checks it.
+  if (!checkPrerequisites('start')) process.exit(1);
   for (const [name, port] of Object.entries(PORTS)) {
     if (await isPortOpen(port)) throw new Error(`Port ${port} (${name}) is already in use. Is another \`npm start\` running?`);
   }
