@@ -6,7 +6,7 @@
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { MAIL_LANGUAGES } from '@family-portal/contract';
 import { isMailLanguage, type MailLanguage } from './notifications/mailBody';
-import type { ParentMailSettings } from './notifications/parentMail';
+import type { ParentMailSettings } from './notifications/parentMailSettings';
 import type { InvitationSettings } from './office/invitationMail';
 import type { Association } from './notifications/mailBody';
 import type { MemoryOption } from 'firebase-functions/v2';

@@ -15,32 +15,15 @@ import type { ChangedFamilies } from '../sync/run/engine';
 import { formatIban } from '@family-portal/contract/epc';
 import { EPC_QR_CID, EPC_QR_SIZE, epcQrAttachment } from './epcQr';
 import { PARENT_MAIL_TEXTS as TEXTS } from './parentMailTexts';
-import { MAIL_LOCALES, mailBody, type Association, type MailBlock, type MailLanguage } from './mailBody';
+import { MAIL_LOCALES, mailBody, type MailBlock, type MailLanguage } from './mailBody';
 import { isDue, type StoredChoices } from './parentChoices';
 import { allFamilyRecords, familyRecordsOf } from './familyRecords';
 import { accountsOf, forgetChoices, refusalOf, type ChoiceOwner, type Refusal } from './recipients';
 import { unsubscribeToken } from './unsubscribeToken';
+import type { ParentMailSettings } from './parentMailSettings';
 
-/** The association's account, for the transfer details in the e-mail (functions' .env). */
-export interface SepaAccount {
-  recipient: string;
-  iban: string;
-  bic: string;
-}
-
-export interface ParentMailSettings {
-  /** The app's origin: links go to its screens and its unsubscribe page. */
-  appOrigin: string;
-  /** Where the functions answer: mail programs post the one-click unsubscribe (RFC 8058) there. */
-  functionsBaseUrl: string;
-  /** Signs the unsubscribe links. */
-  linkKey: string;
-  sepa: SepaAccount;
-  timeZone: string;
-  /** Who sends: named at the top and in the footer. */
-  association: Association;
-}
-
+/** What parentMail, notifyParents and confirmCancellation take: config.ts builds it. */
+export type { ParentMailSettings } from './parentMailSettings';
 
 /** What one e-mail is about: the figures it names and the screen it links. */
 export type ParentMailSubject =
