@@ -163,6 +163,23 @@ describe('calendarFeed', () => {
     expect(parsed.occurrences.find((occurrence) => occurrence.uid === 'P1.RH1@family-portal')?.summary).toBe('Mia\r\nEND:VEVENT\r\nBEGIN:VEVENT: Piano'.replace(/\r\n/g, '\n'));
   });
 
+  it('escapes the text it writes itself: a key or a label cannot add a line to the calendar', () => {
+    const plans = [{ ...family.plans[0]!, id: 'P1\r\nATTENDEE:mailto:x@example.com;X' }];
+    const roomHours = new Map(family.roomHours).set('RH2', { dayOfWeek: 'Do.', hourRefLabel: 'bald;\r\nEND:VCALENDAR\\, sonst', roomName: null });
+    const { ics, unreadable } = calendarFeed({ ...family, plans, roomHours }, settings);
+    const lines = ics.split('\r\n');
+    expect(lines.filter((line) => /^(ATTENDEE|END:VCALENDAR)/.test(line))).toEqual(['END:VCALENDAR']);
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    const [event] = calendar.getAllSubcomponents('vevent');
+    expect(event!.getFirstPropertyValue('uid')).toBe('P1\nATTENDEE:mailto:x@example.com;X.RH1@family-portal');
+    expect(event!.getAllProperties().map((property) => property.name)).not.toContain('attendee');
+    expect(unreadable).toEqual(['Mia: Piano (Do. bald;\r\nEND:VCALENDAR\\, sonst)']);
+    // ical.js gives an X- property's value as written; calendar apps read it as TEXT, unescaped.
+    expect(calendar.getFirstPropertyValue('x-wr-caldesc')).toBe(
+      'These lesson times could not be read and are not in this calendar\\; the Plans page of the portal shows them: Mia: Piano (Do. bald\\;\\nEND:VCALENDAR\\\\\\, sonst)',
+    );
+  });
+
   it('lists a label without a readable time in the feed description, never as an event at a guessed time', () => {
     expect(feed.unreadable).toEqual(['Leo: Chess (Fr. 5 nach Absprache)']);
     expect(all.some((occurrence) => occurrence.weekday === 4)).toBe(false);

@@ -79,8 +79,21 @@ export function firstWeekday(from: string, weekday: number): string {
   return dayOf(dayNumber(from) + ((weekday - weekdayOf(from) + 7) % 7));
 }
 
-/** Office-typed text on one line. */
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ');
+/**
+ * A TEXT value as RFC 5545 (3.3.11) writes it: backslash, semicolon and comma escaped, a line
+ * break as "\n", other control characters dropped. For the properties ical-generator writes as
+ * it is given them (UID, X-WR-CALNAME, X-WR-CALDESC): the events' SUMMARY, DESCRIPTION and
+ * LOCATION it escapes itself. Without it a key or a label with a line break would start calendar
+ * lines of its own; the sync refuses such keys too (sync/mapping/mapRow.ts).
+ */
+export function icalText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
+    .replace(/[\\;,]/g, (character) => `\\${character}`)
+    .replace(/\n/g, '\\n');
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -100,7 +113,7 @@ export interface Feed {
 
 export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
   const t = TEXTS[settings.language];
-  const calendar = new ICalCalendar({ name: t.name, prodId: { company: settings.domain, product: 'family-portal', language: settings.language.toUpperCase() } });
+  const calendar = new ICalCalendar({ name: icalText(t.name), prodId: { company: settings.domain, product: 'family-portal', language: settings.language.toUpperCase() } });
   // The time zone goes on each event only: a calendar-wide one would write DTSTAMP in local time,
   // where RFC 5545 wants UTC. The generator still adds the events' VTIMEZONE.
   calendar.timezone({ name: null, generator: getVtimezoneComponent });
@@ -132,7 +145,7 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
       const first = firstWeekday(quarter.firstDay, weekday);
       if (first > quarter.lastDay) continue;
       calendar.createEvent({
-        id: `${plan.id}.${roomHourId}@${settings.domain}`,
+        id: icalText(`${plan.id}.${roomHourId}@${settings.domain}`),
         start: `${first}T${pad(times.start.hour)}:${pad(times.start.minute)}:00`,
         end: `${first}T${pad(times.end.hour)}:${pad(times.end.minute)}:00`,
         timezone: settings.timeZone,
@@ -145,7 +158,6 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
       events += 1;
     }
   }
-  // One line: the library writes the calendar's description as it is, without escaping line breaks.
-  if (unreadable.length > 0) calendar.description(`${t.unreadable} ${unreadable.map(oneLine).join(' · ')}`);
+  if (unreadable.length > 0) calendar.description(icalText(`${t.unreadable} ${unreadable.join(' · ')}`));
   return { ics: calendar.toString(), events, unreadable };
 }

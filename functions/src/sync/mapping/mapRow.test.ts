@@ -178,6 +178,15 @@ describe('the AppSheet contract', () => {
     expect(mapRow(APPSHEET_TABLES.plans, { ...plan, Weeks: '0' })).toMatchObject({ ok: true, doc: { weeks: 0, roomHourIds: [], paid: 0 } });
   });
 
+  it('rejects a key with a line break or another control character, which would start a line in a calendar or an e-mail', () => {
+    const plan = { 'Child ID': 'C1', 'Quarter ID': 'Q1', 'Lesson ID': 'L1', Weeks: '10' };
+    const reason = 'key contains a line break or another control character';
+    expect(mapRow(APPSHEET_TABLES.plans, { ...plan, 'Plan ID': 'PL1\r\nATTENDEE:x' })).toEqual({ ok: false, key: 'PL1\r\nATTENDEE:x', reason });
+    expect(mapRow(APPSHEET_TABLES.roomHours, { 'Room Hour ID': 'RH\u00001', 'Day of Week': 'Mo.', 'Hour Ref Label': '3 15:00-16:00' })).toMatchObject({ ok: false, reason });
+    // Inside spaces, umlauts and punctuation are fine, and spaces around the key are trimmed.
+    expect(mapRow(APPSHEET_TABLES.plans, { ...plan, 'Plan ID': ' PL 1; Müller, B. ' })).toMatchObject({ ok: true, id: 'PL 1; Müller, B.' });
+  });
+
   it('gives the document the type the contract declares', () => {
     const payment = mapRow(APPSHEET_TABLES.payments, { 'Payment ID': 'P1', 'Member ID': 'M1', Date: '01.02.2026', Amount: '12,50', 'Payment Type': 'Bar', Direction: 'Ausgang' });
     expect(payment).toMatchObject({ ok: true, doc: { direction: 'OUT', type: 'cash', amount: 12.5, balance: 0, comment: null } });

@@ -79,9 +79,13 @@ export function convertCell(col: Column, raw: RawValue, zone = schoolTimeZone())
   return CONVERTERS[col.kind](raw, col, zone);
 }
 
-// Firestore document ids: no slashes, not "." or "..", not __reserved__, at most 1500 bytes.
+// Firestore document ids: no slashes, not "." or "..", not __reserved__, at most 1500 bytes. And
+// no line breaks or other control characters: keys become calendar UIDs and e-mail and CSV text,
+// where a line break would start a line of its own.
 function documentIdProblem(id: string): string | null {
   if (id.includes('/')) return 'contains "/"';
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(id)) return 'contains a line break or another control character';
   if (id === '.' || id === '..') return 'is "." or ".."';
   if (/^__.*__$/.test(id)) return 'is a reserved name';
   if (Buffer.byteLength(id, 'utf8') > 1500) return 'is longer than 1500 bytes';
