@@ -62,7 +62,7 @@ export function AppRoutes() {
         </Route>
         <Route path={paths.admin} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
         <Route path={paths.adminAccounts} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AccountsPage /></RequireAdmin></RequireAuth>} />
-        {/* A family's screens as its parent sees them, read-only (issue 43). */}
+        {/* A family's screens as its parent sees them, read-only, for an admin (FamilyViewPage). */}
         <Route path={paths.familyView} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><FamilyViewPage /></RequireAdmin></RequireAuth>}>
           <Route index element={<DashboardPage />} />
           <Route path={paths.family.slice(1)} element={<FamilyPage />} />

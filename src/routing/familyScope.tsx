@@ -1,6 +1,6 @@
 /**
  * Where the family's screens are shown: the parent's own session (links at the app's root), or an
- * admin's read-only view of one family under /admin/families/<memberId> (issue 43). The screens
+ * admin's read-only view of one family under /admin/families/<memberId>. The screens
  * ask this for their links and for whether to offer anything that changes data.
  */
 import { createContext, useContext, type ReactNode } from 'react';

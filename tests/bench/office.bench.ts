@@ -1,9 +1,9 @@
 /**
- * The office's accounts tab (issue 43) on a school of 2,000 families: a third of the parents with
+ * The office's accounts tab on a school of 2,000 families: a third of the parents with
  * a verified portal account, a sixth with one not yet verified, the rest without; some invited,
  * some e-mail choices, a few shared addresses. Prints the time and the documents read for the
  * overview with the table's first page, and for a later page sorted by name (what the function
- * getAccounts does for each, without the HTTP hop). Budget (issue 43): under 2 s.
+ * getAccounts does for each, without the HTTP hop). Budget: under 2 s for each.
  *
  *   npm run bench -- --only office [--families N]
  */

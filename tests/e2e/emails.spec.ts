@@ -1,5 +1,5 @@
 /**
- * The portal's e-mails as a mail program shows them (issue 45): each kind in en, de and ru, made
+ * The portal's e-mails as a mail program shows them: each kind in en, de and ru, made
  * by the functions' own code and rendered in Chromium at a phone's 360 px and a desktop's
  * 1024 px. Nothing sticks out (the layout guard); the payment-due e-mail's inline QR code decodes
  * to the portal's EPC payload; the text part says what the HTML says.

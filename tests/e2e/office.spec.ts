@@ -1,5 +1,5 @@
 /**
- * The office's half of the console (issue 43), as the demo admin uses it: invitations that reach
+ * The office's half of the console, as the demo admin uses it: invitations that reach
  * the local inbox and lead a member to sign up, and a family's screens seen read-only, the same
  * as the parent's own session, recorded in the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * The yearly statement (issue 15): the owing demo parent downloads it from the transactions page
+ * The yearly statement: the owing demo parent downloads it from the transactions page
  * in en, de and ru, and its text (poppler's pdftotext) is checked against the family's payments
  * in Firestore: every payment of the year with date, type, direction, amount and what it was used
  * for, the totals received and refunded, and the membership fees on a line of their own. The

@@ -1,5 +1,5 @@
 /**
- * The office's members table (issue 43), pure: each member with its portal account, whether the
+ * The office's members table, pure: each member with its portal account, whether the
  * index refuses its address, and its invitations; the counts above the table; filter, sort and
  * page; the CSV. The reads are in school.ts.
  */

@@ -80,7 +80,7 @@ export const NOTIFICATION_CHOICES = 'notification_choices';
 /** Private calendar addresses, by the SHA-256 of their token; server-only (functions/src/calendar). */
 export const CALENDAR_FEEDS = 'calendar_feeds';
 
-/** The e-mails a parent can turn on (issue 30): all off until the parent turns one on. */
+/** The e-mails a parent can turn on: all off until the parent turns one on. */
 export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed'] as const;
 export type ParentMailKind = (typeof PARENT_MAIL_KINDS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The e-mails a parent turns on (issue 30): payment required, payment received, the confirmation
+ * The e-mails a parent turns on: payment required, payment received, the confirmation
  * of a cancellation request. All off until turned on; written in the portal's language at the
  * moment of saving, which is stored with the choice.
  */

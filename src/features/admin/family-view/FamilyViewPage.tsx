@@ -1,5 +1,5 @@
 /**
- * An admin's read-only view of one family (issue 43): the parent's five screens, the same
+ * An admin's read-only view of one family: the parent's five screens, the same
  * components and figures, fed by the viewFamily function (which writes the audit log) instead of
  * the parent's own reads, under a banner that says whose portal this is. The screens leave out
  * everything that changes data (familyScope.tsx).
