@@ -1,15 +1,16 @@
 /**
- * The office's console beyond the sync (issue 43), through the emulated functions: the accounts
- * overview on a school with verified, unverified, missing and refused accounts; invitations only
- * to those who may get one, and no more than the day allows; a family's view, each one in the
- * audit log; and nothing of it for a parent.
+ * The office's console beyond the sync, through the emulated functions: the accounts overview on
+ * a school with verified, unverified, missing and refused accounts; invitations only to those who
+ * may get one, and no more than the day allows (also across midnight, with a stubbed clock); a
+ * family's view, each one in the audit log; and nothing of it for a parent.
  */
 import { ADMIN_AUDIT, INVITATIONS, MAIL, MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inviteMembers } from '../../functions/src/office/invitations';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { createAccount, functionUrl, idTokenFor } from '../support/auth';
 
-const { db } = emulatorAdmin();
+const { db, auth } = emulatorAdmin();
 const ADMIN = 'office-admin@example.com';
 const address = (n: number) => `office-family${n}@example.com`;
 const TWIN = 'office-twins@example.com';
@@ -125,6 +126,39 @@ describe('invitations', () => {
     expect((await call('inviteMembers', adminToken, { body: { memberIds: ['O9'], allNotInvited: true, language: 'de' } })).status).toBe(400);
     expect((await call('inviteMembers', adminToken, { body: { memberIds: [], language: 'de' } })).status).toBe(400);
     expect(await mailsTo(address(9))).toHaveLength(0);
+  });
+});
+
+describe("the day's invitation counter, with a stubbed clock", () => {
+  const COUNTER = 'rate_limits/school-invitations-day';
+  const settings = { appOrigin: 'http://127.0.0.1:5173', association: { name: 'Schulverein', address: '' } };
+  const invite = (memberId: string, clock: () => Date) => inviteMembers(db, auth, settings, { memberIds: [memberId], language: 'en', adminEmail: ADMIN }, clock);
+  /** A request that began at 23:59:59.9 and reads the clock again after midnight. */
+  const slowRequest = () => {
+    const times = [new Date('2026-12-01T23:59:59.900Z')];
+    return () => times.shift() ?? new Date('2026-12-02T00:00:00.400Z');
+  };
+
+  it('takes the day inside the transaction: a request begun before midnight counts on the day it commits in', async () => {
+    await member('O30', address(30));
+    // Today's first invitation is in.
+    await db.doc(COUNTER).set({ day: '2026-12-02', count: 1 });
+    expect(await invite('O30', slowRequest())).toEqual({ sent: ['O30'], skipped: [] });
+    expect((await db.doc(COUNTER).get()).data()).toMatchObject({ day: '2026-12-02', count: 2 });
+  });
+
+  it("never lets the counter's day go back, so a full day stays full", async () => {
+    await member('O31', address(31));
+    await member('O32', address(32));
+    await db.doc(COUNTER).set({ day: '2026-12-02', count: 500 });
+    expect(await invite('O31', slowRequest())).toEqual({ sent: [], skipped: [{ memberId: 'O31', reason: 'daily-limit' }] });
+    // An instance whose clock is still before midnight when it commits.
+    const behind = () => new Date('2026-12-01T23:59:58.000Z');
+    expect(await invite('O32', behind)).toEqual({ sent: [], skipped: [{ memberId: 'O32', reason: 'daily-limit' }] });
+    expect((await db.doc(COUNTER).get()).data()).toMatchObject({ day: '2026-12-02', count: 500 });
+    expect(await mailsTo(address(31))).toHaveLength(0);
+    expect(await mailsTo(address(32))).toHaveLength(0);
+    await db.doc(COUNTER).delete();
   });
 });
 

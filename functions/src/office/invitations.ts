@@ -1,5 +1,5 @@
 /**
- * Invitations to the portal (issue 43): to active members whose address the index gives them and
+ * Invitations to the portal: to active members whose address the index gives them and
  * who have no portal account; at most one per member in 30 days and 500 a day per school. Each is
  * a `mail` document for the Trigger Email extension and a record in invitations/{memberId}
  * (closed to clients), written together in one transaction per member, so that two admins
@@ -67,14 +67,29 @@ export function invitationPlan(candidates: readonly Candidate[], now: Date, left
   return plan;
 }
 
+/**
+ * The day counter after taking up to `wanted` of a day's invitations, and how many it took. Pure.
+ * The counter's day never goes back: a request whose clock says yesterday (it began before
+ * midnight, or its instance's clock is behind) counts on the newer day the counter already has,
+ * instead of starting yesterday afresh and, the next moment, today afresh again.
+ */
+export function takeFromDay(stored: { day?: unknown; count?: unknown }, today: string, wanted: number) {
+  const storedDay = typeof stored.day === 'string' ? stored.day : '';
+  const day = storedDay > today ? storedDay : today;
+  const count = storedDay === day ? Number(stored.count ?? 0) : 0;
+  const taken = Math.max(0, Math.min(wanted, INVITATIONS_PER_DAY - count));
+  return { day, count: count + taken, taken };
+}
+
 /** Takes up to `wanted` of today's invitations; returns how many it took. */
-async function reserve(db: Firestore, wanted: number, now: Date): Promise<number> {
+async function reserve(db: Firestore, wanted: number, clock: () => Date): Promise<number> {
   return db.runTransaction(async (transaction) => {
     const counter = await transaction.get(dayCounter(db));
-    const count = counter.get('day') === dayOf(now) ? Number(counter.get('count') ?? 0) : 0;
-    const taken = Math.max(0, Math.min(wanted, INVITATIONS_PER_DAY - count));
-    transaction.set(dayCounter(db), { day: dayOf(now), count: count + taken, expiresAt: Timestamp.fromMillis(now.getTime() + 2 * DAY_MS) });
-    return taken;
+    // The day is read here, in the transaction (again on each retry), not when the request began.
+    const now = clock();
+    const next = takeFromDay(counter.data() ?? {}, dayOf(now), wanted);
+    transaction.set(dayCounter(db), { day: next.day, count: next.count, expiresAt: Timestamp.fromMillis(now.getTime() + 2 * DAY_MS) });
+    return next.taken;
   });
 }
 
@@ -139,11 +154,21 @@ export interface InvitationRequest {
   adminEmail: string;
 }
 
-/** Sends what the plan allows, one transaction per member; returns what was sent and skipped. */
-export async function inviteMembers(db: Firestore, auth: Auth, settings: InvitationSettings, request: InvitationRequest, now = new Date()): Promise<InvitationResult> {
+/**
+ * Sends what the plan allows, one transaction per member; returns what was sent and skipped.
+ * `clock` gives the time: when the request begins, and the day when it takes from the day's limit.
+ */
+export async function inviteMembers(
+  db: Firestore,
+  auth: Auth,
+  settings: InvitationSettings,
+  request: InvitationRequest,
+  clock: () => Date = () => new Date(),
+): Promise<InvitationResult> {
+  const now = clock();
   const candidates = request.allNotInvited ? await candidatesNotInvited(db, auth) : await candidatesByIds(db, auth, request.memberIds ?? []);
   const eligible = invitationPlan(candidates, now, Number.POSITIVE_INFINITY);
-  const left = eligible.send.length > 0 ? await reserve(db, eligible.send.length, now) : 0;
+  const left = eligible.send.length > 0 ? await reserve(db, eligible.send.length, clock) : 0;
   const plan = invitationPlan(candidates, now, left);
   const result: InvitationResult = { sent: [], skipped: [...plan.skipped] };
   await Promise.all(

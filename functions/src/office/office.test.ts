@@ -2,7 +2,7 @@ import { accountsQuery } from '@family-portal/contract';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { invitationMail, signUpLink } from './invitationMail';
-import { invitationPlan, type Candidate } from './invitations';
+import { invitationPlan, takeFromDay, type Candidate } from './invitations';
 import { csvOf, filteredRows, memberRows, overviewOf, pageOf, type School } from './memberRows';
 
 const school: School = {
@@ -116,6 +116,19 @@ describe('the invitation plan', () => {
     const plan = invitationPlan([candidate('M1'), candidate('M2'), candidate('M3')], now, 2);
     expect(plan.send.map((c) => c.memberId)).toEqual(['M1', 'M2']);
     expect(plan.skipped).toEqual([{ memberId: 'M3', reason: 'daily-limit' }]);
+  });
+});
+
+describe("the day's invitation counter", () => {
+  it('starts a new day at 0 and stops at 500', () => {
+    expect(takeFromDay({ day: '2026-11-27', count: 498 }, '2026-11-28', 3)).toEqual({ day: '2026-11-28', count: 3, taken: 3 });
+    expect(takeFromDay({ day: '2026-11-28', count: 498 }, '2026-11-28', 3)).toEqual({ day: '2026-11-28', count: 500, taken: 2 });
+    expect(takeFromDay({}, '2026-11-28', 1)).toEqual({ day: '2026-11-28', count: 1, taken: 1 });
+  });
+
+  it('never goes back a day: a request whose clock says yesterday counts on the newer day', () => {
+    expect(takeFromDay({ day: '2026-11-28', count: 500 }, '2026-11-27', 10)).toEqual({ day: '2026-11-28', count: 500, taken: 0 });
+    expect(takeFromDay({ day: '2026-11-28', count: 1 }, '2026-11-27', 2)).toEqual({ day: '2026-11-28', count: 3, taken: 2 });
   });
 });
 

@@ -70,9 +70,11 @@ export async function mailChoiceCounts(db: Firestore): Promise<AccountsOverview[
 export const dayCounter = (db: Firestore) => db.collection(RATE_LIMITS).doc('school-invitations-day');
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
+/** What the counter holds for today (or for a later day: its day never goes back, see invitations.ts). */
 export async function sentToday(db: Firestore, now = new Date()): Promise<number> {
   const counter = await dayCounter(db).get();
-  return counter.get('day') === dayOf(now) ? Number(counter.get('count') ?? 0) : 0;
+  const day = counter.get('day') as unknown;
+  return typeof day === 'string' && day >= dayOf(now) ? Number(counter.get('count') ?? 0) : 0;
 }
 
 /** What the accounts tab shows: the counts, and one page of the members table. */
