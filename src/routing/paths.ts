@@ -17,7 +17,7 @@ export const paths = {
   transactions: '/transactions',
   bookDeposits: '/book-deposits',
   admin: '/admin',
-  /** The office's accounts overview and invitations (issue 43). */
+  /** The office's accounts overview and invitations. */
   adminAccounts: '/admin/accounts',
   /** An admin's read-only view of one family: familyViewPath(memberId). */
   familyView: '/admin/families/:memberId',
@@ -38,7 +38,7 @@ export const queryParams = {
   deposit: 'deposit',
   oobCode: 'oobCode',
   mode: 'mode',
-  /** The address an invitation's sign-up link fills in. */
+  /** The address an invitation's sign-up or password-reset link fills in. */
   email: 'email',
 } as const;
 

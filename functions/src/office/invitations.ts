@@ -1,9 +1,14 @@
 /**
  * Invitations to the portal: to active members whose address the index gives them and
- * who have no portal account; at most one per member in 30 days and 500 a day per school. Each is
- * a `mail` document for the Trigger Email extension and a record in invitations/{memberId}
- * (closed to clients), written together in one transaction per member, so that two admins
- * inviting at once never send one family two e-mails.
+ * who have no verified portal account; at most one per member in 30 days and 500 a day per
+ * school. Each is a `mail` document for the Trigger Email extension and a record in
+ * invitations/{memberId} (closed to clients), written together in one transaction per member, so
+ * that two admins inviting at once never send one family two e-mails.
+ *
+ * An unverified account does not stop an invitation: anyone who knows a member's address can
+ * make one through the Auth API, and it would block the member until the 48-hour cleanup. Such a
+ * member's invitation leads to the password reset, which proves the mailbox and makes the
+ * account the member's (invitationMail.ts).
  */
 import {
   ACTIVE,
@@ -13,6 +18,7 @@ import {
   MAIL,
   MEMBER_EMAIL_DUPLICATES,
   MEMBER_EMAILS,
+  type AccountState,
   type InvitationResult,
   type InvitationSkip,
 } from '@family-portal/contract';
@@ -37,7 +43,8 @@ export interface Candidate {
   /** The member the address resolves to through the index, or null (a duplicate, or unusable). */
   indexedTo: string | null;
   duplicate: boolean;
-  hasAccount: boolean;
+  /** The portal account of the member's address: only a verified one means the member is in. */
+  account: AccountState;
   lastSentAt: string | null;
 }
 
@@ -51,7 +58,7 @@ function skipOf(candidate: Candidate, now: Date): InvitationSkip | null {
   if (candidate.member.status !== ACTIVE) return 'inactive';
   if (candidate.duplicate) return 'duplicate-address';
   if (candidate.indexedTo !== candidate.memberId) return 'not-found';
-  if (candidate.hasAccount) return 'has-account';
+  if (candidate.account === 'verified') return 'has-account';
   if (candidate.lastSentAt && now.getTime() - Date.parse(candidate.lastSentAt) < INVITATION_INTERVAL_DAYS * DAY_MS) return 'invited-recently';
   return null;
 }
@@ -107,7 +114,7 @@ async function candidatesByIds(db: Firestore, auth: Auth, memberIds: readonly st
   ]);
   const indexed = new Map(index.map((doc) => [doc.id, doc.exists ? String(doc.get('memberId')) : null]));
   const lastSent = new Map(invited.filter((record) => record.exists).map((record) => [record.id, String(record.get('lastSentAt'))]));
-  const withAccount = new Set(accounts.flatMap((result) => result.users.map((user) => user.email?.toLowerCase())));
+  const accountOf = new Map(accounts.flatMap((result) => result.users.map((user) => [user.email?.toLowerCase(), user.emailVerified ? 'verified' : 'unverified'] as const)));
   const duplicates = await duplicatesAmong(db, addresses);
   return members.map((doc) => {
     const address = addressOf.get(doc.id);
@@ -116,7 +123,7 @@ async function candidatesByIds(db: Firestore, auth: Auth, memberIds: readonly st
       member: address === undefined ? null : { name: String(doc.get('primaryName') ?? ''), email: String(doc.get('primaryEmail') ?? ''), status: String(doc.get('status') ?? '') },
       indexedTo: address ? (indexed.get(address) ?? null) : null,
       duplicate: address ? duplicates.has(address) : false,
-      hasAccount: address ? withAccount.has(address) : false,
+      account: (address && accountOf.get(address)) || 'none',
       lastSentAt: lastSent.get(doc.id) ?? null,
     };
   });
@@ -128,10 +135,10 @@ async function duplicatesAmong(db: Firestore, addresses: readonly string[]): Pro
   return new Set(docs.filter((doc) => doc.exists).map((doc) => doc.id));
 }
 
-/** Every active member without an account who was never invited, with what the index says of its address. */
+/** Every active member without a verified account who was never invited, with what the index says of its address. */
 async function candidatesNotInvited(db: Firestore, auth: Auth): Promise<Candidate[]> {
   const school = await readSchool(db, auth);
-  const rows = memberRows(school).filter((row) => row.status === ACTIVE && row.account === 'none' && row.lastInvitedAt === null && !row.duplicate);
+  const rows = memberRows(school).filter((row) => row.status === ACTIVE && row.account !== 'verified' && row.lastInvitedAt === null && !row.duplicate);
   const addresses = rows.map((row) => row.email.trim().toLowerCase()).filter(Boolean);
   const index = addresses.length > 0 ? await db.getAll(...addresses.map((address) => db.collection(MEMBER_EMAILS).doc(address))) : [];
   const indexed = new Map(index.map((doc) => [doc.id, doc.exists ? String(doc.get('memberId')) : null]));
@@ -142,7 +149,7 @@ async function candidatesNotInvited(db: Firestore, auth: Auth): Promise<Candidat
       member: row,
       indexedTo: indexed.get(row.email.trim().toLowerCase()) ?? null,
       duplicate: false,
-      hasAccount: false,
+      account: row.account,
       lastSentAt: null,
     }));
 }
@@ -199,7 +206,8 @@ async function sendOne(db: Firestore, settings: InvitationSettings, request: Inv
       firstSentAt: (current.get('firstSentAt') as string | undefined) ?? now.toISOString(),
       count: Number(current.get('count') ?? 0) + 1,
     });
-    transaction.create(db.collection(MAIL).doc(), { to: member.email, message: invitationMail(member, settings, request.language), kind: 'invitation', memberId: candidate.memberId });
+    const message = invitationMail(member, settings, request.language, { unverifiedAccount: candidate.account === 'unverified' });
+    transaction.create(db.collection(MAIL).doc(), { to: member.email, message, kind: 'invitation', memberId: candidate.memberId });
     return true;
   });
 }

@@ -1,7 +1,7 @@
 import { accountsQuery } from '@family-portal/contract';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { invitationMail, signUpLink } from './invitationMail';
+import { invitationMail, resetLink, signUpLink } from './invitationMail';
 import { invitationPlan, takeFromDay, type Candidate } from './invitations';
 import { csvOf, filteredRows, memberRows, overviewOf, pageOf, type School } from './memberRows';
 
@@ -81,7 +81,7 @@ describe('the invitation plan', () => {
     member: { name: 'Eve', email: `${memberId.toLowerCase()}@example.com`, status: 'active' },
     indexedTo: memberId,
     duplicate: false,
-    hasAccount: false,
+    account: 'none',
     lastSentAt: null,
     ...changes,
   });
@@ -92,16 +92,18 @@ describe('the invitation plan', () => {
         candidate('M1'),
         candidate('M2', { lastSentAt: '2026-11-17T10:00:00Z' }),
         candidate('M3', { lastSentAt: '2026-10-27T09:59:00Z' }),
-        candidate('M4', { hasAccount: true }),
+        candidate('M4', { account: 'verified' }),
         candidate('M5', { duplicate: true, indexedTo: null }),
         candidate('M6', { member: null, indexedTo: null }),
         candidate('M7', { member: { name: 'Old', email: 'm7@example.com', status: 'inactive' } }),
         candidate('M8', { indexedTo: null }),
+        // Anyone who knows the address can make an unverified account: it does not stop the member's invitation.
+        candidate('M9', { account: 'unverified' }),
       ],
       now,
       10,
     );
-    expect(plan.send.map((c) => c.memberId)).toEqual(['M1', 'M3']);
+    expect(plan.send.map((c) => c.memberId)).toEqual(['M1', 'M3', 'M9']);
     expect(plan.skipped).toEqual([
       { memberId: 'M2', reason: 'invited-recently' },
       { memberId: 'M4', reason: 'has-account' },
@@ -149,5 +151,22 @@ describe('the invitation e-mail', () => {
     expect(mail.text.split(link)).toHaveLength(4);
     expect(mail.html).toContain('Schulverein &lt;Lindenhof&gt; e.V.');
     expect(mail.html).not.toContain('<Lindenhof>');
+    expect(mail.text).not.toContain('/forgot-password');
+  });
+
+  it('leads a member whose address has an unverified account to the password reset, in each language, with the sign-up after it', () => {
+    const mail = invitationMail({ name: 'Eve Example', email: 'eve+kids@example.com' }, settings, 'en', { unverifiedAccount: true });
+    const reset = resetLink(settings.appOrigin, 'eve+kids@example.com');
+    expect(reset).toBe('https://portal.example.org/forgot-password?email=eve%2Bkids%40example.com');
+    expect(mail.text).toContain(`A portal account was started with your e-mail address eve+kids@example.com but never confirmed.`);
+    expect(mail.text).toContain(`Choose my password: ${reset}`);
+    expect(mail.text).toContain('Mein Passwort wählen');
+    expect(mail.text).toContain('Выбрать пароль');
+    expect(mail.text.split(reset)).toHaveLength(4);
+    // After the reset in each language: the sign-up, for an account the cleanup deleted meanwhile.
+    const signUp = signUpLink(settings.appOrigin, 'eve+kids@example.com');
+    expect(mail.text.split(signUp)).toHaveLength(4);
+    expect(mail.text.indexOf(signUp)).toBeGreaterThan(mail.text.indexOf(reset));
+    expect(mail.html).toContain(`href="${reset.replace(/&/g, '&amp;')}"`);
   });
 });

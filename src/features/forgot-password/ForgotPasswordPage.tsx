@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { paths } from '../../routing/paths';
+import { paths, queryParams } from '../../routing/paths';
 import { resetRequestErrorKey } from '../../auth/authErrors';
 import { sendResetEmail } from '../../auth/authActions';
 import { validateResetRequest } from '../../auth/validation';
@@ -12,7 +12,10 @@ import { inputClass, primaryButtonClass, PublicLayout, secondaryButtonClass } fr
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
+  // An invitation to an address with an unverified account links here with the address
+  // (functions/src/office/invitationMail.ts): the reset proves the mailbox and takes the account over.
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(() => params.get(queryParams.email) ?? '');
   const [error, setError] = useState<ParseKeys | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sending, setSending] = useState(false);

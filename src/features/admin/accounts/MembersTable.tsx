@@ -21,8 +21,11 @@ interface Props {
 const ACCOUNT_FILTERS = ['none', 'unverified', 'verified', 'all'] as const;
 const control = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 
-/** A member without an account may be invited; the server still decides (30 days, refused addresses). */
-const invitable = (row: MemberRow) => row.account === 'none';
+/**
+ * A member without a verified account may be invited (an unverified one may be someone else's:
+ * the invitation leads to the password reset); the server still decides (30 days, refused addresses).
+ */
+const invitable = (row: MemberRow) => row.account !== 'verified';
 
 function downloadCsv(csv: string) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
