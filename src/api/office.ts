@@ -1,9 +1,9 @@
-/** The office's API beyond the sync (issue 43), with the signed-in admin's ID token. */
-import type { AccountsPage, AccountsQuery, AuditEntry, FamilyViewData, InvitationResult, InviteMembersBody } from '@family-portal/contract';
+/** The office's API beyond the sync (accounts, invitations, a family's view), with the signed-in admin's ID token. */
+import type { AccountsPage, AccountsQuery, AuditLogPage, FamilyViewData, InvitationResult, InviteMembersBody } from '@family-portal/contract';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
 
-export type { AccountsPage, AccountsQuery, AuditEntry, FamilyViewData, InvitationResult, MemberRow } from '@family-portal/contract';
+export type { AccountsPage, AccountsQuery, AuditEntry, AuditLogPage, FamilyViewData, InvitationResult, MemberRow } from '@family-portal/contract';
 
 const asQuery = (query: AccountsQuery) => Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) as Record<string, string | number>;
 
@@ -12,7 +12,7 @@ export async function fetchAccounts(query: AccountsQuery): Promise<AccountsPage>
   return data;
 }
 
-/** Every row the filter keeps, as CSV text. */
+/** Every row the filter keeps, as CSV text; the function records the download in the audit log. */
 export async function fetchAccountsCsv(query: AccountsQuery): Promise<string> {
   const { offset: _offset, limit: _limit, ...filter } = query;
   const { data } = await callFunction('getAccountsCsv', (schemas) => schemas.accountsCsvAnswer, { method: 'GET', query: asQuery({ ...filter, offset: 0, limit: 100 }), idToken: currentIdToken });
@@ -30,7 +30,8 @@ export async function fetchFamilyView(memberId: string): Promise<FamilyViewData>
   return data;
 }
 
-export async function fetchAuditLog(): Promise<AuditEntry[]> {
-  const { data } = await callFunction('getAdminAudit', (schemas) => schemas.auditLogAnswer, { method: 'GET', idToken: currentIdToken });
-  return data.entries;
+/** A page of the audit log, newest first: the newest, or the one after the entry `after` (a page's `next`). */
+export async function fetchAuditLog(after?: string): Promise<AuditLogPage> {
+  const { data } = await callFunction('getAdminAudit', (schemas) => schemas.auditLogAnswer, { method: 'GET', query: after ? { after } : undefined, idToken: currentIdToken });
+  return data;
 }

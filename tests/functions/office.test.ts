@@ -3,9 +3,9 @@
  * a school with verified, unverified, missing and refused accounts; invitations only to those who
  * may get one, and no more than the day allows (also across midnight, with a stubbed clock); an
  * unverified account taken over by the invited member through the password reset; a family's
- * view, each one in the audit log; and nothing of it for a parent.
+ * view and each CSV download in the audit log, paged; and nothing of it for a parent.
  */
-import { ADMIN_AUDIT, INVITATIONS, MAIL, MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { ADMIN_AUDIT, AUDIT_LOG_LENGTH, INVITATIONS, MAIL, MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inviteMembers } from '../../functions/src/office/invitations';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
@@ -227,6 +227,48 @@ describe("a family's view", () => {
     ]);
     expect((await call('viewFamily', adminToken, { body: { memberId: 'nobody' } })).status).toBe(404);
     expect((await db.collection(ADMIN_AUDIT).where('memberId', '==', 'nobody').get()).size).toBe(0);
+  });
+});
+
+describe('the audit log', () => {
+  const newest = async () => (await call('getAdminAudit', adminToken)).body.data.entries as Array<Record<string, unknown>>;
+
+  it('has one entry per CSV download, saying who and how many members, and none for paging the table', async () => {
+    const before = (await db.collection(ADMIN_AUDIT).get()).size;
+    const first = await call('getAccountsCsv', adminToken, { query: '?account=all' });
+    const second = await call('getAccountsCsv', adminToken, { query: '?account=none&search=office-family' });
+    await call('getAccounts', adminToken, { query: '?account=all&offset=0&limit=2' });
+    await call('getAccounts', adminToken, { query: '?account=all&offset=2&limit=2' });
+    expect((await db.collection(ADMIN_AUDIT).get()).size).toBe(before + 2);
+    expect((await newest()).slice(0, 2)).toMatchObject([
+      { kind: 'accountsCsv', adminEmail: ADMIN, rows: second.body.data.rows },
+      { kind: 'accountsCsv', adminEmail: ADMIN, rows: first.body.data.rows },
+    ]);
+    const [stored] = (await db.collection(ADMIN_AUDIT).orderBy('at', 'desc').limit(1).get()).docs;
+    expect(stored?.get('filter')).toEqual({ account: 'none', search: 'office-family', notInvited: 'false' });
+  });
+
+  it('pages beyond the newest 50, newest first, without gaps or repeats', async () => {
+    const batch = db.batch();
+    for (let n = 0; n < 70; n++) {
+      batch.set(db.collection(ADMIN_AUDIT).doc(), { kind: 'familyView', adminEmail: ADMIN, memberId: 'O1', memberName: 'Family O1', at: new Date(Date.UTC(2020, 0, 1) + n * 1000).toISOString() });
+    }
+    await batch.commit();
+    const all = (await db.collection(ADMIN_AUDIT).get()).size;
+    const seen: Array<{ id: string; at: string }> = [];
+    let after: string | null = null;
+    do {
+      const page = await call('getAdminAudit', adminToken, { query: after ? `?after=${after}` : '' });
+      expect(page.status).toBe(200);
+      expect(page.body.data.entries.length).toBeLessThanOrEqual(AUDIT_LOG_LENGTH);
+      seen.push(...page.body.data.entries);
+      after = page.body.data.next;
+    } while (after);
+    expect(seen).toHaveLength(all);
+    expect(new Set(seen.map((entry) => entry.id)).size).toBe(all);
+    expect(seen.map((entry) => entry.at)).toEqual(seen.map((entry) => entry.at).sort().reverse());
+    expect((await call('getAdminAudit', adminToken, { query: '?after=no-such-entry' })).status).toBe(400);
+    expect((await call('getAdminAudit', adminToken, { query: '?before=x' })).status).toBe(400);
   });
 });
 

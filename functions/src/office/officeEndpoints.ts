@@ -1,9 +1,9 @@
 /**
- * The office's endpoints (issue 43): the accounts overview and its members table, the table as
+ * The office's endpoints: the accounts overview and its members table, the table as
  * CSV, invitations, a family's view and the log of such views. Each checks the caller's admin
  * record as the sync API does, and counts against the admin's own limits.
  */
-import { accountsQuery, inviteMembersBody, viewFamilyBody } from '@family-portal/contract';
+import { accountsQuery, auditLogQuery, inviteMembersBody, viewFamilyBody } from '@family-portal/contract';
 import type { Request } from 'express';
 import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
@@ -11,7 +11,8 @@ import { invitationSettingsFromConfig } from '../config';
 import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
 import { requireAdmin } from '../http/auth';
 import { badRequest, describeIssues, HttpError } from '../http/errors';
-import { auditLog, viewFamily } from './familyView';
+import { auditPage, recordCsvDownload } from './audit';
+import { viewFamily } from './familyView';
 import { inviteMembers } from './invitations';
 import { csvOf, filteredRows, memberRows } from './memberRows';
 import { accountsPage, readSchool } from './school';
@@ -43,11 +44,16 @@ export async function getAccounts(request: Request) {
   return { data: await accountsPage(adminDb(), adminAuth(), query) };
 }
 
-/** GET: every row the filter keeps, as CSV (UTF-8 with a BOM, so that spreadsheets read the umlauts). */
+/**
+ * GET: every row the filter keeps, as CSV (UTF-8 with a BOM, so that spreadsheets read the
+ * umlauts). It holds every listed member's address: each download is in the audit log, as a
+ * family's view is, written before the CSV leaves.
+ */
 export async function getAccountsCsv(request: Request) {
-  await admin(request, OFFICE_LIMITS.accounts);
+  const caller = await admin(request, OFFICE_LIMITS.accounts);
   const query = parsed(accountsQuery.safeParse(request.query));
   const kept = filteredRows(memberRows(await readSchool(adminDb(), adminAuth())), query);
+  await recordCsvDownload(adminDb(), caller.email, { rows: kept.length, filter: { account: query.account, search: query.search, notInvited: query.notInvited } });
   return { data: { csv: `\uFEFF${csvOf(kept)}`, rows: kept.length } };
 }
 
@@ -67,7 +73,11 @@ export async function postFamilyView(request: Request) {
   return { data: family };
 }
 
+/** GET: a page of the audit log, newest first; `?after=` the previous page's `next`. */
 export async function getAuditLog(request: Request) {
   await admin(request, OFFICE_LIMITS.auditLog);
-  return { data: { entries: await auditLog(adminDb()) } };
+  const { after } = parsed(auditLogQuery.safeParse(request.query));
+  const page = await auditPage(adminDb(), after);
+  if (!page) throw badRequest('Invalid request: no audit entry with the id given in after.');
+  return { data: page };
 }

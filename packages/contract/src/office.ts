@@ -1,5 +1,5 @@
 /**
- * The office's half of the console (issue 43): who has a portal account, invitations, and a
+ * The office's half of the console: who has a portal account, invitations, and a
  * family's screens seen read-only. Active admins only; every answer is parsed by the web app.
  */
 import * as z from 'zod/mini';
@@ -111,7 +111,18 @@ export const familyViewAnswer = z.object({
 });
 export type FamilyViewData = z.infer<typeof familyViewAnswer>['data'];
 
-export const auditEntrySchema = z.object({ id: z.string(), adminEmail: z.string(), memberId: z.string(), memberName: z.string(), at: z.string() });
+/**
+ * The audit log: each time an admin saw members' data, newest first. A family's screens (one
+ * family), or the members table downloaded as CSV (the addresses of `rows` members).
+ */
+export const auditEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('familyView'), id: z.string(), adminEmail: z.string(), at: z.string(), memberId: z.string(), memberName: z.string() }),
+  z.object({ kind: z.literal('accountsCsv'), id: z.string(), adminEmail: z.string(), at: z.string(), rows: z.int() }),
+]);
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+/** Entries per page. */
 export const AUDIT_LOG_LENGTH = 50;
-export const auditLogAnswer = z.object({ data: z.object({ entries: z.array(auditEntrySchema) }) });
+/** The next page starts after the entry with this id (the previous page's `next`). */
+export const auditLogQuery = z.strictObject({ after: z.optional(z.string().check(z.minLength(1), z.maxLength(100))) });
+export const auditLogAnswer = z.object({ data: z.object({ entries: z.array(auditEntrySchema), next: z.nullable(z.string()) }) });
+export type AuditLogPage = z.infer<typeof auditLogAnswer>['data'];

@@ -1,6 +1,6 @@
 /**
- * The office's accounts tab (issue 43): how many families use the portal, the members table
- * (filtered, sorted and paged on the server, as CSV too), invitations, and the log of family views.
+ * The office's accounts tab: how many families use the portal, the members table
+ * (filtered, sorted and paged on the server, as CSV too), invitations, and the log of family views and CSV downloads.
  * The table's filter, sort and page live in the address, so that coming back from a family's
  * view finds the table as it was left.
  */
@@ -25,6 +25,7 @@ function queryOf(params: URLSearchParams): AccountsQuery {
 }
 
 const DEFAULTS = accountsQuery.parse({});
+const newestAuditPage = () => fetchAuditLog();
 
 export default function AccountsPage() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export default function AccountsPage() {
 
   const load = useCallback(() => fetchAccounts(query), [query]);
   const accounts = useAsyncResource(load);
-  const audit = useAsyncResource(fetchAuditLog);
+  const audit = useAsyncResource(newestAuditPage);
 
   /** Changes the query; a new filter or sort starts at the first page. */
   const change = (next: Partial<AccountsQuery>) => {
@@ -54,7 +55,7 @@ export default function AccountsPage() {
       <OverviewCards overview={accounts.value?.overview ?? null} loading={accounts.loading} error={accounts.error} onReload={() => void accounts.reload()} />
       <InvitePanel selected={[...selected]} overview={accounts.value?.overview ?? null} onSent={afterInvitations} />
       <MembersTable page={accounts.value} loading={accounts.loading} query={query} onChange={change} selected={selected} onSelect={setSelected} />
-      {accounts.settled && <AuditLog entries={audit.value} loading={audit.loading} error={audit.error} onReload={() => void audit.reload()} />}
+      {accounts.settled && <AuditLog page={audit.value} loading={audit.loading} error={audit.error} onReload={() => void audit.reload()} />}
     </AdminFrame>
   );
 }

@@ -1,22 +1,71 @@
-import type { AuditEntry } from '@family-portal/contract';
+import type { AuditEntry, AuditLogPage } from '@family-portal/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CallErrorKey } from '../../../api/errorMessages';
+import { fetchAuditLog } from '../../../api/office';
+import { apiErrorKey, type CallErrorKey } from '../../../api/errorMessages';
+import { Alert } from '../../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../../components/Card';
 import { formatAdminDateTime } from '../../../lib/schoolClock';
 import { familyViewPath } from '../../../routing/paths';
 import { RetryableError } from '../RetryableError';
 
 interface Props {
-  entries: AuditEntry[] | null;
+  /** The newest page. */
+  page: AuditLogPage | null;
   loading: boolean;
   error: CallErrorKey | null;
   onReload: () => void;
 }
 
-/** Which admin looked at which family's screens, and when: the last 50. */
-export function AuditLog({ entries, loading, error, onReload }: Props) {
+/** What the admin saw: a family's screens (a link to them), or the members list as CSV. */
+function Seen({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
+  if (entry.kind === 'accountsCsv') return <>{t('admin.audit.csv', { count: entry.rows })}</>;
+  return (
+    <>
+      <Link to={familyViewPath(entry.memberId)} className="text-teal-800 hover:underline">{entry.memberName || entry.memberId}</Link>
+      <span className="whitespace-nowrap text-slate-600"> ({entry.memberId})</span>
+    </>
+  );
+}
+
+/** The pages after the newest, for the newest page they follow. */
+interface Older {
+  after: AuditLogPage;
+  entries: AuditEntry[];
+  next: string | null;
+}
+
+/**
+ * Which admin saw which family's screens or downloaded the members list, and when: newest first,
+ * 50 at a time with older pages on request. From the sm breakpoint a table; on a phone one row
+ * per entry, the admin's address on a line of its own.
+ */
+export function AuditLog({ page, loading, error, onReload }: Props) {
+  const { t } = useTranslation();
+  const [older, setOlder] = useState<Older | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderError, setOlderError] = useState<CallErrorKey | null>(null);
+  // A reload starts again from the newest page.
+  const shownOlder = older && older.after === page ? older : null;
+  const entries = page ? [...page.entries, ...(shownOlder?.entries ?? [])] : null;
+  const next = shownOlder ? shownOlder.next : (page?.next ?? null);
+
+  const showOlder = async () => {
+    if (!page || !next) return;
+    setLoadingOlder(true);
+    setOlderError(null);
+    try {
+      const more = await fetchAuditLog(next);
+      setOlder({ after: page, entries: [...(shownOlder?.entries ?? []), ...more.entries], next: more.next });
+    } catch (caught) {
+      setOlderError(apiErrorKey(caught));
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
   return (
     <Card title={t('admin.audit.title')}>
       {error ? (
@@ -26,30 +75,43 @@ export function AuditLog({ entries, loading, error, onReload }: Props) {
       ) : !entries || entries.length === 0 ? (
         <EmptyState>{t('admin.audit.empty')}</EmptyState>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <>
+          <table className="hidden w-full text-left text-sm sm:table">
             <caption className="sr-only">{t('admin.audit.title')}</caption>
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.audit.when')}</th>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.audit.admin')}</th>
-                <th scope="col" className="py-2 font-medium">{t('admin.audit.family')}</th>
+                <th scope="col" className="py-2 font-medium">{t('admin.audit.what')}</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.at)}</td>
-                  <td className="py-2 pr-3 break-all">{entry.adminEmail}</td>
-                  <td className="py-2">
-                    <Link to={familyViewPath(entry.memberId)} className="text-teal-800 hover:underline">{entry.memberName || entry.memberId}</Link>
-                    <span className="text-slate-600"> ({entry.memberId})</span>
-                  </td>
+                  <td className="py-2 pr-3 wrap-anywhere">{entry.adminEmail}</td>
+                  <td className="py-2"><Seen entry={entry} /></td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+          <ul aria-label={t('admin.audit.title')} className="divide-y divide-slate-100 text-sm sm:hidden">
+            {entries.map((entry) => (
+              <li key={entry.id} className="py-2">
+                <p><Seen entry={entry} /></p>
+                <p className="text-slate-600">{formatAdminDateTime(entry.at)}</p>
+                <p className="wrap-anywhere text-slate-600">{entry.adminEmail}</p>
+              </li>
+            ))}
+          </ul>
+          {olderError && <div className="mt-3"><Alert tone="error">{t('admin.audit.olderError', { message: t(olderError) })}</Alert></div>}
+          {next && (
+            <button type="button" onClick={() => void showOlder()} disabled={loadingOlder}
+              className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60">
+              {loadingOlder ? t('common.loading') : t('admin.audit.older')}
+            </button>
+          )}
+        </>
       )}
     </Card>
   );

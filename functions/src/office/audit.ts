@@ -1,0 +1,48 @@
+/**
+ * The audit log of what admins saw of the members (closed to clients): each family's screens an
+ * admin opened, and each download of the members table as CSV, which holds every listed member's
+ * address. Written before the data is read, so that nobody sees it without a record; read by the
+ * console a page at a time, newest first.
+ */
+import { ADMIN_AUDIT, AUDIT_LOG_LENGTH, type AccountsQuery, type AuditEntry, type AuditLogPage } from '@family-portal/contract';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export async function recordFamilyView(db: Firestore, adminEmail: string, member: { memberId: string; memberName: string }, now = new Date()): Promise<void> {
+  await db.collection(ADMIN_AUDIT).add({ kind: 'familyView', adminEmail, ...member, at: now.toISOString() });
+}
+
+/** One entry per download: how many members' rows it held, and the filter that chose them. */
+export async function recordCsvDownload(
+  db: Firestore,
+  adminEmail: string,
+  download: { rows: number; filter: Pick<AccountsQuery, 'account' | 'search' | 'notInvited'> },
+  now = new Date(),
+): Promise<void> {
+  await db.collection(ADMIN_AUDIT).add({ kind: 'accountsCsv', adminEmail, rows: download.rows, filter: download.filter, at: now.toISOString() });
+}
+
+/** Entries written before the CSV downloads were recorded have no kind: each is a family's view. */
+function entryOf(doc: DocumentSnapshot): AuditEntry {
+  const common = { id: doc.id, adminEmail: text(doc.get('adminEmail')), at: text(doc.get('at')) };
+  if (doc.get('kind') === 'accountsCsv') return { kind: 'accountsCsv', ...common, rows: Number(doc.get('rows') ?? 0) };
+  return { kind: 'familyView', ...common, memberId: text(doc.get('memberId')), memberName: text(doc.get('memberName')) };
+}
+
+/**
+ * One page of the log, newest first, after the entry `after` (the previous page's last); null
+ * when there is no such entry. `next` is this page's last entry when older ones follow.
+ */
+export async function auditPage(db: Firestore, after?: string): Promise<AuditLogPage | null> {
+  let query = db.collection(ADMIN_AUDIT).orderBy('at', 'desc');
+  if (after) {
+    const cursor = await db.collection(ADMIN_AUDIT).doc(after).get();
+    if (!cursor.exists) return null;
+    query = query.startAfter(cursor);
+  }
+  // One more than a page tells whether another follows.
+  const snapshot = await query.limit(AUDIT_LOG_LENGTH + 1).get();
+  const entries = snapshot.docs.slice(0, AUDIT_LOG_LENGTH).map(entryOf);
+  return { entries, next: snapshot.size > AUDIT_LOG_LENGTH ? (entries.at(-1)?.id ?? null) : null };
+}
