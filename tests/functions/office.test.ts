@@ -3,7 +3,8 @@
  * a school with verified, unverified, missing and refused accounts; invitations only to those who
  * may get one, and no more than the day allows (also across midnight, with a stubbed clock); an
  * unverified account taken over by the invited member through the password reset; a family's
- * view and each CSV download in the audit log, paged; and nothing of it for a parent.
+ * view and each CSV download in the audit log, paged; and nothing of it for a parent or for an
+ * admin whose record is inactive.
  */
 import { ADMIN_AUDIT, AUDIT_LOG_LENGTH, INVITATIONS, MAIL, MEMBER_EMAIL_DUPLICATES, MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,6 +281,28 @@ describe('for anyone but an active admin', () => {
     ['viewFamily', { body: { memberId: 'O1' } }],
     ['getAdminAudit', {}],
   ];
+
+  it('every admin endpoint answers 403 to an admin whose record is inactive, and changes nothing', async () => {
+    await createAccount('former-admin@example.com', { admin: 'inactive' });
+    const former = await idTokenFor('former-admin@example.com');
+    const audited = (await db.collection(ADMIN_AUDIT).get()).size;
+    const mails = (await db.collection(MAIL).get()).size;
+    // Every admin endpoint of functions/src/index.ts, each with a request an active admin would get an answer to.
+    const adminCalls: Array<[string, { body?: unknown; query?: string }]> = [
+      ['getSyncStatus', {}],
+      ['getSyncHistory', { query: '?limit=20' }],
+      ['triggerFullSync', { body: {} }],
+      ['triggerDeltaSync', { body: {} }],
+      ...calls,
+    ];
+    for (const [name, options] of adminCalls) {
+      const answer = await call(name, former, options);
+      expect([name, answer.status, answer.body]).toEqual([name, 403, { error: 'permission-denied', message: 'Admin access required.' }]);
+    }
+    expect((await db.collection('sync_logs').get()).size).toBe(0);
+    expect((await db.collection(ADMIN_AUDIT).get()).size).toBe(audited);
+    expect((await db.collection(MAIL).get()).size).toBe(mails);
+  });
 
   it('every office endpoint answers 403 to a parent and 401 without a token, and changes nothing', async () => {
     const parent = await idTokenFor(address(1));
