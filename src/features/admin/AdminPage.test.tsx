@@ -116,15 +116,23 @@ describe('admin data-sync console', () => {
     expect(within(latestPanel()).getByText('Scheduled')).toBeInTheDocument();
   });
 
-  it('lists the recent syncs with details on demand, or says there are none', async () => {
+  it('lists the recent syncs with details on demand, as a table and as one row per run for a phone', async () => {
     renderPage();
     const history = await screen.findByRole('region', { name: 'Recent Syncs (Last 20)' });
-    const rows = await within(history).findAllByRole('button', { name: 'Details' });
+    // Both are in the page; CSS shows the table from the md breakpoint and the rows below it.
+    const table = within(await within(history).findByRole('table', { name: 'Recent Syncs (Last 20)' }));
+    const phone = within(within(history).getByRole('list', { name: 'Recent Syncs (Last 20)' }));
+    const rows = table.getAllByRole('button', { name: 'Details' });
     expect(rows).toHaveLength(2);
-    expect(within(history).getByText('2 min 5 s')).toBeInTheDocument();
+    expect(phone.getAllByRole('listitem')).toHaveLength(2);
+    expect(table.getByText('2 min 5 s')).toBeInTheDocument();
+    expect(phone.getByText(/^Delta · Scheduled · 2 min 5 s$/)).toBeInTheDocument();
     await userEvent.click(rows[1]!);
     expect(rows[1]).toHaveAttribute('aria-expanded', 'true');
-    expect(within(history).getByRole('rowheader', { name: 'Members' })).toBeInTheDocument();
+    expect(table.getByRole('rowheader', { name: 'Members' })).toBeInTheDocument();
+    // The same run opens on the phone's rows, with its counts as a list.
+    const phoneButton = phone.getByRole('button', { name: 'Hide details' });
+    expect(document.getElementById(phoneButton.getAttribute('aria-controls')!)).toHaveTextContent('Payments');
   });
 
   it('says when there is no history', async () => {

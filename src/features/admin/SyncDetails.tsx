@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncLog } from '../../api/adminSync';
 import { syncDuration } from '../../domain/syncDuration';
@@ -36,10 +35,11 @@ export function DurationText({ ms }: { ms: number | null | undefined }) {
   return <>{t('admin.duration.minutes', { minutes: duration.minutes, seconds: duration.seconds })}</>;
 }
 
+const countsOf = (log: SyncLog, table: (typeof TABLES)[number]) => log.tables?.[table] ?? { synced: 0, errors: 0, deleted: 0 };
+
 /** The facts of one sync run: summary, per-table counts, errors and who started it. */
 export function SyncDetails({ log }: { log: SyncLog }) {
   const { t } = useTranslation();
-  const captionId = useId();
   const full = log.syncType === 'full';
   return (
     <div className="space-y-3 text-sm">
@@ -49,44 +49,55 @@ export function SyncDetails({ log }: { log: SyncLog }) {
         <Fact label={t('admin.field.trigger')}>{t(`admin.trigger.${log.triggeredBy}`)}</Fact>
         <Fact label={t('admin.field.duration')}><DurationText ms={log.duration} /></Fact>
         <Fact label={t('admin.field.started')}>{formatAdminDateTime(log.startedAt)}</Fact>
-        {log.triggeredBy === 'manual' && log.triggeredByEmail && <Fact label={t('admin.field.triggeredBy')}>{log.triggeredByEmail}</Fact>}
+        {/* An address takes the phone's whole row: in half of it, it would break every few letters. */}
+        {log.triggeredBy === 'manual' && log.triggeredByEmail && <Fact label={t('admin.field.triggeredBy')} wide>{log.triggeredByEmail}</Fact>}
       </dl>
       {log.error && (
         <p role="note" className="rounded-md bg-red-50 px-3 py-2 break-words text-red-800">
           <strong>{t('admin.field.error')}:</strong> {log.error}
         </p>
       )}
-      {/* On a narrow phone the table scrolls sideways: keyboard users reach it by Tab (axe's
-          scrollable-region-focusable). A group, not a region: the latest run's table and the same
-          run's in the history may both show. */}
-      {/* relative: the table's visually hidden caption scrolls with it instead of widening the page. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must take the focus to be scrolled by keyboard */}
-      <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-teal-700" role="group" aria-labelledby={captionId} tabIndex={0}>
-        <table className="w-full min-w-[20rem] text-left">
-          <caption id={captionId} className="sr-only">{t('admin.table.caption')}</caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">{t('admin.table.table')}</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.synced')}</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.errors')}</th>
-              {full && <th scope="col" className="py-1 text-right font-medium">{t('admin.table.deleted')}</th>}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 tabular-nums">
-            {TABLES.map((table) => {
-              const counts = log.tables?.[table] ?? { synced: 0, errors: 0, deleted: 0 };
-              return (
-                <tr key={table}>
-                  <th scope="row" className="py-1 pr-3 font-normal">{t(`admin.tables.${table}`)}</th>
-                  <td className="py-1 pr-3 text-right">{counts.synced}</td>
-                  <td className={`py-1 pr-3 text-right ${counts.errors > 0 ? 'font-semibold text-red-700' : ''}`}>{counts.errors}</td>
-                  {full && <td className="py-1 text-right">{counts.deleted}</td>}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {/* From the sm breakpoint a table; on a phone one row per table with its counts under its
+          name, so that no column is cut off beside the longest table name. */}
+      <table className="hidden w-full text-left sm:table">
+        <caption className="sr-only">{t('admin.table.caption')}</caption>
+        <thead className="text-slate-600">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">{t('admin.table.table')}</th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.synced')}</th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.errors')}</th>
+            {full && <th scope="col" className="py-1 text-right font-medium">{t('admin.table.deleted')}</th>}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 tabular-nums">
+          {TABLES.map((table) => {
+            const counts = countsOf(log, table);
+            return (
+              <tr key={table}>
+                <th scope="row" className="py-1 pr-3 font-normal">{t(`admin.tables.${table}`)}</th>
+                <td className="py-1 pr-3 text-right">{counts.synced}</td>
+                <td className={`py-1 pr-3 text-right ${counts.errors > 0 ? 'font-semibold text-red-700' : ''}`}>{counts.errors}</td>
+                {full && <td className="py-1 text-right">{counts.deleted}</td>}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <ul aria-label={t('admin.table.caption')} className="divide-y divide-slate-100 sm:hidden">
+        {TABLES.map((table) => {
+          const counts = countsOf(log, table);
+          return (
+            <li key={table} className="py-1">
+              <p className="font-medium text-slate-900">{t(`admin.tables.${table}`)}</p>
+              <p className="flex flex-wrap gap-x-3 text-slate-700 tabular-nums">
+                <span>{t('admin.table.synced')}: {counts.synced}</span>
+                <span className={counts.errors > 0 ? 'font-semibold text-red-700' : ''}>{t('admin.table.errors')}: {counts.errors}</span>
+                {full && <span>{t('admin.table.deleted')}: {counts.deleted}</span>}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
       {log.memberIndex && <p className="text-slate-700">{t('admin.memberIndex', log.memberIndex)}</p>}
       <RowList title={t('admin.rowErrors')} rows={log.rowErrors} />
       <RowList title={t('admin.rowWarnings')} rows={log.rowWarnings} />
@@ -111,9 +122,9 @@ function RowList({ title, rows }: { title: string; rows: SyncLog['rowErrors'] })
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={`min-w-0 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}>
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="min-w-0 font-medium wrap-anywhere text-slate-900">{children}</dd>
     </div>

@@ -15,10 +15,26 @@ interface Props {
   onReload: () => void;
 }
 
-/** The last 20 runs, newest first, each with its details on demand. */
+/** Opens and closes one run's details; `controls` is the id of what it shows. */
+function DetailsButton({ expanded, controls, onToggle }: { expanded: boolean; controls: string; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" aria-expanded={expanded} aria-controls={controls} onClick={onToggle}
+      className="rounded-md border border-slate-300 px-2.5 py-1 text-xs hover:bg-slate-50">
+      {t(expanded ? 'admin.history.hide' : 'admin.history.details')}
+    </button>
+  );
+}
+
+/**
+ * The last 20 runs, newest first, each with its details on demand. From the md breakpoint a
+ * table; on a phone (and a small tablet) one row per run (start and status, then type, trigger and duration), so that
+ * nothing is cut off beside the start time.
+ */
 export function SyncHistory({ logs, loading, error, onReload }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
+  const toggle = (syncId: string) => setOpen(open === syncId ? null : syncId);
   return (
     <Card title={t('admin.history.title')}>
       {error ? (
@@ -28,15 +44,16 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
       ) : !logs || logs.length === 0 ? (
         <EmptyState>{t('admin.history.empty')}</EmptyState>
       ) : (
-        <div className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <>
+          <table className="hidden w-full text-left text-sm md:table">
+            <caption className="sr-only">{t('admin.history.title')}</caption>
             <thead className="text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.started')}</th>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.type')}</th>
-                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">{t('admin.field.trigger')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.trigger')}</th>
                 <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.status')}</th>
-                <th scope="col" className="hidden py-2 pr-3 font-medium sm:table-cell">{t('admin.field.duration')}</th>
+                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.duration')}</th>
                 <th scope="col" className="py-2"><span className="sr-only">{t('admin.history.details')}</span></th>
               </tr>
             </thead>
@@ -48,14 +65,11 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
                     <tr>
                       <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(log.startedAt)}</td>
                       <td className="py-2 pr-3">{t(`admin.type.${log.syncType}`)}</td>
-                      <td className="hidden py-2 pr-3 sm:table-cell">{t(`admin.trigger.${log.triggeredBy}`)}</td>
+                      <td className="py-2 pr-3">{t(`admin.trigger.${log.triggeredBy}`)}</td>
                       <td className="py-2 pr-3"><StatusBadge log={log} /></td>
-                      <td className="hidden py-2 pr-3 whitespace-nowrap sm:table-cell"><DurationText ms={log.duration} /></td>
+                      <td className="py-2 pr-3 whitespace-nowrap"><DurationText ms={log.duration} /></td>
                       <td className="py-2 text-right">
-                        <button type="button" aria-expanded={expanded} aria-controls={`sync-${log.syncId}`} onClick={() => setOpen(expanded ? null : log.syncId)}
-                          className="rounded-md border border-slate-300 px-2.5 py-1 text-xs hover:bg-slate-50">
-                          {t(expanded ? 'admin.history.hide' : 'admin.history.details')}
-                        </button>
+                        <DetailsButton expanded={expanded} controls={`sync-${log.syncId}`} onToggle={() => toggle(log.syncId)} />
                       </td>
                     </tr>
                     {expanded && (
@@ -68,7 +82,27 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
               })}
             </tbody>
           </table>
-        </div>
+          <ul aria-label={t('admin.history.title')} className="divide-y divide-slate-100 text-sm md:hidden">
+            {logs.map((log) => {
+              const expanded = open === log.syncId;
+              return (
+                <li key={log.syncId} className="space-y-1 py-3">
+                  <p className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-medium text-slate-900">{formatAdminDateTime(log.startedAt)}</span>
+                    <StatusBadge log={log} />
+                  </p>
+                  <p className="text-slate-700">
+                    {t(`admin.type.${log.syncType}`)} · {t(`admin.trigger.${log.triggeredBy}`)} · <DurationText ms={log.duration} />
+                  </p>
+                  <DetailsButton expanded={expanded} controls={`sync-card-${log.syncId}`} onToggle={() => toggle(log.syncId)} />
+                  {expanded && (
+                    <div id={`sync-card-${log.syncId}`} className="mt-2 rounded-lg bg-slate-50 p-3"><SyncDetails log={log} /></div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
     </Card>
   );

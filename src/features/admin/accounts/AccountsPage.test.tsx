@@ -67,6 +67,35 @@ function renderPage() {
 }
 
 describe("the office's accounts tab", () => {
+  it('lets the office invite a member whose address has an unverified account, and says so, as a table and as cards for a phone', async () => {
+    renderPage();
+    const members = await screen.findByRole('region', { name: 'Members' });
+    // Both are in the page; CSS shows the table from the lg breakpoint and the cards below it.
+    const table = within(await within(members).findByRole('table', { name: 'Members' }));
+    const cards = within(within(members).getByRole('list', { name: 'Members' }));
+    for (const view of [table, cards]) {
+      expect(view.getByRole('checkbox', { name: 'Select Family M1' })).toBeInTheDocument();
+      expect(view.getByRole('checkbox', { name: 'Select Family M2' })).toBeInTheDocument();
+      expect(view.queryByRole('checkbox', { name: 'Select Family M3' })).not.toBeInTheDocument();
+      expect(view.getAllByText('Unverified account')).toHaveLength(1);
+    }
+    expect(cards.getAllByRole('listitem')).toHaveLength(3);
+    expect(within(cards.getAllByRole('listitem')[1]!).getByText('m2@example.com')).toBeInTheDocument();
+
+    await userEvent.click(cards.getByRole('checkbox', { name: 'Select Family M2' }));
+    expect(table.getByRole('checkbox', { name: 'Select Family M2' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Invite 1 selected member' })).toBeEnabled();
+  });
+
+  it('sorts the cards with a select, as the table does with its headers', async () => {
+    renderPage();
+    const sort = await screen.findByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveDisplayValue('Member ID, ascending');
+    await userEvent.selectOptions(sort, 'E-mail, descending');
+    await vi.waitFor(() => expect(calls.filter((call) => call.startsWith('getAccounts?')).at(-1)).toMatch(/[?&]sort=email&direction=desc&/));
+    expect(sort).toHaveDisplayValue('E-mail, descending');
+  });
+
   it('shows CSV downloads in the audit log and pages beyond the newest 50', async () => {
     renderPage();
     const log = await screen.findByRole('region', { name: 'Family views and CSV downloads' });

@@ -54,7 +54,7 @@ export default function AccountsPage() {
     <AdminFrame title={t('pages.adminAccounts.title')} subtitle={t('admin.accounts.subtitle')} footer={accounts.settled && <LegalLinks />}>
       <OverviewCards overview={accounts.value?.overview ?? null} loading={accounts.loading} error={accounts.error} onReload={() => void accounts.reload()} />
       <InvitePanel selected={[...selected]} overview={accounts.value?.overview ?? null} onSent={afterInvitations} />
-      <MembersTable page={accounts.value} loading={accounts.loading} query={query} onChange={change} selected={selected} onSelect={setSelected} />
+      <MembersTable page={accounts.value} loading={accounts.loading} query={query} onChange={change} selected={selected} onSelect={setSelected} onCsvDownloaded={() => void audit.reload()} />
       {accounts.settled && <AuditLog page={audit.value} loading={audit.loading} error={audit.error} onReload={() => void audit.reload()} />}
     </AdminFrame>
   );

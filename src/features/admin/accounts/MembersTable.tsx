@@ -1,13 +1,11 @@
-import { MEMBER_SORTS, type AccountsPage, type AccountsQuery, type MemberRow, type MemberSort } from '@family-portal/contract';
+import { MEMBER_SORTS, type AccountsPage, type AccountsQuery, type MemberSort } from '@family-portal/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { fetchAccountsCsv } from '../../../api/office';
 import { apiErrorKey } from '../../../api/errorMessages';
 import { Alert } from '../../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../../components/Card';
-import { formatAdminDateTime } from '../../../lib/schoolClock';
-import { familyViewPath } from '../../../routing/paths';
+import { checkbox, invitable, MemberCards, WideTable, type Selection } from './MemberRows';
 
 interface Props {
   page: AccountsPage | null;
@@ -16,16 +14,12 @@ interface Props {
   onChange: (next: Partial<AccountsQuery>) => void;
   selected: ReadonlySet<string>;
   onSelect: (selected: ReadonlySet<string>) => void;
+  /** After a CSV download: the audit log has a new entry. */
+  onCsvDownloaded?: () => void;
 }
 
 const ACCOUNT_FILTERS = ['none', 'unverified', 'verified', 'all'] as const;
 const control = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
-
-/**
- * A member without a verified account may be invited (an unverified one may be someone else's:
- * the invitation leads to the password reset); the server still decides (30 days, refused addresses).
- */
-const invitable = (row: MemberRow) => row.account !== 'verified';
 
 function downloadCsv(csv: string) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -48,31 +42,33 @@ function Filters({ query, onChange }: Pick<Props, 'query' | 'onChange'>) {
           <button type="submit" className="rounded-md border border-teal-700 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50">{t('admin.accounts.table.find')}</button>
         </span>
       </div>
-      <div className="flex flex-col gap-1 text-sm text-slate-700">
+      {/* On a phone the selects take the row: as wide as their longest option, they would stick out. */}
+      <div className="flex w-full flex-col gap-1 text-sm text-slate-700 sm:w-auto">
         <label htmlFor={`${id}-account`}>{t('admin.accounts.table.account')}</label>
-        <select id={`${id}-account`} value={query.account} onChange={(event) => onChange({ account: event.target.value as AccountsQuery['account'] })} className={control}>
+        <select id={`${id}-account`} value={query.account} onChange={(event) => onChange({ account: event.target.value as AccountsQuery['account'] })} className={`${control} w-full sm:w-auto`}>
           {ACCOUNT_FILTERS.map((filter) => <option key={filter} value={filter}>{t(`admin.accounts.filter.${filter}`)}</option>)}
         </select>
       </div>
       <label className="flex items-center gap-2 py-1.5 text-sm text-slate-700">
-        <input type="checkbox" checked={query.notInvited === 'true'} onChange={(event) => onChange({ notInvited: event.target.checked ? 'true' : 'false' })} className="size-4 shrink-0" />
+        <input type="checkbox" checked={query.notInvited === 'true'} onChange={(event) => onChange({ notInvited: event.target.checked ? 'true' : 'false' })} className={checkbox} />
         {t('admin.accounts.table.notInvited')}
       </label>
+      {/* The cards below the wide layout have no column headers to sort by. */}
+      <div className="flex w-full flex-col gap-1 text-sm text-slate-700 sm:w-auto lg:hidden">
+        <label htmlFor={`${id}-sort`}>{t('admin.accounts.table.sortBy')}</label>
+        <select id={`${id}-sort`} value={`${query.sort} ${query.direction}`} className={`${control} w-full sm:w-auto`}
+          onChange={(event) => {
+            const [sort, direction] = event.target.value.split(' ') as [MemberSort, AccountsQuery['direction']];
+            onChange({ sort, direction });
+          }}>
+          {MEMBER_SORTS.flatMap((column) => (['asc', 'desc'] as const).map((direction) => (
+            <option key={`${column} ${direction}`} value={`${column} ${direction}`}>
+              {t('admin.accounts.table.sortOption', { column: t(`admin.accounts.column.${column}`), order: t(`admin.accounts.table.order.${direction}`) })}
+            </option>
+          )))}
+        </select>
+      </div>
     </form>
-  );
-}
-
-function SortHeader({ column, query, onChange }: { column: MemberSort } & Pick<Props, 'query' | 'onChange'>) {
-  const { t } = useTranslation();
-  const active = query.sort === column;
-  const next = active && query.direction === 'asc' ? 'desc' : 'asc';
-  return (
-    <th scope="col" aria-sort={active ? (query.direction === 'asc' ? 'ascending' : 'descending') : undefined} className="py-2 pr-3 font-medium">
-      <button type="button" onClick={() => onChange({ sort: column, direction: next })} className="inline-flex items-center gap-1 hover:underline">
-        {t(`admin.accounts.column.${column}`)}
-        <span aria-hidden="true">{active ? (query.direction === 'asc' ? '▲' : '▼') : ''}</span>
-      </button>
-    </th>
   );
 }
 
@@ -96,12 +92,11 @@ function Pager({ page, onChange }: { page: AccountsPage; onChange: Props['onChan
 }
 
 /** The members table: filter, sort, page, select for invitations, CSV, and each family's view. */
-export function MembersTable({ page, loading, query, onChange, selected, onSelect }: Props) {
+export function MembersTable({ page, loading, query, onChange, selected, onSelect, onCsvDownloaded }: Props) {
   const { t } = useTranslation();
   const [csvError, setCsvError] = useState<string | null>(null);
   const rows = page?.rows ?? [];
   const selectable = rows.filter(invitable);
-  const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.memberId));
   const toggle = (ids: string[], on: boolean) => {
     const next = new Set(selected);
     for (const id of ids) {
@@ -110,10 +105,12 @@ export function MembersTable({ page, loading, query, onChange, selected, onSelec
     }
     onSelect(next);
   };
+  const selection: Selection = { rows, selected, selectable, toggle, allSelected: selectable.length > 0 && selectable.every((row) => selected.has(row.memberId)) };
   const download = async () => {
     setCsvError(null);
     try {
       downloadCsv(await fetchAccountsCsv(query));
+      onCsvDownloaded?.();
     } catch (error) {
       setCsvError(t('admin.accounts.table.csvFailed', { message: t(apiErrorKey(error)) }));
     }
@@ -130,49 +127,10 @@ export function MembersTable({ page, loading, query, onChange, selected, onSelec
       ) : rows.length === 0 ? (
         <div className="mt-4"><EmptyState>{t('admin.accounts.table.empty')}</EmptyState></div>
       ) : (
-        <div className="relative mt-4 overflow-x-auto" aria-busy={loading}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('admin.accounts.table.title')}</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="w-8 py-2 pr-2">
-                  <input type="checkbox" checked={allSelected} disabled={selectable.length === 0} onChange={(event) => toggle(selectable.map((row) => row.memberId), event.target.checked)}
-                    aria-label={t('admin.accounts.table.selectPage')} className="size-4" />
-                </th>
-                {MEMBER_SORTS.map((column) => <SortHeader key={column} column={column} query={query} onChange={onChange} />)}
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.accounts.column.account')}</th>
-                <th scope="col" className="py-2"><span className="sr-only">{t('admin.accounts.table.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.memberId}>
-                  <td className="py-2 pr-2">
-                    {invitable(row) && (
-                      <input type="checkbox" checked={selected.has(row.memberId)} onChange={(event) => toggle([row.memberId], event.target.checked)}
-                        aria-label={t('admin.accounts.table.select', { name: row.name || row.memberId })} className="size-4" />
-                    )}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{row.memberId}</td>
-                  <td className="py-2 pr-3 font-medium text-slate-900">{row.name}</td>
-                  <td className="py-2 pr-3 break-all">
-                    {row.email}
-                    {row.duplicate && <span className="ml-1 rounded bg-amber-100 px-1.5 text-xs text-amber-900">{t('admin.accounts.table.duplicate')}</span>}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {row.lastInvitedAt ? formatAdminDateTime(row.lastInvitedAt) : t('admin.accounts.table.never')}
-                  </td>
-                  <td className="py-2 pr-3">{t(`admin.accounts.account.${row.account}`)}</td>
-                  <td className="py-2 whitespace-nowrap">
-                    <Link to={familyViewPath(row.memberId)} className="font-medium text-teal-800 hover:underline" aria-label={t('admin.accounts.table.viewAsFamilyOf', { name: row.name || row.memberId })}>
-                      {t('admin.accounts.table.viewAsFamily')}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <WideTable selection={selection} query={query} onChange={onChange} loading={loading} />
+          <MemberCards selection={selection} loading={loading} />
+        </>
       )}
       {page && <Pager page={page} onChange={onChange} />}
     </Card>
