@@ -32,31 +32,36 @@ const GUARD_PAGE = `
   </style>
   <div class="card">Fits <button style="outline: 4px solid teal; outline-offset: 8px; box-shadow: 0 0 0 20px pink">ringed</button>
     <span class="sr-only">a long text for screen readers only, far wider than its card</span></div>
-  <div class="card"><div style="overflow-x: auto"><table><tr><td class="nowrap">a wide table, in a region that scrolls sideways on purpose</td>
-    <td><span id="label-out" class="nowrap" style="display: inline-block; width: 40px; border: 1px solid">a label wider than its pill</span></td></tr></table></div></div>
+  <div class="card"><div style="overflow-x: auto; white-space: nowrap">a strip of tabs, in a region that scrolls sideways on purpose
+    <span id="label-out" class="nowrap" style="display: inline-block; width: 40px; border: 1px solid">a label wider than its pill</span></div></div>
+  <div class="card"><div id="table-scroller" style="overflow-x: auto"><table><tr><td class="nowrap">a wide table whose last column</td><td>is out of sight</td></tr></table></div></div>
+  <div class="card"><table><tr><td style="width: 150px">the first column takes the room</td><td id="squeezed" style="word-break: break-all">parent@example.com</td></tr></table></div>
+  <div class="card"><p style="overflow-wrap: anywhere">maximiliane-konstantina.wolkenstein@example.com, broken to fit its card</p></div>
   <div class="card"><button id="wide-button" style="width: 260px">too wide</button></div>
   <div class="card"><span id="long-word">Donaudampfschifffahrtsgesellschaftskapitän</span></div>
   <div class="card"><p id="ellipsis" class="nowrap" style="overflow: hidden; text-overflow: ellipsis">a text far too long for this card, cut off</p></div>
   <div class="card"><div id="clipped" style="overflow: hidden; width: 100px"><span class="nowrap">content wider than its clipping box</span></div></div>
   <div class="card" id="scrolls-down" style="max-height: 48px; overflow-y: auto"><span class="nowrap">meant to scroll down only, and too wide</span></div>
   <div class="card"><label style="display: flex"><input type="checkbox" style="width: 16px; height: 16px; flex-shrink: 0"> keeps its size</label>
-    <label style="display: flex"><input id="squeezed" type="checkbox" style="width: 16px; height: 16px"> a label long enough to squeeze the box beside it into less room</label></div>
+    <label style="display: flex"><input id="squeezed-box" type="checkbox" style="width: 16px; height: 16px"> a label long enough to squeeze the box beside it into less room</label></div>
   <div id="beyond-viewport" style="width: 600px">wider than the viewport</div>`;
 
-test('the guard finds what sticks out or is cut off or a squeezed checkbox, and passes sr-only text, sideways scrollers, rings and shadows', async ({ page: blank }) => {
+test('the guard finds what sticks out or is cut off, a table out of sight, a squeezed column or checkbox, and passes sr-only text, strips that scroll sideways, rings and shadows', async ({ page: blank }) => {
   await blank.setViewportSize({ width: 400, height: 800 });
   await blank.setContent(GUARD_PAGE);
-  const found = (await findLayoutProblems(blank)).map(({ kind, element }) => `${kind}: ${element}`);
+  const found = (await findLayoutProblems(blank, { brokenWords: true })).map(({ kind, element }) => `${kind}: ${element}`);
   expect(found.sort()).toEqual([
     'content cut off: div#clipped',
-    'control smaller than the others: input#squeezed',
+    'control smaller than the others: input#squeezed-box',
     'page scrolls sideways: html',
     'scrolls sideways: div#scrolls-down.card',
     'sticks out of its card: button#wide-button',
     'sticks out of its card: span#label-out.nowrap',
     'sticks out of its card: span#long-word',
     'sticks out of the viewport: div#beyond-viewport',
+    'table cut off (scrolls sideways): div#table-scroller',
     'text cut off (ellipsis): p#ellipsis.nowrap',
+    'word broken in a narrow column: td#squeezed',
   ]);
 });
 
@@ -152,7 +157,8 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await expect(history.getByRole('rowheader', { name: t.admin.tables.members })).toBeVisible();
   await loaded(language);
   await page.mouse.move(0, 0);
-  await guard.atEveryWidth("admin console, a run's details open");
+  // The console's tables read on a phone as rows: no column squeezed to a few letters a line.
+  await guard.atEveryWidth("admin console, a run's details open", { brokenWords: true });
   const controls = page.getByRole('region', { name: t.admin.controls.title });
   await checkDialog(guard, 'admin: delta sync confirmation', () => controls.getByRole('button', { name: t.admin.controls.delta }).click());
   await checkDialog(guard, 'admin: full sync confirmation', () => controls.getByRole('button', { name: t.admin.controls.full }).click());
@@ -164,7 +170,7 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await expect(page.getByRole('table', { name: t.admin.accounts.table.title })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: t.admin.audit.title })).toBeVisible({ timeout: 30_000 });
   await page.mouse.move(0, 0);
-  await guard.atEveryWidth('admin accounts');
+  await guard.atEveryWidth('admin accounts', { brokenWords: true });
   await checkDialog(guard, 'admin: invitations confirmation', () => page.getByRole('button', { name: t.admin.accounts.invite.all }).click());
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);

@@ -11,11 +11,16 @@
  *   sideways;
  * - text cut off: text-overflow: ellipsis with more text than room, or overflow hidden/clip
  *   with content wider (or taller) than the box, or a box that only scrolls vertically by
- *   design (overflow-y) but whose content is wider than it.
- * Not counted: visually hidden elements (sr-only) and whatever is not rendered; content inside
- * a region meant to scroll sideways (overflow-x: auto/scroll set on purpose, such as a wide
- * table); outlines, rings and shadows (they are not part of an element's box); form fields'
- * own text (a long value in an input scrolls inside it).
+ *   design (overflow-y) but whose content is wider than it;
+ * - a table wider than the region it scrolls in: its columns on the right are out of sight
+ *   (on a phone, a table reads as one card or stacked row per entry instead);
+ * - where asked for (`brokenWords`: the admin console's screens), a word broken across lines
+ *   in a column narrower than 8 em (an address set one or two letters a line because the
+ *   columns beside it took the room); a long word broken to fit a wider card is fine.
+ * Not counted: visually hidden elements (sr-only) and whatever is not rendered; content other
+ * than a table inside a region meant to scroll sideways (overflow-x: auto/scroll set on
+ * purpose, such as a strip of tabs); outlines, rings and shadows (they are not part of an
+ * element's box); form fields' own text (a long value in an input scrolls inside it).
  * Each problem names the element (tag, classes, text), by how many px, where on the screen,
  * the card, and the widest content inside it, which is often what needs to wrap.
  */
@@ -30,6 +35,8 @@ export type LayoutProblemKind =
   | 'text cut off (ellipsis)'
   | 'content cut off'
   | 'scrolls sideways'
+  | 'table cut off (scrolls sideways)'
+  | 'word broken in a narrow column'
   | 'control smaller than the others';
 
 export interface LayoutProblem {
@@ -38,7 +45,7 @@ export interface LayoutProblem {
   element: string;
   /** The start of its text (or its accessible name). */
   text: string;
-  /** By how many CSS pixels. */
+  /** By how many CSS pixels (for a word broken in a narrow column: how wide the column is). */
   px: number;
   /** The card it sticks out of, for 'sticks out of its card'. */
   card?: string;
@@ -53,10 +60,12 @@ interface Options {
   within?: string;
   /** Differences up to this many pixels are rounding, not layout. */
   tolerance?: number;
+  /** Also report a word broken in a narrow column (the screens that ask for it: the admin console's). */
+  brokenWords?: boolean;
 }
 
 /** Runs in the page: every layout problem of the part of the page given, as laid out now. */
-function measureInPage({ within, tolerance }: { within: string | null; tolerance: number }): LayoutProblem[] {
+function measureInPage({ within, tolerance, brokenWords }: { within: string | null; tolerance: number; brokenWords: boolean }): LayoutProblem[] {
   const problems: LayoutProblem[] = [];
   const viewportWidth = document.documentElement.clientWidth;
   const root = within ? document.querySelector(within) : document.body;
@@ -167,6 +176,42 @@ function measureInPage({ within, tolerance }: { within: string | null; tolerance
     const s = getComputedStyle(card);
     return { left: rect.left + parseFloat(s.borderLeftWidth), right: rect.right - parseFloat(s.borderRightWidth) };
   };
+  /**
+   * The width of the column in which the element's own text has a word broken across lines
+   * (two letters on either side of a line break, no hyphen or space between them); null when no
+   * word is broken. Only text of more than one line is looked at letter by letter.
+   */
+  const brokenWordColumn = (el: Element): number | null => {
+    const range = document.createRange();
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      const text = node.textContent ?? '';
+      range.selectNodeContents(node);
+      const lines = [...range.getClientRects()].filter((line) => line.width > 0);
+      if (lines.length < 2) continue;
+      let top: number | null = null;
+      let before = '';
+      for (let i = 0; i < text.length; i++) {
+        const char = text[i]!;
+        // A line may break after a space, a hyphen or a slash: no word is broken there.
+        if (/[\s\-\u00AD\u2010-\u2014/]/.test(char)) {
+          before = char;
+          continue;
+        }
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const box = range.getClientRects()[0];
+        if (!box) continue;
+        if (top !== null && box.top > top + 1 && !/[\s\-\u00AD\u2010-\u2014/]/.test(before)) return Math.max(...lines.map((line) => line.width));
+        top = box.top;
+        before = char;
+      }
+    }
+    return null;
+  };
+  /** A table in the region wider than the region: its columns on the right are out of sight. */
+  const tableWiderThan = (region: Element) =>
+    [...region.querySelectorAll('table')].some((table) => table.getBoundingClientRect().width > region.clientWidth + tolerance);
   const NO_OWN_CONTENT = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'IMG', 'SVG', 'CANVAS', 'VIDEO', 'IFRAME', 'HTML', 'BODY']);
 
   interface Context {
@@ -233,6 +278,10 @@ function measureInPage({ within, tolerance }: { within: string | null; tolerance
       else if (clipsX && wider > tolerance) report('content cut off', el, wider);
       else if (clipsY && el.scrollHeight - el.clientHeight > tolerance) report('content cut off', el, el.scrollHeight - el.clientHeight);
       else if (scrollsX && !onPurpose && wider > tolerance) report('scrolls sideways', el, wider);
+      else if (scrollsX && wider > tolerance && tableWiderThan(el)) report('table cut off (scrolls sideways)', el, wider);
+      // By how many px: here the column's width.
+      const column = brokenWords ? brokenWordColumn(el) : null;
+      if (column !== null && column < 8 * parseFloat(s.fontSize)) report('word broken in a narrow column', el, column);
     }
 
     // What reaches past a box that clips or scrolls is that box's matter (cut off, scrolls
@@ -266,8 +315,8 @@ function measureInPage({ within, tolerance }: { within: string | null; tolerance
 }
 
 /** Every layout problem of the page (or of the part `within` selects) as it is laid out now. */
-export function findLayoutProblems(page: Page, { within, tolerance = 1 }: Options = {}): Promise<LayoutProblem[]> {
-  return page.evaluate(measureInPage, { within: within ?? null, tolerance });
+export function findLayoutProblems(page: Page, { within, tolerance = 1, brokenWords = false }: Options = {}): Promise<LayoutProblem[]> {
+  return page.evaluate(measureInPage, { within: within ?? null, tolerance, brokenWords });
 }
 
 export interface FoundLayoutProblem extends LayoutProblem {
