@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { AccountsPage as AccountsAnswer, AuditEntry, MemberRow } from '@family-portal/contract';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,19 @@ describe("the office's accounts tab", () => {
     await userEvent.selectOptions(sort, 'E-mail, descending');
     await vi.waitFor(() => expect(calls.filter((call) => call.startsWith('getAccounts?')).at(-1)).toMatch(/[?&]sort=email&direction=desc&/));
     expect(sort).toHaveDisplayValue('E-mail, descending');
+  });
+
+  it('keeps a filter chosen just before a search, while the address has not caught up yet', async () => {
+    renderPage();
+    const search = await screen.findByRole('searchbox', { name: 'Search' });
+    fireEvent.change(search, { target: { value: 'm2@' } });
+    // Both in one go, before the page shows the first: the search builds on the filter.
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Portal account' }), { target: { value: 'all' } });
+      fireEvent.submit(search.closest('form')!);
+    });
+    await vi.waitFor(() => expect(calls.filter((call) => call.startsWith('getAccounts?')).at(-1)).toMatch(/^getAccounts\?account=all&search=m2%40&/));
+    expect(screen.getByRole('combobox', { name: 'Portal account' })).toHaveDisplayValue('All members');
   });
 
   it('shows CSV downloads in the audit log and pages beyond the newest 50', async () => {

@@ -5,7 +5,7 @@
  * view finds the table as it was left.
  */
 import { accountsQuery, type AccountsQuery } from '@family-portal/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { fetchAccounts, fetchAuditLog } from '../../../api/office';
@@ -25,6 +25,7 @@ function queryOf(params: URLSearchParams): AccountsQuery {
 }
 
 const DEFAULTS = accountsQuery.parse({});
+const sameQuery = (a: AccountsQuery, b: AccountsQuery) => (Object.keys(DEFAULTS) as Array<keyof AccountsQuery>).every((key) => a[key] === b[key]);
 const newestAuditPage = () => fetchAuditLog();
 
 export default function AccountsPage() {
@@ -38,9 +39,17 @@ export default function AccountsPage() {
   const accounts = useAsyncResource(load);
   const audit = useAsyncResource(newestAuditPage);
 
+  // The router shows a new address in a transition: a change made before it lands (a filter,
+  // then a search at once) builds on the one asked for, not on the address still shown.
+  const asked = useRef<AccountsQuery | null>(null);
+  useEffect(() => {
+    if (asked.current && sameQuery(asked.current, query)) asked.current = null;
+  }, [query]);
+
   /** Changes the query; a new filter or sort starts at the first page. */
   const change = (next: Partial<AccountsQuery>) => {
-    const merged = { ...query, offset: 0, ...next };
+    const merged = { ...(asked.current ?? query), offset: 0, ...next };
+    asked.current = merged;
     const kept = Object.entries(merged).filter(([key, value]) => value !== DEFAULTS[key as keyof AccountsQuery]);
     setParams(new URLSearchParams(kept.map(([key, value]) => [key, String(value)])), { replace: true });
   };
