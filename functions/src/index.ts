@@ -49,7 +49,7 @@ export const deleteMyAccount = onRequest(ownData, endpoint('POST', memberEndpoin
 export const getNotificationChoices = onRequest(ownData, endpoint('GET', memberEndpoints.getNotificationChoices));
 export const setNotificationChoices = onRequest(ownData, endpoint('POST', memberEndpoints.setNotificationChoices));
 // Without a token: the link in the e-mail is the proof (a signed token).
-const signedLink = { ...lookup, secrets: [notificationLinkKey, rateLimitHmacKey] };
+const signedLink = { ...lookup, secrets: [notificationLinkKey] };
 export const unsubscribe = onRequest({ ...api, ...signedLink }, endpoint('POST', memberEndpoints.unsubscribe));
 // Called by mail programs, not the web app: no CORS.
 export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', memberEndpoints.unsubscribeOneClick, { body: 'form' }));
@@ -58,6 +58,7 @@ export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', member
 // and shown on the plans page; calendar apps fetch it without signing in, so no CORS.
 export const createCalendarFeed = onRequest(ownData, endpoint('POST', calendarFeeds.createCalendarFeed));
 export const getCalendarFeed = onRequest(ownData, endpoint('GET', calendarFeeds.getCalendarFeed));
+export const deleteCalendarFeed = onRequest(ownData, endpoint('POST', calendarFeeds.deleteCalendarFeed));
 export const calendar = onRequest({ ...lookup }, calendarFeeds.serveCalendarFeed);
 
 // Blocking functions need Identity Platform in production (see docs/deploy.md).

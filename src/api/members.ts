@@ -46,6 +46,12 @@ export async function getCalendarFeed() {
   return data;
 }
 
+/** Stops the private calendar address; calendar apps get nothing from it any more. */
+export async function deleteCalendarFeed() {
+  const { data } = await callFunction('deleteCalendarFeed', (schemas) => schemas.calendarFeedAnswer, { body: {}, idToken: currentIdToken });
+  return data;
+}
+
 /** A new private calendar address in this language; the earlier one stops working. */
 export async function createCalendarFeed(language: 'en' | 'de' | 'ru') {
   const { data } = await callFunction('createCalendarFeed', (schemas) => schemas.calendarFeedCreatedAnswer, { body: { language }, idToken: currentIdToken });

@@ -40,7 +40,9 @@ async function axeInEveryMode(page: Page, context: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("a parent adds the children's courses to the calendar, and a new address stops the old one", async ({ page }) => {
+test("a parent adds the children's courses to the calendar; a new address stops the old one, and so does stopping it", async ({ page }) => {
+  // axe in four modes and the layout guard at six widths: longer than one screen's 30 s.
+  test.setTimeout(60_000);
   const email = await memberEmail(await familyWithCourses());
   await createVerifiedAccount(email, DEMO_PASSWORD);
   await openAs(page, email, '/plans');
@@ -86,4 +88,11 @@ test("a parent adds the children's courses to the calendar, and a new address st
 
   expect((await fetch(httpsUrl)).status).toBe(404);
   expect((await fetch(newHttpsUrl)).status).toBe(200);
+
+  // Stopped without a new one: the address answers nothing, and the dialog offers to make one.
+  await dialog.getByRole('button', { name: 'Stop the address' }).click();
+  await expect(dialog.getByText(/^The address is stopped: calendar apps get nothing more from it/)).toBeVisible();
+  await expect(dialog.locator('code')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Make my calendar address' })).toBeVisible();
+  expect((await fetch(newHttpsUrl)).status).toBe(404);
 });

@@ -1,13 +1,17 @@
 /**
  * The family's calendar subscription through the Functions emulator: a parent makes an address,
  * a calendar app fetches it without signing in; another family's record, an altered token, a
- * replaced one and one whose address the office moved all answer 404 and reveal nothing; the 61st
- * fetch in a minute is refused; an unchanged feed polled with its ETag answers 304.
+ * replaced one, a stopped one and one whose address the office moved all answer 404 and reveal
+ * nothing; the 61st fetch in a minute is refused, and a flood of made-up addresses from one client
+ * is refused before it costs reads while a real feed still answers another; two new addresses made
+ * at once leave one; an unchanged feed polled with its ETag answers 304.
  */
 import { CALENDAR_FEEDS } from '@family-portal/contract';
+import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashOf } from '../../functions/src/calendar/feedEndpoints';
+import type { Request } from 'express';
+import { createCalendarFeed, hashOf } from '../../functions/src/calendar/feedEndpoints';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
@@ -33,10 +37,19 @@ async function poll(url: string, etag?: string) {
   return { status: response.status, etag: response.headers.get('etag'), type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), text: await response.text() };
 }
 
+/** A calendar app's GET from a client address (X-Forwarded-For, as Google's front end writes it). */
+const pollFrom = (url: string, address: string) => fetch(url, { headers: { 'X-Forwarded-For': address } });
+
+/** Resolves when at least `seconds` of the current minute are left: the limits count per minute. */
+async function minuteLeft(seconds: number) {
+  while (60 - (Date.now() / 1000) % 60 < seconds) await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
 const tokenOf = (url: string) => /\/calendar\/([\w-]+)\.ics$/.exec(url)![1]!;
 let familyWithPlans = '';
 let email = '';
 let otherEmail = '';
+let thirdEmail = '';
 let originalEmail = '';
 
 beforeAll(async () => {
@@ -49,9 +62,12 @@ beforeAll(async () => {
   familyWithPlans = withPlans.id;
   email = withPlans.get('primaryEmail');
   originalEmail = String((await appSheet.find('Members', `Filter(Members, [Member ID] = "${familyWithPlans}")`))[0]?.Email);
-  otherEmail = members.find((doc) => doc.id !== familyWithPlans)!.get('primaryEmail');
+  const others = members.filter((doc) => doc.id !== familyWithPlans);
+  otherEmail = others[0]!.get('primaryEmail');
+  thirdEmail = others[1]!.get('primaryEmail');
   await createAccount(email);
   await createAccount(otherEmail);
+  await createAccount(thirdEmail);
 });
 afterAll(async () => {
   await appSheet.edit('Members', [{ 'Member ID': familyWithPlans, Email: originalEmail }]);
@@ -139,6 +155,56 @@ describe('the calendar subscription', () => {
     const refused = await fetch(url);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('refuses a flood of made-up addresses from one client after ten, with Retry-After, while a real feed answers another client', async () => {
+    const url = (await call('createCalendarFeed', await idTokenFor(thirdEmail), { language: 'en' })).body.data.url as string;
+    await minuteLeft(15);
+    const flooder = '203.0.113.7';
+    const answers = [];
+    for (let n = 0; n < 30; n++) {
+      const madeUp = url.replace(tokenOf(url), randomBytes(32).toString('base64url'));
+      const answer = await pollFrom(madeUp, flooder);
+      answers.push({ status: answer.status, retryAfter: Number(answer.headers.get('retry-after') ?? 0) });
+    }
+    expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(404));
+    expect(answers.slice(10).map((answer) => answer.status)).toEqual(Array(20).fill(429));
+    for (const { retryAfter } of answers.slice(10)) expect(retryAfter).toBeGreaterThan(0);
+    for (const { retryAfter } of answers.slice(10)) expect(retryAfter).toBeLessThanOrEqual(60);
+    // The real calendar app of a family polls from elsewhere: answered in full.
+    const real = await pollFrom(url, '198.51.100.9');
+    expect(real.status).toBe(200);
+    expect(await real.text()).toContain('BEGIN:VCALENDAR');
+    // The flooding client gets nothing more this minute, a real address included.
+    expect((await pollFrom(url, flooder)).status).toBe(429);
+    // Another address of the same IPv6 /64 is the same client; the next /64 is another.
+    for (let n = 0; n < 10; n++) await pollFrom(url.replace(tokenOf(url), 'x'.repeat(43)), `2001:db8:7:7::${n + 1}`);
+    expect((await pollFrom(url, '2001:db8:7:7::ffff')).status).toBe(429);
+    expect((await pollFrom(url, '2001:db8:7:8::1')).status).toBe(200);
+  });
+
+  it('leaves one live address when new ones are made at once', async () => {
+    // The Functions emulator answers one request of a function at a time, so the calls race in
+    // this process, each as its own request, against the same Firestore emulator.
+    const authorization = `Bearer ${await idTokenFor(thirdEmail)}`;
+    const request = () => ({ get: (name: string) => (name.toLowerCase() === 'authorization' ? authorization : undefined), body: { language: 'en' } }) as unknown as Request;
+    process.env.FUNCTIONS_BASE_URL ??= functionUrl('calendar').replace(/\/calendar$/, '');
+    const made = await Promise.all(Array.from({ length: 4 }, () => createCalendarFeed(request())));
+    const uid = (await emulatorAdmin().auth.getUserByEmail(thirdEmail)).uid;
+    expect((await db.collection(CALENDAR_FEEDS).where('uid', '==', uid).get()).size).toBe(1);
+    const statuses = await Promise.all(made.map(async ({ data }) => (await pollFrom(data.url, '198.51.100.10')).status));
+    expect(statuses.sort()).toEqual([200, 404, 404, 404]);
+  });
+
+  it('stops the address without making a new one', async () => {
+    const token = await idTokenFor(thirdEmail);
+    const url = (await call('createCalendarFeed', token, { language: 'de' })).body.data.url as string;
+    expect((await pollFrom(url, '198.51.100.11')).status).toBe(200);
+    expect(await call('deleteCalendarFeed', token, {})).toEqual({ status: 200, body: { data: { createdAt: null, language: null } } });
+    expect((await pollFrom(url, '198.51.100.11')).status).toBe(404);
+    expect((await call('getCalendarFeed', token)).body).toEqual({ data: { createdAt: null, language: null } });
+    // Stopping again is no error: there is nothing left to stop.
+    expect((await call('deleteCalendarFeed', token, {})).status).toBe(200);
   });
 
   it('stops at once when the office gives the family another address, and deletes the record', async () => {

@@ -11,7 +11,9 @@ import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheet
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
-import { PORTS } from '../../tools/lib/stack';
+import { enforceKeyedLimit } from '../../functions/src/http/rateLimit';
+import { unsubscribeToken } from '../../functions/src/notifications/unsubscribeToken';
+import { DEMO_NOTIFICATION_LINK_KEY, PORTS } from '../../tools/lib/stack';
 import { backdateAccount, createAccount, craftedToken, functionUrl, idTokenFor } from '../support/auth';
 
 const { db, auth } = emulatorAdmin();
@@ -127,9 +129,32 @@ describe('per-account limits on the member endpoints', () => {
 describe('unsubscribing, without signing in', () => {
   const from = (address: string) => ({ 'X-Forwarded-For': address });
 
-  it('is limited per client address: the 11th attempt is refused, another address is still served', async () => {
-    await eleventh('unsubscribe', { body: { token: 'not-a-token' }, headers: from('198.51.100.7') });
-    expect((await call('unsubscribe', { body: { token: 'not-a-token' }, headers: from('198.51.100.8') })).status).toBe(400);
+  it("is limited per link, not per address: a mail provider's server unsubscribes many families, one link gets five tries", async () => {
+    const link = (uid: string) => unsubscribeToken({ uid, kind: 'paymentDue' }, DEMO_NOTIFICATION_LINK_KEY);
+    await withinOneMinute(15);
+    // One server of a mail provider, after a mass mailing: twelve families' links, all served.
+    const provider = from('203.0.113.25');
+    const many = [];
+    for (let n = 0; n < 12; n++) many.push((await call('unsubscribe', { body: { token: link(`family-${n}`) }, headers: provider })).status);
+    expect(many).toEqual(Array(12).fill(200));
+    // One link, from ever new addresses: the sixth try in a minute is refused.
+    const one = [];
+    for (let n = 0; n < 5; n++) one.push((await call('unsubscribe', { body: { token: link('one-family') }, headers: from(`198.51.100.${40 + n}`) })).status);
+    expect(one).toEqual(Array(5).fill(200));
+    const refused = await call('unsubscribe', { body: { token: link('one-family') }, headers: from('198.51.100.60') });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+    // An altered link is refused before anything is counted: its first try and its twentieth alike.
+    const altered = [];
+    for (let n = 0; n < 20; n++) altered.push((await call('unsubscribe', { body: { token: `${link('one-family')}x` }, headers: provider })).status);
+    expect(altered).toEqual(Array(20).fill(400));
+  });
+
+  it('keeps a ceiling across all links together', async () => {
+    const limit = { scope: 'ceiling-check', perKeyPerMinute: 5, globalPerMinute: 3 };
+    await withinOneMinute();
+    for (const key of ['link-a', 'link-b', 'link-c']) await enforceKeyedLimit(db, limit, key);
+    await expect(enforceKeyedLimit(db, limit, 'link-d')).rejects.toMatchObject({ code: 'resource-exhausted' });
   });
 
   it("with one click in the mail program: the header's address takes a POST of List-Unsubscribe=One-Click; a GET changes nothing", async () => {

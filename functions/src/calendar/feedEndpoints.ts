@@ -5,7 +5,8 @@
  * deletes the old, which then answers 404 at once.
  *
  * Calendar apps fetch GET /calendar/<token>.ics every few minutes to hours, without signing in.
- * Each fetch is limited per token and re-checks, like the e-mails, that the account still exists
+ * Each fetch is first limited per client network in memory, before any read (FEED_FLOOD_LIMIT),
+ * then per token and re-checks, like the e-mails, that the account still exists
  * and its address still leads through the member index to the same member; otherwise the feed is
  * deleted and the answer is 404, which reveals nothing. The ETag follows the last successful sync
  * and the school's day (the only things that change the feed): while both are as at the last
@@ -22,10 +23,12 @@ import type { Request, Response } from 'express';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { adminAuth, adminDb } from '../admin';
-import { functionsBaseUrlFromEnvironment } from '../config';
+import { functionsBaseUrlFromEnvironment, trustedProxiesFromEnvironment } from '../config';
 import { enforceAccountLimit, MEMBER_LIMITS, type AccountLimit } from '../http/accountLimit';
 import { badRequest, HttpError, sendError } from '../http/errors';
-import { callerAndMember } from '../http/memberCaller';
+import { FloodGuard } from '../http/floodGuard';
+import { clientAddress } from '../http/rateLimit';
+import { callerAndMember, limitedCaller } from '../http/memberCaller';
 import type { MailLanguage } from '../notifications/mailBody';
 import { familyRecordsOf } from '../notifications/familyRecords';
 import { accountsOf, refusalOf } from '../notifications/recipients';
@@ -34,6 +37,18 @@ import { calendarFeed, type FeedFamily } from './feed';
 
 /** A calendar app polls every few minutes at most; a minute's 60 leaves room for a few apps on one address. */
 export const FEED_LIMIT: AccountLimit = { scope: 'calendar', perMinute: 60 };
+
+/**
+ * Per client network, before any Firestore read (http/floodGuard.ts). Twice a token's limit for
+ * the apps of a household or a calendar service's fetcher, which polls many families' feeds
+ * from few addresses; ten addresses that do not exist a minute, where a real app asks for a
+ * removed one now and then.
+ */
+export const FEED_FLOOD_LIMIT = { perClientPerMinute: 120, missesPerClientPerMinute: 10, perSitePerMinute: 480 };
+const floodGuard = new FloodGuard(FEED_FLOOD_LIMIT);
+
+const tooManyRequests = (seconds: number) =>
+  new HttpError('resource-exhausted', 'Too many requests from this address. Please wait a minute and try again.', { retryAfterSeconds: seconds }, seconds);
 /** How long a calendar app may keep an answer before asking again. */
 const MAX_AGE_SECONDS = 15 * 60;
 const TOKEN = /^\/([A-Za-z0-9_-]{43})\.ics$/;
@@ -65,12 +80,29 @@ export async function createCalendarFeed(request: Request) {
   const db = adminDb();
   const token = randomBytes(32).toString('base64url');
   const stored: StoredFeed = { uid: caller.uid, email: caller.email, memberId: member.id, language: parsed.data.language, createdAt: new Date().toISOString() };
-  const earlier = await feeds(db).where('uid', '==', caller.uid).get();
-  const batch = db.batch();
-  for (const doc of earlier.docs) batch.delete(doc.ref);
-  batch.create(feeds(db).doc(hashOf(token)), stored);
-  await batch.commit();
+  // One transaction: the query for the earlier address is part of what it reads, so of two calls
+  // at once the second runs again after the first and deletes the first's address.
+  await db.runTransaction(async (transaction) => {
+    const earlier = await transaction.get(feeds(db).where('uid', '==', caller.uid));
+    for (const doc of earlier.docs) transaction.delete(doc.ref);
+    transaction.create(feeds(db).doc(hashOf(token)), stored);
+  });
   return { data: { ...feedUrls(token), createdAt: stored.createdAt } };
+}
+
+/**
+ * POST: stops the caller's address without making a new one (a phone lost, an address shared by
+ * mistake, no calendar wanted). Any verified account may stop its own: a family whose membership
+ * ended has its address stopped at the next poll anyway.
+ */
+export async function deleteCalendarFeed(request: Request) {
+  const caller = await limitedCaller(request, MEMBER_LIMITS.deleteCalendarFeed);
+  const db = adminDb();
+  await db.runTransaction(async (transaction) => {
+    const earlier = await transaction.get(feeds(db).where('uid', '==', caller.uid));
+    for (const doc of earlier.docs) transaction.delete(doc.ref);
+  });
+  return { data: { createdAt: null, language: null } };
 }
 
 /** GET: whether the caller has an address (the address itself was shown once, when it was made). */
@@ -124,12 +156,17 @@ export async function serveCalendarFeed(request: Request, response: Response): P
       response.set('Allow', 'GET');
       throw new HttpError('method-not-allowed', 'Use GET for a calendar.');
     }
+    const address = clientAddress(request, trustedProxiesFromEnvironment());
+    const wait = floodGuard.admit(address);
+    if (wait > 0) throw tooManyRequests(wait);
     const token = TOKEN.exec(request.path)?.[1];
-    if (!token) throw notFound();
     const db = adminDb();
-    const ref = feeds(db).doc(hashOf(token));
-    const snapshot = await ref.get();
-    if (!snapshot.exists) throw notFound();
+    const ref = token ? feeds(db).doc(hashOf(token)) : null;
+    const snapshot = ref ? await ref.get() : null;
+    if (!ref || !snapshot?.exists) {
+      floodGuard.missed(address);
+      throw notFound();
+    }
     await enforceAccountLimit(db, FEED_LIMIT, snapshot.id);
     const feed = snapshot.data() as StoredFeed;
 

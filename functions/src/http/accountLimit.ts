@@ -32,6 +32,7 @@ export const MEMBER_LIMITS = {
   exportMyData: { scope: 'exportMyData', ...READS },
   getNotificationChoices: { scope: 'getNotificationChoices', ...READS },
   createCalendarFeed: { scope: 'createCalendarFeed', ...WRITES },
+  deleteCalendarFeed: { scope: 'deleteCalendarFeed', ...WRITES },
   getCalendarFeed: { scope: 'getCalendarFeed', ...READS },
 } satisfies Record<string, AccountLimit>;
 

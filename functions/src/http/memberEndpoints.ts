@@ -19,7 +19,7 @@ import { confirmCancellation } from '../notifications/parentMail';
 import { readUnsubscribeToken } from '../notifications/unsubscribeToken';
 import { adminAuth, adminDb } from '../admin';
 import { deletePortalAccount, exportFamilyData } from '../members/accountData';
-import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig, rateLimitHmacKey, trustedProxiesFromEnvironment } from '../config';
+import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig } from '../config';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { findMemberByEmail } from '../members/findMember';
 import {
@@ -32,7 +32,7 @@ import {
 import { MEMBER_LIMITS } from './accountLimit';
 import { callerAndMember, limitedCaller } from './memberCaller';
 import { badRequest, describeIssues, HttpError } from './errors';
-import { clientAddress, enforceRateLimit, type RateLimit } from './rateLimit';
+import { enforceKeyedLimit, type KeyedLimit } from './rateLimit';
 
 const appSheetFailed = (error: AppSheetWriteError) => {
   logger.warn('AppSheet write failed', { reason: error.message.slice(0, 120) });
@@ -136,19 +136,28 @@ async function confirmCancellationByMail(uid: string, member: DocumentSnapshot, 
   }
 }
 
-/** Per client network, as the membership check: unsubscribing needs no sign-in. */
-export const UNSUBSCRIBE_RATE_LIMIT: RateLimit = { scope: 'unsubscribe', perClientPerMinute: 10, perSitePerMinute: 30, globalPerMinute: 300 };
+/**
+ * Per link, not per client network: one-click unsubscribes (RFC 8058) come from the mail
+ * providers' servers, which a mass mailing's recipients share, so a limit per address would
+ * refuse real unsubscribes. An altered link is refused before anything is counted or read; a
+ * valid one gets a few tries a minute (a page's button and a mail program's POST), and all links
+ * together a ceiling far above what a school's mailing brings in a minute.
+ */
+export const UNSUBSCRIBE_RATE_LIMIT: KeyedLimit = { scope: 'unsubscribe', perKeyPerMinute: 5, globalPerMinute: 600 };
 
-const limitClient = (request: Request) =>
-  enforceRateLimit(adminDb(), UNSUBSCRIBE_RATE_LIMIT, clientAddress(request, trustedProxiesFromEnvironment()), rateLimitHmacKey.value());
-
-/** Turns off what a signed unsubscribe token names (NOTIFICATION_LINK_KEY); an altered one is refused. */
-async function turnOff(token: unknown) {
+/** What a signed unsubscribe token names (NOTIFICATION_LINK_KEY); an altered one is refused. */
+function claimOf(token: unknown) {
   const claim = typeof token === 'string' ? readUnsubscribeToken(token, notificationLinkKey.value()) : null;
-  if (!claim) throw badRequest('This unsubscribe link is not valid.');
-  const kinds = claim.kind === 'all' ? PARENT_MAIL_KINDS : PARENT_MAIL_KINDS.filter((kind) => kind === claim.kind);
-  if (kinds.length === 0) throw badRequest('This unsubscribe link is not valid.');
-  const ref = adminDb().collection(NOTIFICATION_CHOICES).doc(claim.uid);
+  const kinds = claim === null ? [] : claim.kind === 'all' ? PARENT_MAIL_KINDS : PARENT_MAIL_KINDS.filter((kind) => kind === claim.kind);
+  if (!claim || kinds.length === 0) throw badRequest('This unsubscribe link is not valid.');
+  return { token: token as string, claim, kinds };
+}
+
+/** Turns off what the token names, within the link's limit. */
+async function turnOff({ token, claim, kinds }: ReturnType<typeof claimOf>) {
+  const db = adminDb();
+  await enforceKeyedLimit(db, UNSUBSCRIBE_RATE_LIMIT, token);
+  const ref = db.collection(NOTIFICATION_CHOICES).doc(claim.uid);
   // A deleted account has no choices left: unsubscribed all the same.
   if ((await ref.get()).exists) await ref.update(Object.fromEntries(kinds.map((kind) => [kind, false])));
   return { success: true, kind: claim.kind };
@@ -156,8 +165,7 @@ async function turnOff(token: unknown) {
 
 /** POST {token}, without signing in: the button of the unsubscribe page the e-mail's link opens. */
 export async function unsubscribe(request: Request) {
-  await limitClient(request);
-  return turnOff((request.body as { token?: unknown } | undefined)?.token);
+  return turnOff(claimOf((request.body as { token?: unknown } | undefined)?.token));
 }
 
 /** Whether the body is RFC 8058's `List-Unsubscribe=One-Click`, as a URL-encoded or a multipart form. */
@@ -178,7 +186,7 @@ async function isOneClick(request: Request): Promise<boolean> {
  * among them, changes nothing.
  */
 export async function unsubscribeOneClick(request: Request) {
-  await limitClient(request);
+  const link = claimOf(request.query.token);
   if (!(await isOneClick(request))) throw badRequest('Send List-Unsubscribe=One-Click as a form (RFC 8058).');
-  return turnOff(request.query.token);
+  return turnOff(link);
 }

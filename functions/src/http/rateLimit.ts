@@ -5,14 +5,16 @@
  * - per client network (an IPv4 address, an IPv6 /64), exact: counted in a transaction;
  * - per IPv6 /48 (a site: one holder picks among its 65,536 /64s at will), exact: counted in the
  *   same transaction;
+ * - or per thing a request names (a signed link's token), exact, where the callers are servers
+ *   that many people share (a mail provider's, for one-click unsubscribes);
  * - across all clients, approximate: a few shard documents per window.
  * A request over any of these limits is refused after a plain read and writes nothing, so that a
  * flood of refused requests cannot turn into contention on the counters.
  */
-import { createHmac, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomInt } from 'node:crypto';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { Request } from 'express';
-import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { HttpError } from './errors';
 
 export const RATE_LIMITS = 'rate_limits';
@@ -140,7 +142,42 @@ const tooManyRequests = (now: Date) => {
 
 const countOf = (snapshot: DocumentSnapshot | undefined): number => (snapshot?.get('count') as number | undefined) ?? 0;
 
-/** Counts the request against the limits, or throws HTTP 429 without writing anything. */
+/** One counter a request is counted on, reused across windows, with its limit for one window. */
+interface Counter {
+  ref: DocumentReference;
+  perMinute: number;
+}
+
+/**
+ * Counts a request on `counters` and on the scope's global shards, or throws HTTP 429 without
+ * writing anything: over a limit after a plain read, and again inside the transaction.
+ */
+async function count(db: Firestore, scope: string, counters: Counter[], globalPerMinute: number, now: Date): Promise<void> {
+  const window = minuteWindow(now);
+  const shardRefs = Array.from({ length: GLOBAL_SHARDS }, (_, shard) => db.collection(RATE_LIMITS).doc(globalShardId(scope, window, shard)));
+  // A counter is reused across windows; a count from an earlier window is spent.
+  const windowCount = (snapshot: DocumentSnapshot | undefined) => (snapshot?.get('window') === window ? countOf(snapshot) : 0);
+  const overLimit = (snapshots: Array<DocumentSnapshot | undefined>) => counters.some((counter, i) => windowCount(snapshots[i]) >= counter.perMinute);
+
+  const read = await db.getAll(...counters.map((counter) => counter.ref), ...shardRefs);
+  const globalCount = read.slice(counters.length).reduce((sum, shard) => sum + countOf(shard), 0);
+  if (overLimit(read) || globalCount >= globalPerMinute) throw tooManyRequests(now);
+
+  // The counters are worthless once their window has passed.
+  const expiresAt = Timestamp.fromMillis((window + 1) * WINDOW_MS);
+  const counted = await db.runTransaction(async (transaction) => {
+    const current = await Promise.all(counters.map((counter) => transaction.get(counter.ref)));
+    if (overLimit(current)) return false;
+    counters.forEach((counter, i) => transaction.set(counter.ref, { window, count: windowCount(current[i]) + 1, expiresAt }));
+    // A blind increment of one random shard: concurrent requests seldom meet on a document.
+    // The ceiling is approximate: requests that read the shards at the same moment all pass it.
+    transaction.set(shardRefs[randomInt(GLOBAL_SHARDS)]!, { count: FieldValue.increment(1), expiresAt }, { merge: true });
+    return true;
+  });
+  if (!counted) throw tooManyRequests(now);
+}
+
+/** Counts the request against the limits of its client address, or throws HTTP 429 without writing anything. */
 export async function enforceRateLimit(
   db: Firestore,
   limit: RateLimit,
@@ -148,34 +185,31 @@ export async function enforceRateLimit(
   secret: string,
   now = new Date(),
 ): Promise<void> {
-  const window = minuteWindow(now);
   const counters = db.collection(RATE_LIMITS);
-  const clientRef = counters.doc(clientCounterId(limit.scope, clientKey(address, secret)));
   const site = siteKey(address, secret);
-  const siteRef = site === null ? null : counters.doc(siteCounterId(limit.scope, site));
-  const shardRefs = Array.from({ length: GLOBAL_SHARDS }, (_, shard) => counters.doc(globalShardId(limit.scope, window, shard)));
-  // A client's (and a site's) counter is reused across windows; a count from an earlier window is spent.
-  const windowCount = (snapshot: DocumentSnapshot | undefined) => (snapshot?.get('window') === window ? countOf(snapshot) : 0);
-  const overLimit = (client: DocumentSnapshot | undefined, siteCounter: DocumentSnapshot | undefined) =>
-    windowCount(client) >= limit.perClientPerMinute || (siteRef !== null && windowCount(siteCounter) >= limit.perSitePerMinute);
+  await count(
+    db,
+    limit.scope,
+    [
+      { ref: counters.doc(clientCounterId(limit.scope, clientKey(address, secret))), perMinute: limit.perClientPerMinute },
+      ...(site === null ? [] : [{ ref: counters.doc(siteCounterId(limit.scope, site)), perMinute: limit.perSitePerMinute }]),
+    ],
+    limit.globalPerMinute,
+    now,
+  );
+}
 
-  const [client, ...rest] = await db.getAll(clientRef, ...(siteRef ? [siteRef] : []), ...shardRefs);
-  const siteCounter = siteRef ? rest.shift() : undefined;
-  const globalCount = rest.reduce((sum, shard) => sum + countOf(shard), 0);
-  if (overLimit(client, siteCounter) || globalCount >= limit.globalPerMinute) throw tooManyRequests(now);
+/** A limit per thing a request names (a signed link's token), with a ceiling across all of them. */
+export interface KeyedLimit {
+  scope: string;
+  perKeyPerMinute: number;
+  globalPerMinute: number;
+}
 
-  // The counters are worthless once their window has passed.
-  const expiresAt = Timestamp.fromMillis((window + 1) * WINDOW_MS);
-  const counted = await db.runTransaction(async (transaction) => {
-    const [clientNow, siteNow] = await Promise.all([transaction.get(clientRef), siteRef ? transaction.get(siteRef) : undefined]);
-    if (overLimit(clientNow, siteNow)) return false;
-    transaction.set(clientRef, { window, count: windowCount(clientNow) + 1, expiresAt });
-    if (siteRef) transaction.set(siteRef, { window, count: windowCount(siteNow) + 1, expiresAt });
-    // A blind increment of one random shard: concurrent requests seldom meet on a document.
-    // The ceiling is approximate: requests that read the shards at the same moment all pass it.
-    const shard = counters.doc(globalShardId(limit.scope, window, randomInt(GLOBAL_SHARDS)));
-    transaction.set(shard, { count: FieldValue.increment(1), expiresAt }, { merge: true });
-    return true;
-  });
-  if (!counted) throw tooManyRequests(now);
+/** A keyed counter's id: a hash of the key, so that the stored ids do not give the keys away. */
+export const keyedCounterId = (scope: string, key: string) => `${scope}-key-${createHash('sha256').update(key).digest('hex')}`;
+
+/** Counts the request against its key's limit and the global ceiling, or throws HTTP 429 without writing anything. */
+export async function enforceKeyedLimit(db: Firestore, limit: KeyedLimit, key: string, now = new Date()): Promise<void> {
+  await count(db, limit.scope, [{ ref: db.collection(RATE_LIMITS).doc(keyedCounterId(limit.scope, key)), perMinute: limit.perKeyPerMinute }], limit.globalPerMinute, now);
 }

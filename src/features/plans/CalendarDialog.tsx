@@ -2,12 +2,13 @@
  * "Add to my calendar": a private subscription address for the family's courses (a function
  * serves it as an iCalendar feed), with a QR code for the phone, copy buttons and how to subscribe
  * in Apple Calendar, Google Calendar and Outlook. The address is shown once, when it is made (only
- * its hash is stored); "Make a new address" replaces it, and the old one stops working at once.
+ * its hash is stored); "Make a new address" replaces it, and the old one stops working at once;
+ * "Stop the address" stops it without a new one.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '../../api/errorMessages';
-import { createCalendarFeed, getCalendarFeed } from '../../api/members';
+import { createCalendarFeed, deleteCalendarFeed, getCalendarFeed } from '../../api/members';
 import { Alert } from '../../components/Alert';
 import { CopyButton } from '../../components/CopyButton';
 import { Modal } from '../../components/Modal';
@@ -22,7 +23,7 @@ interface Props {
 
 type State =
   | { kind: 'loading' }
-  | { kind: 'none' }
+  | { kind: 'none'; stopped?: true }
   | { kind: 'exists'; createdAt: string }
   | { kind: 'made'; url: string; webcalUrl: string; qr: string };
 
@@ -36,7 +37,7 @@ export function CalendarDialog({ open, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const locale = useLocale();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'making' | 'stopping' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -57,25 +58,35 @@ export function CalendarDialog({ open, onClose }: Props) {
     };
   }, [open, t]);
 
-  async function make() {
-    setBusy(true);
+  async function run(action: 'making' | 'stopping', work: () => Promise<State>) {
+    setBusy(action);
     setError(null);
     try {
-      const feed = await createCalendarFeed(currentLanguage(i18n.resolvedLanguage));
-      setState({ kind: 'made', url: feed.url, webcalUrl: feed.webcalUrl, qr: await qrCodeOf(feed.webcalUrl) });
+      setState(await work());
     } catch (caught) {
       setError(t(apiErrorKey(caught)));
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
+  const make = () =>
+    run('making', async () => {
+      const feed = await createCalendarFeed(currentLanguage(i18n.resolvedLanguage));
+      return { kind: 'made', url: feed.url, webcalUrl: feed.webcalUrl, qr: await qrCodeOf(feed.webcalUrl) };
+    });
+  const stop = () =>
+    run('stopping', async () => {
+      await deleteCalendarFeed();
+      return { kind: 'none', stopped: true };
+    });
 
   const button = 'rounded-md px-4 py-2 font-semibold disabled:cursor-not-allowed disabled:opacity-60';
   return (
-    <Modal open={open} title={t('plans.calendar.title')} onClose={onClose} busy={busy}>
+    <Modal open={open} title={t('plans.calendar.title')} onClose={onClose} busy={busy !== null}>
       <div className="space-y-3 text-sm text-slate-700">
         <p>{t('plans.calendar.intro')}</p>
         {state.kind === 'loading' && <p role="status">{t('common.loading')}</p>}
+        {state.kind === 'none' && state.stopped && <Alert tone="success">{t('plans.calendar.stopped')}</Alert>}
         {state.kind === 'exists' && <Alert tone="info">{t('plans.calendar.exists', { date: formatDay(state.createdAt, locale, 'long') })}</Alert>}
         {state.kind === 'made' && (
           <>
@@ -106,12 +117,17 @@ export function CalendarDialog({ open, onClose }: Props) {
         )}
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          <button type="button" onClick={onClose} disabled={busy} className={`${button} border border-slate-300 font-normal hover:bg-slate-50`}>
+          <button type="button" onClick={onClose} disabled={busy !== null} className={`${button} border border-slate-300 font-normal hover:bg-slate-50`}>
             {t('common.close')}
           </button>
+          {(state.kind === 'exists' || state.kind === 'made') && (
+            <button type="button" onClick={() => void stop()} disabled={busy !== null} className={`${button} border border-red-300 font-normal text-red-800 hover:bg-red-50`}>
+              {t(busy === 'stopping' ? 'plans.calendar.stopping' : 'plans.calendar.stop')}
+            </button>
+          )}
           {state.kind !== 'loading' && (
-            <button type="button" onClick={() => void make()} disabled={busy} className={`${button} bg-teal-700 text-white hover:bg-teal-800`}>
-              {t(busy ? 'plans.calendar.making' : state.kind === 'none' ? 'plans.calendar.make' : 'plans.calendar.remake')}
+            <button type="button" onClick={() => void make()} disabled={busy !== null} className={`${button} bg-teal-700 text-white hover:bg-teal-800`}>
+              {t(busy === 'making' ? 'plans.calendar.making' : state.kind === 'none' ? 'plans.calendar.make' : 'plans.calendar.remake')}
             </button>
           )}
         </div>
