@@ -68,8 +68,12 @@ describe('who may call the admin sync API', () => {
     const user = await createAccount('revoked.admin@example.com', { admin: true });
     const token = await idTokenFor('revoked.admin@example.com');
     expect((await call('getSyncStatus', { token })).status).toBe(200);
-    // Whether the revocation comes in the token's second or a later one: Auth keeps it in whole
-    // seconds, and the functions refuse a token from that second too (http/auth.ts isRevoked).
+    // Auth keeps a revocation in whole seconds, as it keeps the account's creation (which sets
+    // validSince too): a revocation in the second the account was made cannot be told from the
+    // creation, so it must come in a later second than the account's and its token's. In the
+    // token's second or later, the functions refuse it (http/auth.ts isRevoked).
+    const issuedAt = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number }).iat;
+    while (Math.floor(Date.now() / 1000) <= issuedAt) await new Promise((resolve) => setTimeout(resolve, 20));
     await auth.revokeRefreshTokens(user.uid);
     const { status, body } = await call('getSyncStatus', { token });
     expect(status).toBe(401);

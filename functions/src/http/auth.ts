@@ -35,7 +35,8 @@ export interface TokenValidity {
  * open the family (as a stranger's token did on a fast machine). The portal promises more: a
  * token whose sign-in came at or before the second of a revocation is refused. A sign-in in the
  * same second after the revocation is refused too and simply signs in again. At creation there
- * was no revocation: the account's first tokens come from the second its validSince names.
+ * was no revocation: the account's first tokens come from the second its validSince names (so a
+ * revocation within the account's first second counts as the SDK counts it).
  */
 export function isRevoked(authTime: number, { validSince, createdAt }: TokenValidity): boolean {
   if (!validSince) return false;
