@@ -1,10 +1,10 @@
+import { courseCost } from '@family-portal/contract/rules';
 import { isZero, TOLERANCE } from './money';
 import type { Lesson, Plan } from './types';
 
-/** Spec section 9: hours (default 1) × weeks × pricePerHour, plus extrasPerQuarter. */
+/** Spec section 9: hours (default 1) × weeks × pricePerHour, plus extrasPerQuarter (the contract's rule). */
 export function planCost(plan: Pick<Plan, 'weeks'>, lesson: Pick<Lesson, 'hours' | 'pricePerHour' | 'extrasPerQuarter'>): number {
-  const cost = (lesson.hours ?? 1) * plan.weeks * lesson.pricePerHour + (lesson.extrasPerQuarter ?? 0);
-  return Math.round(cost * 100) / 100;
+  return courseCost(plan.weeks, lesson);
 }
 
 export type PlanCardState =

@@ -51,6 +51,8 @@ export const url = (name: string) => column(name, 'url', z.string());
 export const decimal = (name: string) => column(name, 'decimal', amount);
 export const integer = (name: string) => column(name, 'integer', z.int());
 export const wholeWeeks = (name: string) => column(name, 'integer', z.int().check(z.nonnegative('must not be negative')));
+/** A count of something (places): a whole number, never negative. */
+export const count = wholeWeeks;
 export const date = (name: string) => column(name, 'date', day);
 export const dateTime = (name: string) => column(name, 'dateTime', instant);
 export const yesNo = (name: string) => column(name, 'boolean', z.boolean());
@@ -115,6 +117,11 @@ export interface TableDeclaration<
   readonly columns: C;
   /** Fields the sync fills in itself, from other tables. */
   readonly derived?: D;
+  /**
+   * A table a school may leave out of its app (booking): the sync reads it when AppSheet has it,
+   * and treats "no such table" as an empty table it must not delete from.
+   */
+  readonly optional?: boolean;
   /** A rule across fields; the reason a row must not be synced, or null. */
   check?(doc: RowDocument<C>): string | null;
 }

@@ -26,6 +26,8 @@ export const MAX_LENGTH = {
   phone2: 40,
   address: 200,
   cancellationReason: 500,
+  /** The office's note to a family with a booking decision. */
+  officeNote: 500,
 } as const;
 
 export type CheckedField = keyof typeof MAX_LENGTH;

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { date, dateTime, decimal, defineTable, email, id, integer, list, oneOf, orBlank, ref, required, text, url, wholeWeeks, yesNo } from './columns';
+import { bookingRequestsTable, offersTable } from './booking';
 import { ACTIVE, BOOK_DEPOSIT_TYPE, WEEKDAYS, type PaymentDirection, type PaymentType } from './rules';
 
 /** Whether an e-mail can be a document id of the member index; the sync rejects member rows whose e-mail cannot. */
@@ -168,8 +169,11 @@ export const plansTable = defineTable({
   derived: { memberId: id },
 });
 
-/** The nine synced collections, in the order a sync settles them. */
-export const SYNCED_COLLECTIONS = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'roomHours', 'plans'] as const;
+/**
+ * The synced collections, in the order a sync settles them: the nine every school has, then the
+ * optional booking tables (booking.ts), which a school may leave out of its app.
+ */
+export const SYNCED_COLLECTIONS = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'roomHours', 'plans', 'offers', 'bookingRequests'] as const;
 export type SyncedCollection = (typeof SYNCED_COLLECTIONS)[number];
 
 /** Each synced collection's declaration: its AppSheet table, columns and schemas. */
@@ -183,6 +187,8 @@ export const APPSHEET_TABLES = {
   lessons: lessonsTable,
   roomHours: roomHoursTable,
   plans: plansTable,
+  offers: offersTable,
+  bookingRequests: bookingRequestsTable,
 } as const satisfies { [N in SyncedCollection]: { collection: N } };
 export type AppSheetTable = (typeof APPSHEET_TABLES)[SyncedCollection];
 

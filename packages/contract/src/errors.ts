@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'already-requested',
   'not-active',
   'request-in-progress',
+  'full',
+  'requests-closed',
+  'not-requested',
   'sync-already-running',
   'resource-exhausted',
   'appsheet-failed',
@@ -43,6 +46,12 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'already-requested': 409,
   'not-active': 409,
   'request-in-progress': 409,
+  /** No place left in a room hour asked for. */
+  full: 409,
+  /** The offer's last day for requests has passed. */
+  'requests-closed': 409,
+  /** A booking request that is no longer waiting for the office (withdraw, decide). */
+  'not-requested': 409,
   'sync-already-running': 409,
   'resource-exhausted': 429,
   'appsheet-failed': 502,

@@ -5,4 +5,5 @@ export * from './errors';
 export * from './rules';
 export * from './syncLog';
 export * from './office';
+export * from './booking';
 export { CHANGED_COLUMN, type Column, type ColumnKind, type OtherWords, type Presence, type RowDocument, type Table, type TableDeclaration } from './columns';

@@ -19,6 +19,16 @@ export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
 /** Spec section 9: amounts within 0.01 of each other are equal. */
 export const MONEY_TOLERANCE = 0.01;
 
+/**
+ * Spec section 9, the one money rule of a course: hours (default 1) × weeks × price per hour, plus
+ * the extras per quarter, rounded to cents. The plans page prices a plan by it and the booking
+ * offer a request, so that the parent is shown before sending what the plan will cost.
+ */
+export function courseCost(weeks: number, lesson: { hours: number | null; pricePerHour: number; extrasPerQuarter: number | null }): number {
+  const cost = (lesson.hours ?? 1) * weeks * lesson.pricePerHour + (lesson.extrasPerQuarter ?? 0);
+  return Math.round(cost * 100) / 100;
+}
+
 /** Spec section 4: a balance below -0.01 asks the family for a payment (the web app and the e-mails). */
 export const isPaymentDue = (balance: number) => balance < -MONEY_TOLERANCE;
 

@@ -63,8 +63,11 @@ export const syncLogSchema = z.object({
   /** Milliseconds; null while running. */
   duration: z._default(z.nullable(z.number()), null),
   error: z._default(z.nullable(z.string()), null),
-  /** Every one of the nine tables. */
-  tables: z.record(table, tableCountsSchema),
+  /** Every synced table; a log written before a table existed reads it as all zeros. */
+  tables: z.pipe(
+    z.transform((stored: unknown) => ({ ...Object.fromEntries(SYNCED_COLLECTIONS.map((name) => [name, {}])), ...(stored as object) })),
+    z.record(table, tableCountsSchema),
+  ),
   /** The first rejected rows with their reasons, for the office to fix in AppSheet. */
   rowErrors: z._default(z.array(rowNote), []),
   /** The first values kept as typed though the contract does not know them, for the office to tidy. */

@@ -38,7 +38,11 @@ export function fieldProblem(field: CheckedField, value: string): FormProblem | 
 /** The problem in the UI language, naming the field it is about. */
 export function problemMessage(t: TFunction, problem: FormProblem): string {
   const { field } = problem;
-  const label = field === 'cancellationReason' ? t('family.validation.reasonField') : field ? t(`family.fields.${field}`) : '';
+  const label =
+    field === 'cancellationReason' ? t('family.validation.reasonField')
+    : field === 'officeNote' ? t('family.validation.noteField')
+    : field ? t(`family.fields.${field}`)
+    : '';
   return t(problem.key, { field: label, max: problem.max });
 }
 

@@ -24,8 +24,9 @@ const memberRow = {
 };
 
 describe('the AppSheet contract', () => {
-  it('defines nine tables, each with a key and a change-timestamp column', () => {
-    expect(SYNCED_COLLECTIONS).toHaveLength(9);
+  it('defines nine tables and two optional booking tables, each with a key and a change-timestamp column', () => {
+    expect(SYNCED_COLLECTIONS).toHaveLength(11);
+    expect(SYNCED_COLLECTIONS.filter((name) => APPSHEET_TABLES[name].optional)).toEqual(['offers', 'bookingRequests']);
     for (const name of SYNCED_COLLECTIONS) {
       const table = APPSHEET_TABLES[name];
       expect(table.collection).toBe(name);

@@ -1,0 +1,185 @@
+/**
+ * Booking next quarter's courses: the office's offer and the families' requests, both kept in
+ * AppSheet (optional tables: a school without them has no booking), the offer as families read
+ * it (one catalogue document per quarter, built by the sync, with free places counted apart),
+ * and the booking endpoints' bodies and answers.
+ */
+import * as z from 'zod/mini';
+import { count, date, dateTime, defineTable, email, id, list, oneOf, orBlank, ref, required, text, wholeWeeks } from './columns';
+import { inputProblem, INPUT_PROBLEM_TEXT } from './contactInput';
+
+/** One row per lesson the office offers in a quarter; places count per room hour. */
+export const offersTable = defineTable({
+  collection: 'offers',
+  appSheetTable: 'Offers',
+  keyColumn: 'Offer ID',
+  optional: true,
+  columns: {
+    quarterId: required(ref('Quarter ID')),
+    lessonId: required(ref('Lesson ID')),
+    /** The room hours offered; blank offers every room hour of the lesson. */
+    roomHourIds: orBlank(list('Room Hour IDs'), []),
+    /** Places per room hour given out through the portal. */
+    places: required(count('Places')),
+    weeks: required(wholeWeeks('Weeks')),
+    /** The last day (school's clock) a family may send a request. */
+    requestsUntil: required(date('Requests Until')),
+  },
+});
+
+/** The office's words for a request's status, and what the portal stores. */
+export const REQUEST_STATUS_WORDS = {
+  Angefragt: 'requested',
+  Bestätigt: 'confirmed',
+  Abgelehnt: 'declined',
+  Zurückgezogen: 'withdrawn',
+} as const;
+export type RequestStatus = (typeof REQUEST_STATUS_WORDS)[keyof typeof REQUEST_STATUS_WORDS];
+export const REQUEST_STATUSES = ['requested', 'confirmed', 'declined', 'withdrawn'] as const satisfies readonly RequestStatus[];
+/** The AppSheet word of a status (the first word that maps to it). */
+export const requestStatusWord = (status: RequestStatus): string =>
+  Object.entries(REQUEST_STATUS_WORDS).find(([, stored]) => stored === status)?.[0] as string;
+/** A request in one of these holds its places; declined and withdrawn ones give them back. */
+export const holdsPlaces = (status: RequestStatus) => status === 'requested' || status === 'confirmed';
+
+/** A family's request for one child, one lesson, one quarter; the document id is its AppSheet key. */
+export const bookingRequestsTable = defineTable({
+  collection: 'bookingRequests',
+  appSheetTable: 'Course Requests',
+  keyColumn: 'Request ID',
+  optional: true,
+  columns: {
+    childId: required(ref('Child ID')),
+    quarterId: required(ref('Quarter ID')),
+    lessonId: required(ref('Lesson ID')),
+    offerId: ref('Offer ID'),
+    roomHourIds: required(list('Room Hour IDs')),
+    weeks: required(wholeWeeks('Weeks')),
+    status: required(oneOf('Status', REQUEST_STATUS_WORDS)),
+    requestedAt: dateTime('Requested At'),
+    /** The parent's address that sent it. */
+    requestedBy: email('Requested By'),
+    /** The office's note to the family with its decision. */
+    note: text('Note'),
+    decidedAt: dateTime('Decided At'),
+    /** The Plans row made when the office confirmed it. */
+    planId: ref('Plan ID'),
+  },
+  /** The family, through the child, as for plans: the rules grant reads by it. */
+  derived: { memberId: id },
+});
+
+export type Offer = z.infer<typeof offersTable.schema>;
+export type BookingRequest = z.infer<typeof bookingRequestsTable.schema>;
+
+/**
+ * offer_catalogue/{quarterId}: a quarter's offer as families read it, copied by the sync from the
+ * offers, lessons, room hours and teachers (families may not read those collections whole).
+ */
+export const OFFER_CATALOGUE = 'offer_catalogue';
+/** offer_places/{offerId}: places taken per room hour, counted by the booking functions. */
+export const OFFER_PLACES = 'offer_places';
+
+export const offeredRoomHourSchema = z.object({
+  id,
+  dayOfWeek: z.string(),
+  hourRefLabel: z.string(),
+  roomName: z.nullable(z.string()),
+});
+export const catalogueOfferSchema = z.object({
+  offerId: id,
+  lessonId: id,
+  lessonName: z.string(),
+  teacherName: z.nullable(z.string()),
+  /** Blank means 1 hour (spec section 9), as for lessons. */
+  hours: z.nullable(z.number()),
+  pricePerHour: z.number(),
+  extrasPerQuarter: z.number(),
+  weeks: z.int(),
+  places: z.int(),
+  requestsUntil: z.string(),
+  roomHours: z.array(offeredRoomHourSchema),
+});
+export type CatalogueOffer = z.infer<typeof catalogueOfferSchema>;
+export const offerCatalogueSchema = z.object({
+  quarter: z.object({ id, name: z.string(), firstDay: z.string(), lastDay: z.string() }),
+  offers: z.array(catalogueOfferSchema),
+});
+export type OfferCatalogue = z.infer<typeof offerCatalogueSchema>;
+
+/** Places taken per room hour id; a room hour without an entry has none taken. */
+export const offerPlacesSchema = z.object({ quarterId: id, taken: z._default(z.record(z.string(), z.int()), {}) });
+export type OfferPlaces = z.infer<typeof offerPlacesSchema>;
+
+/** Free places of a room hour: never below zero (the office may give out more in AppSheet). */
+export const freePlaces = (offer: Pick<CatalogueOffer, 'places'>, places: OfferPlaces | undefined, roomHourId: string) =>
+  Math.max(0, offer.places - (places?.taken[roomHourId] ?? 0));
+
+/** Requests are taken up to and including the offer's last day, on the school's clock. */
+export const requestsOpen = (offer: Pick<CatalogueOffer, 'requestsUntil'>, today: string) => today <= offer.requestsUntil;
+
+const idList = z.array(id).check(z.minLength(1), z.maxLength(7));
+
+/** requestBooking: one child, one offered lesson, the room hours chosen. */
+export const requestBookingBody = z.strictObject({ childId: id, offerId: id, roomHourIds: idList });
+export type RequestBookingBody = z.infer<typeof requestBookingBody>;
+/** withdrawBooking: a request still waiting for the office. */
+export const withdrawBookingBody = z.strictObject({ requestId: id });
+export const bookingRequestAnswer = z.object({ data: bookingRequestsTable.schema });
+
+/** The office's note to the family: the contact form's rules, at most 500 characters. */
+const officeNote = z.string().check(
+  z.trim(),
+  z.superRefine((value, context) => {
+    const problem = inputProblem('officeNote', value);
+    if (problem) context.addIssue({ code: 'custom', message: INPUT_PROBLEM_TEXT[problem]('officeNote'), params: { problem } });
+  }),
+);
+
+export const BOOKING_DECISIONS = ['confirm', 'decline'] as const;
+/** decideBookingRequests (office): several requests at once, one decision and note for all. */
+export const decideBookingRequestsBody = z.strictObject({
+  requestIds: z.array(id).check(z.minLength(1), z.maxLength(100)),
+  decision: z.enum(BOOKING_DECISIONS),
+  note: z.optional(officeNote),
+});
+export type DecideBookingRequestsBody = z.input<typeof decideBookingRequestsBody>;
+/** Per request: decided now, already decided that way before, or not (with the reason's code). */
+export const DECISION_OUTCOMES = ['confirmed', 'declined', 'unchanged', 'refused', 'failed'] as const;
+export const decisionResultSchema = z.object({
+  requestId: id,
+  outcome: z.enum(DECISION_OUTCOMES),
+  /** For refused and failed: the error code (not-found, not-requested, request-in-progress, appsheet-failed). */
+  error: z.optional(z.string()),
+});
+export const decideBookingRequestsAnswer = z.object({ data: z.object({ results: z.array(decisionResultSchema) }) });
+
+/** listBookingRequests (office): a quarter's requests (default: the next quarter). */
+export const bookingRequestsQuery = z.strictObject({ quarterId: z.optional(id) });
+export const officeRequestRowSchema = z.object({
+  id,
+  status: z.enum(REQUEST_STATUSES),
+  childId: id,
+  childName: z.nullable(z.string()),
+  memberId: z.nullable(z.string()),
+  familyName: z.nullable(z.string()),
+  offerId: z.nullable(z.string()),
+  lessonId: id,
+  lessonName: z.nullable(z.string()),
+  roomHourIds: z.array(z.string()),
+  weeks: z.int(),
+  requestedAt: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+  note: z.nullable(z.string()),
+  planId: z.nullable(z.string()),
+});
+export type OfficeRequestRow = z.infer<typeof officeRequestRowSchema>;
+export const bookingRequestsAnswer = z.object({
+  data: z.object({
+    /** Null when no quarter is next (nothing to book). */
+    quarter: z.nullable(z.object({ id, name: z.string() })),
+    offers: z.array(z.object({ ...catalogueOfferSchema.shape, taken: z.record(z.string(), z.int()) })),
+    requests: z.array(officeRequestRowSchema),
+  }),
+});
+export type BookingRequestsAnswer = z.infer<typeof bookingRequestsAnswer>['data'];
