@@ -33,6 +33,7 @@ const FORMER = 'former@example.com';
 const REJECTED = 'rejected@example.com';
 const TWIN = 'twins@example.com';
 const STRANGER = 'stranger@example.com';
+const ENDED = 'ended@example.com';
 /** Twelve children: plans listed by member id, or by batches of child ids within the lookup limit. */
 const OWN_CHILDREN = Array.from({ length: 12 }, (_, i) => `C1-${i + 1}`);
 
@@ -112,8 +113,8 @@ beforeAll(async () => {
     const db = context.firestore();
     const put = (path: string, data: object) => setDoc(doc(db, path), data);
     // The state a sync leaves: documents, and the index for the members it could tell apart.
-    await put('members/M1', { primaryEmail: PARENT, primaryName: 'Parent' });
-    await put('members/M2', { primaryEmail: OTHER, primaryName: 'Other' });
+    await put('members/M1', { primaryEmail: PARENT, primaryName: 'Parent', status: 'active' });
+    await put('members/M2', { primaryEmail: OTHER, primaryName: 'Other', status: 'active' });
     await put('members/M4', { primaryEmail: FORMER, primaryName: 'Former (row deleted, document kept)' });
     await put('members/M5', { primaryEmail: REJECTED, primaryName: 'Rejected row', _hash: 'rejected', _rejected: 'status' });
     await put('members/M6', { primaryEmail: TWIN, primaryName: 'Twin A' });
@@ -164,6 +165,18 @@ beforeAll(async () => {
     await put('notification_choices/parent-uid', { paymentDue: true, language: 'de' });
     await put('calendar_feeds/feed-hash', { uid: 'parent-uid', email: PARENT, memberId: 'M1', language: 'de', createdAt: '2026-11-27T10:00:00.000Z' });
     await put('invitations/M1', { lastSentAt: '2026-11-27T10:00:00.000Z', lastSentBy: ADMIN, count: 1 });
+    // Booking: the next quarter's offer, its places, and requests of three families.
+    await put('offers/O1', { quarterId: 'Q2', lessonId: 'L1', roomHourIds: [], places: 3, weeks: 12, requestsUntil: '2026-12-20' });
+    await put('offer_catalogue/Q2', { quarter: { id: 'Q2', name: '2027 Q1', firstDay: '2027-01-04', lastDay: '2027-03-26' }, offers: [] });
+    await put('offer_places/O1', { quarterId: 'Q2', taken: { RH1: 2 } });
+    await put('booking_holds/O1', { holders: { 'REQ-1': { roomHourIds: ['RH1'], state: 'held', since: '2026-11-27T10:00:00.000Z' } } });
+    for (const [n, memberId] of [[1, 'M1'], [2, 'M2'], [4, 'M4']] as const) {
+      await put(`bookingRequests/REQ-${n}`, { memberId, childId: `C${n}`, quarterId: 'Q2', lessonId: 'L1', roomHourIds: ['RH1'], status: 'requested' });
+    }
+    // A member whose membership ended: still indexed (it sees its own history), status no longer active.
+    await put('members/M8', { primaryEmail: ENDED, primaryName: 'Ended', status: 'inactive' });
+    await put(`member_emails/${ENDED}`, { memberId: 'M8' });
+    await put('bookingRequests/REQ-8', { memberId: 'M8', childId: 'C8', quarterId: 'Q2', lessonId: 'L1', roomHourIds: ['RH1'], status: 'declined' });
     await put('admin_audit/a1', { adminEmail: ADMIN, memberId: 'M1', memberName: 'Eve', at: '2026-11-27T10:00:00.000Z' });
   });
 });
@@ -342,6 +355,31 @@ const READS: Read[] = [
   { collection: 'invitations', what: 'list invitation records', allowed: [], read: (db) => getDocs(collection(db, 'invitations')) },
   { collection: 'admin_audit', what: "get an admin's view of a family", allowed: [], read: (db) => getDoc(doc(db, 'admin_audit/a1')) },
   { collection: 'admin_audit', what: 'list the audit log', allowed: [], read: (db) => getDocs(collection(db, 'admin_audit')) },
+  // Booking: the offer and its place counts for active members, each family's own requests.
+  { collection: 'offer_catalogue', what: "get the next quarter's offer", allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, 'offer_catalogue/Q2')) },
+  { collection: 'offer_catalogue', what: 'list the offers of every quarter', allowed: [], read: (db) => getDocs(collection(db, 'offer_catalogue')) },
+  {
+    collection: 'offer_places',
+    what: "list the next quarter's places taken",
+    allowed: [...INDEXED, 'admin'],
+    read: (db) => getDocs(query(collection(db, 'offer_places'), where('quarterId', '==', 'Q2'))),
+  },
+  { collection: 'offer_places', what: "get one offer's places taken", allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, 'offer_places/O1')) },
+  { collection: 'offers', what: "get the office's offer row", allowed: ['admin'], read: (db) => getDoc(doc(db, 'offers/O1')) },
+  { collection: 'offers', what: "list the office's offer rows", allowed: ['admin'], read: (db) => getDocs(collection(db, 'offers')) },
+  { collection: 'booking_holds', what: 'get who holds the places of an offer', allowed: [], read: (db) => getDoc(doc(db, 'booking_holds/O1')) },
+  { collection: 'booking_holds', what: 'list the holders of places', allowed: [], read: (db) => getDocs(collection(db, 'booking_holds')) },
+  { collection: 'bookingRequests', what: "get the family's own request", allowed: [...OWN, 'admin'], read: (db) => getDoc(doc(db, 'bookingRequests/REQ-1')) },
+  { collection: 'bookingRequests', what: "list the family's own requests", allowed: [...OWN, 'admin'], read: (db) => familyQuery(db, 'bookingRequests', 'M1') },
+  {
+    collection: 'bookingRequests',
+    what: "list another family's requests",
+    allowed: ['member of another family', 'admin'],
+    read: (db) => familyQuery(db, 'bookingRequests', 'M2'),
+  },
+  { collection: 'bookingRequests', what: "get the former member's request", allowed: ['admin'], read: (db) => getDoc(doc(db, 'bookingRequests/REQ-4')) },
+  { collection: 'bookingRequests', what: "list the former member's requests", allowed: ['admin'], read: (db) => familyQuery(db, 'bookingRequests', 'M4') },
+  { collection: 'bookingRequests', what: 'list all requests', allowed: ['admin'], read: (db) => getDocs(collection(db, 'bookingRequests')) },
 ];
 
 const EMAILS: Partial<Record<Role, string>> = {
@@ -410,6 +448,20 @@ describe('what the allowed reads return', () => {
     expect(page.docs.map((d) => d.id)).toEqual(['L2', 'L3']);
   });
 
+  it('a member whose membership ended reads its own requests, but nothing of the offer', async () => {
+    const db = verifiedAs('u-ended', ENDED).firestore() as unknown as Firestore;
+    const own = await assertSucceeds(familyQuery(db, 'bookingRequests', 'M8'));
+    expect(own.docs.map((d) => [d.id, d.get('status')])).toEqual([['REQ-8', 'declined']]);
+    await assertFails(getDoc(doc(db, 'offer_catalogue/Q2')));
+    await assertFails(getDocs(query(collection(db, 'offer_places'), where('quarterId', '==', 'Q2'))));
+    await assertFails(familyQuery(db, 'bookingRequests', 'M1'));
+  });
+
+  it("a family reads the places taken as counts per room hour, nothing of who took them", async () => {
+    const places = await assertSucceeds(getDocs(query(collection(dbAs('member of another family'), 'offer_places'), where('quarterId', '==', 'Q2'))));
+    expect(places.docs.map((d) => d.data())).toEqual([{ quarterId: 'Q2', taken: { RH1: 2 } }]);
+  });
+
   it('an inactive admin without a membership reads no reference data', async () => {
     const db = verifiedAs('u-retired', 'retired@example.com').firestore() as unknown as Firestore;
     await assertSucceeds(getDoc(doc(db, 'admin_users/retired@example.com')));
@@ -441,6 +493,11 @@ const WRITABLE_PATHS = [
   'calendar_feeds/feed-hash',
   'invitations/M1',
   'admin_audit/a1',
+  'offers/O1',
+  'offer_catalogue/Q2',
+  'offer_places/O1',
+  'booking_holds/O1',
+  'bookingRequests/REQ-1',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {
