@@ -1,0 +1,88 @@
+/**
+ * The places of an offer as the booking functions count them: server-only
+ * `booking_holds/{offerId}` names every request that holds places, and the public
+ * `offer_places/{offerId}` says only how many are taken per room hour. Both are always written
+ * together, in one transaction (holds.ts, reconcileHolds.ts). This module is the pure part.
+ */
+import { OFFER_PLACES } from '@family-portal/contract';
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+
+export const BOOKING_HOLDS = 'booking_holds';
+export { OFFER_PLACES };
+
+/**
+ * reserving: a request is being written to AppSheet; held: AppSheet has it (requested or
+ * confirmed); deciding / withdrawing: the office's decision or the family's withdrawal is being
+ * written. Every state counts its places.
+ */
+export type HolderState = 'reserving' | 'held' | 'deciding' | 'withdrawing';
+export interface Holder {
+  roomHourIds: string[];
+  state: HolderState;
+  /** When the state was taken (ISO instant); it also tells one claim from a later one. */
+  since: string;
+}
+export type Holders = Record<string, Holder>;
+
+/**
+ * Twenty callers on one document: each attempt that loses is retried with backoff, and the
+ * slowest of them may lose nineteen times.
+ */
+export const HOLD_TRANSACTION_ATTEMPTS = 40;
+
+/** A write that died leaves its claim; after this long another may take it over. */
+export const CLAIM_TTL_MS = 5 * 60 * 1000;
+
+/** A claim some function is working on right now (not 'held', and not older than the TTL). */
+export const isLiveClaim = (holder: Holder | undefined, now: Date) =>
+  holder !== undefined && holder.state !== 'held' && Date.parse(holder.since) > now.getTime() - CLAIM_TTL_MS;
+
+export const isStale = (holder: Holder, now: Date) => holder.state !== 'held' && !isLiveClaim(holder, now);
+
+/** Places taken per room hour by these holders. */
+export function countTaken(holders: Holders): Record<string, number> {
+  const taken: Record<string, number> = {};
+  for (const holder of Object.values(holders)) for (const id of holder.roomHourIds) taken[id] = (taken[id] ?? 0) + 1;
+  return taken;
+}
+
+const sameCounts = (a: Record<string, number>, b: Record<string, number>) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => (a[key] ?? 0) === (b[key] ?? 0));
+};
+
+export const holdsRef = (db: Firestore, offerId: string) => db.collection(BOOKING_HOLDS).doc(offerId);
+export const placesRef = (db: Firestore, offerId: string) => db.collection(OFFER_PLACES).doc(offerId);
+
+/** An offer's holders and its count document, read in the transaction. */
+export async function readOffer(transaction: Transaction, db: Firestore, offerId: string) {
+  const [holds, places] = await transaction.getAll(holdsRef(db, offerId), placesRef(db, offerId));
+  if (!holds || !places) throw new Error('getAll answered fewer documents than asked for');
+  return { holds, places };
+}
+
+/** The holders a booking_holds snapshot records (none when it does not exist). */
+export function readHolders(snapshot: DocumentSnapshot): Holders {
+  const holders = snapshot.get('holders') as Holders | undefined;
+  return holders && typeof holders === 'object' ? { ...holders } : {};
+}
+
+/**
+ * Writes the holders and their count in the same transaction. The counts document is written only
+ * when the count changed (families listen to it), the holders whenever they did.
+ */
+export function writeHolders(
+  transaction: Transaction,
+  db: Firestore,
+  offerId: string,
+  quarterId: string,
+  holders: Holders,
+  places: DocumentSnapshot,
+): void {
+  transaction.set(holdsRef(db, offerId), { quarterId, holders });
+  const taken = countTaken(holders);
+  const before = (places.get('taken') as Record<string, number> | undefined) ?? {};
+  if (!places.exists || places.get('quarterId') !== quarterId || !sameCounts(before, taken)) {
+    transaction.set(placesRef(db, offerId), { quarterId, taken });
+  }
+}
