@@ -1,10 +1,12 @@
 /**
- * Generates the demo school in the AppSheet schema of functions/src/sync/mapping/tables.ts.
- * Deterministic for (seed, families, today). Families 1–3 are the demo accounts: one owes
- * money, one is in credit, the third belongs to the admin.
+ * Generates the demo school in the AppSheet schema of packages/contract (documents.ts, booking.ts).
+ * Deterministic for (seed, families, today, booking). Families 1–3 are the demo accounts: one
+ * owes money, one is in credit, the third belongs to the admin. With booking (the default), the
+ * planned next quarter is offered and families have asked for courses (booking.ts).
  */
 import { APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
+import { generateBooking } from './booking';
 import { Random } from './random';
 import type { DemoStore, RawRow } from './store';
 
@@ -13,6 +15,8 @@ export interface GenerateOptions {
   families?: number;
   /** The school's "today" as YYYY-MM-DD: decides the active quarter. */
   today?: string;
+  /** With the optional booking tables (Offers, Course Requests); false makes a school without booking. */
+  booking?: boolean;
 }
 
 export const DEMO_ACCOUNTS = [
@@ -265,8 +269,24 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
     'Last Changed': changedAt(400),
   }));
 
+  const withBooking = options.booking ?? true;
+  const booking = withBooking
+    ? generateBooking({
+        seed,
+        today,
+        nextQuarter: quarters.find((q) => q.status === 'Geplant'),
+        lessons: lessonRows,
+        roomHours: roomHourRows,
+        members: memberRows,
+        children: childRows,
+        demoLessons: MIN_LESSONS,
+        lessonCost,
+      })
+    : null;
+  if (booking) planRows.push(...booking.plans);
+
   return {
-    meta: { seed, families: familyCount, today, generatedAt: new Date().toISOString() },
+    meta: { seed, families: familyCount, today, generatedAt: new Date().toISOString(), booking: withBooking },
     tables: {
       [APPSHEET_TABLES.members.appSheetTable]: memberRows,
       [APPSHEET_TABLES.children.appSheetTable]: childRows,
@@ -277,6 +297,10 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       [APPSHEET_TABLES.lessons.appSheetTable]: lessonRows,
       [APPSHEET_TABLES.roomHours.appSheetTable]: roomHourRows,
       [APPSHEET_TABLES.plans.appSheetTable]: planRows,
+      ...(booking && {
+        [APPSHEET_TABLES.offers.appSheetTable]: booking.offers,
+        [APPSHEET_TABLES.bookingRequests.appSheetTable]: booking.requests,
+      }),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -287,5 +287,55 @@ describe('AppSheet demo server', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toMatch(/Invalid Timezone 'Europe\/Berlin'/);
     });
+  });
+});
+
+describe('the booking tables', () => {
+  it('serves Offers and Course Requests like any other table: Find, Add, Edit', async () => {
+    server = await startDemoServer({ families: 10, today: '2026-11-21' });
+    const offers = (await call(server.url, 'Offers', find())).body as any[];
+    expect(offers.length).toBeGreaterThan(0);
+    expect(offers[0]).toMatchObject({ 'Quarter ID': 'Q2027-1', 'Requests Until': expect.stringMatching(/^\d{2}\.\d{2}\.2026$/) });
+    const selected = await call(server.url, 'Course Requests', find('Filter("Course Requests", [Status] = "Angefragt")'));
+    expect(selected.status).toBe(200);
+    expect(selected.body.length).toBeGreaterThan(0);
+
+    const row = { 'Request ID': 'REQ-test', 'Child ID': 'C0003-1', 'Quarter ID': 'Q2027-1', 'Lesson ID': 'L002', 'Offer ID': 'OFFER-Q2027-1-L002', 'Room Hour IDs': 'RH002-1', Weeks: '12', Status: 'Angefragt' };
+    const added = await call(server.url, 'Course Requests', { Action: 'Add', Properties: { Locale: 'de-DE' }, Rows: [row] });
+    expect(added.status).toBe(200);
+    expect(added.body.Rows[0]).toMatchObject({ ...row, Note: '' });
+    expect((await call(server.url, 'Course Requests', { Action: 'Add', Properties: { Locale: 'de-DE' }, Rows: [row] })).status).toBe(400);
+    const edited = await call(server.url, 'Course Requests', { Action: 'Edit', Properties: { Locale: 'de-DE' }, Rows: [{ 'Request ID': 'REQ-test', Status: 'Abgelehnt', Note: 'Voll' }] });
+    expect(edited.body.Rows[0]).toMatchObject({ 'Request ID': 'REQ-test', Status: 'Abgelehnt', Note: 'Voll', 'Child ID': 'C0003-1' });
+    const byKey = await call(server.url, 'Course Requests', { Action: 'Find', Properties: { Locale: 'de-DE' }, Rows: [{ 'Request ID': 'REQ-test' }] });
+    expect(byKey.body).toEqual([expect.objectContaining({ Status: 'Abgelehnt' })]);
+  });
+
+  it('runs a school without them: AppSheet knows no such table (HTTP 404), and the rest is there', async () => {
+    server = await startDemoServer({ families: 5, today: '2026-11-21', booking: false });
+    for (const table of ['Offers', 'Course Requests']) {
+      const answer = await call(server.url, table, find());
+      expect(answer.status).toBe(404);
+      expect(answer.body.error).toBe(`Table '${table}' not found in app`);
+    }
+    expect((await call(server.url, 'Members', find())).body).toHaveLength(5);
+  });
+
+  it('makes a store kept from before booking again, with the booking tables', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
+    server = await startDemoServer({ families: 3, today: '2026-11-21', dataFile, booking: false });
+    await server.close();
+    // As a store written before booking existed: no booking mark.
+    const old = JSON.parse(readFileSync(dataFile, 'utf8'));
+    delete old.meta.booking;
+    writeFileSync(dataFile, JSON.stringify(old));
+    server = await startDemoServer({ families: 3, dataFile });
+    expect((await call(server.url, 'Offers', find())).status).toBe(200);
+    await server.close();
+    // A school made without booking on purpose stays so.
+    server = await startDemoServer({ families: 3, today: '2026-11-21', dataFile, fresh: true, booking: false });
+    await server.close();
+    server = await startDemoServer({ dataFile, booking: false });
+    expect((await call(server.url, 'Offers', find())).status).toBe(404);
   });
 });

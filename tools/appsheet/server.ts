@@ -5,7 +5,8 @@
  * formatted for the request Locale and Timezone (Windows zone names, as AppSheet documents
  * them; UTC when none is sent), and the store kept in a file so edits survive restarts.
  * Test-only controls under /__demo inject faults per table (faults.ts), optionally for the next
- * N requests only.
+ * N requests only. A school made without booking (`booking: false`, `--no-booking`) has no
+ * Offers and Course Requests tables: AppSheet's answer for those is 404, as for any unknown table.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -37,6 +38,8 @@ export interface DemoServerOptions {
   seed?: number;
   families?: number;
   today?: string;
+  /** With the optional booking tables (the default); false serves a school without them. */
+  booking?: boolean;
 }
 
 export interface DemoServer {
@@ -79,13 +82,12 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const appId = options.appId ?? DEMO_APP_ID;
   const accessKey = options.accessKey ?? DEMO_ACCESS_KEY;
   const { dataFile } = options;
-  let store: DemoStore;
-  if (dataFile && existsSync(dataFile) && !options.fresh) {
-    store = loadStore(dataFile);
-  } else {
-    store = generateSchool({ seed: options.seed, families: options.families, today: options.today });
-    if (dataFile) saveStore(dataFile, store);
-  }
+  const kept = dataFile && existsSync(dataFile) && !options.fresh ? loadStore(dataFile) : null;
+  // A store made before booking existed is made again, with it: the demo shows every screen.
+  const stale = kept !== null && kept.meta.booking === undefined && (options.booking ?? true);
+  const store: DemoStore =
+    kept && !stale ? kept : generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking });
+  if (dataFile && store !== kept) saveStore(dataFile, store);
   const persist = () => {
     if (dataFile) saveStore(dataFile, store);
   };
@@ -279,6 +281,7 @@ async function main(): Promise<void> {
     seed: Number(argValue('seed') ?? 1),
     dataFile: argValue('data') ?? `.data/appsheet-demo-${families}.json`,
     fresh: process.argv.includes('--fresh'),
+    booking: !process.argv.includes('--no-booking'),
   });
   const total = Object.values(server.store.tables).reduce((sum, rows) => sum + rows.length, 0);
   console.log(`AppSheet demo server on ${server.url} (app ${DEMO_APP_ID}, ${server.store.meta.families} families, ${total} rows)`);
