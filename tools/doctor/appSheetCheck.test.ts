@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => demo.close());
 afterEach(() => {
-  for (const table of ['Payments', 'Lessons', 'Teachers', 'Quarters']) demo.setFault(table, null);
+  for (const table of ['Payments', 'Lessons', 'Teachers', 'Quarters', 'Offers']) demo.setFault(table, null);
 });
 
 const messages = (findings: { level: string; setting: string; message: string }[]) => findings.map((f) => `${f.level} ${f.setting}: ${f.message}`);
@@ -26,7 +26,9 @@ describe('the AppSheet connection check (npm run doctor -- --appsheet)', () => {
     const report = await checkAppSheetConnection(settings);
     expect(report.findings).toEqual([]);
     expect(report.lines[0]).toBe('Requests ask for Locale de-DE and Timezone "W. Europe Standard Time" (SCHOOL_TIME_ZONE Europe/Berlin); nothing is written');
-    expect(report.lines).toHaveLength(1 + 9 + 1);
+    // Nine tables every school has, and the two of booking.
+    expect(report.lines).toHaveLength(1 + 11 + 1);
+    expect(report.lines.find((line) => line.startsWith('Course Requests:'))).toMatch(/^Course Requests: \d+ rows in one request/);
     expect(report.lines.find((line) => line.startsWith('Payments:'))).toMatch(/^Payments: [\d,]+ rows in one request, \d+\.\d\d s \(\d+\.\d MB\); \d+ slices of \d+, \d+\.\d\d s; delta selector \d+\.\d\d s \(\d+ of \d+ rows\)$/);
     expect(report.lines.at(-1)).toMatch(/^Largest table: Payments, /);
   });
@@ -86,6 +88,32 @@ describe('the AppSheet connection check (npm run doctor -- --appsheet)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('warns, without an error, that an app without the booking tables has no booking', async () => {
+    const without = await startDemoServer({ families: 12, seed: 3, today: '2026-11-26', booking: false });
+    try {
+      const report = await checkAppSheetConnection({ ...settings, baseUrl: without.url });
+      expect(messages(report.findings)).toEqual([
+        "warning booking: no booking: add the tables Offers and Course Requests as docs/booking.md describes to let families book next quarter's courses",
+      ]);
+      expect(report.lines).toContain('Offers: not in the app (optional)');
+      expect(report.lines).toContain('Course Requests: not in the app (optional)');
+      // Half of booking is no booking either: the missing table is named.
+      without.store.tables.Offers = demo.store.tables.Offers ?? [];
+      expect(messages((await checkAppSheetConnection({ ...settings, baseUrl: without.url })).findings)).toEqual([
+        "warning booking: no booking: add the table Course Requests as docs/booking.md describes to let families book next quarter's courses",
+      ]);
+    } finally {
+      await without.close();
+    }
+  });
+
+  it('checks the booking tables like the others when the app has them', async () => {
+    demo.setFault('Offers', 'missing-column', undefined, undefined, 'Places');
+    const report = messages((await checkAppSheetConnection(settings)).findings);
+    expect(report).toContain('error Offers: has no column "Places" (docs/appsheet.md): every row would be rejected');
+    expect(report.filter((finding) => finding.includes('booking'))).toEqual([]);
+  });
 
   it('never writes: the demo app holds the same rows after every check', async () => {
     const before = JSON.stringify(demo.store.tables);

@@ -1,10 +1,11 @@
 /**
  * `npm run doctor -- --project <id> --appsheet`: what the sync assumes of the school's AppSheet
  * app, checked against the real app before the first sync, and read only (Find, never Edit).
- * For each of the nine tables: it answers; the key and every column of docs/appsheet.md are
- * there and their values readable; the rows read in one request and in `_RowNumber` slices are
- * the same; the delta selector's date literal selects what the `Last Changed` values say it
- * should. Every problem at once; errors are what would make the sync fail or read wrong rows.
+ * For each table: it answers; the key and every column of docs/appsheet.md are there and their
+ * values readable; the rows read in one request and in `_RowNumber` slices are the same; the delta
+ * selector's date literal selects what the `Last Changed` values say it should. Every problem at
+ * once; errors are what would make the sync fail or read wrong rows. The optional booking tables
+ * (Offers, Course Requests) may be missing: that is a warning (no booking), not an error.
  */
 import { APPSHEET_TABLES, type AppSheetTable, type TableDeclaration } from '@family-portal/contract';
 import { AppSheetError, APPSHEET_LOCALE, changedSinceCondition, createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
@@ -62,7 +63,13 @@ interface TableResult {
   ms: number;
 }
 
-async function checkTable(client: AppSheetClient, contractTable: AppSheetTable, settings: AppSheetCheckSettings, findings: Finding[], lines: string[]): Promise<TableResult | 'refused' | null> {
+async function checkTable(
+  client: AppSheetClient,
+  contractTable: AppSheetTable,
+  settings: AppSheetCheckSettings,
+  findings: Finding[],
+  lines: string[],
+): Promise<TableResult | 'refused' | 'absent' | null> {
   const table: TableDeclaration = contractTable;
   const name = table.appSheetTable;
   let whole: { value: AppSheetRow[]; ms: number };
@@ -73,6 +80,10 @@ async function checkTable(client: AppSheetClient, contractTable: AppSheetTable, 
     if (status === 401 || status === 403) {
       findings.push(error('access key', `AppSheet refuses it (HTTP ${status}): check APPSHEET_ACCESS_KEY, the App Id and that the API is enabled (Settings → Integrations)`));
       return 'refused';
+    }
+    if (status === 404 && table.optional) {
+      lines.push(`${name}: not in the app (optional)`);
+      return 'absent';
     }
     if (status === 404) findings.push(error(name, `AppSheet knows no table "${name}" in app ${settings.appId}: create it as docs/appsheet.md describes, or check APPSHEET_APP_ID`));
     else findings.push(error(name, `does not answer: ${(failure as Error).message}`));
@@ -192,10 +203,16 @@ export async function checkAppSheetConnection(settings: AppSheetCheckSettings): 
   // One attempt per request: a check reports what fails instead of waiting it out.
   const client = createAppSheetClient({ baseUrl: settings.baseUrl, appId: settings.appId, accessKey: settings.accessKey, timeZone: settings.zone, attempts: 1 });
   const results: TableResult[] = [];
+  const absent: string[] = [];
   for (const table of Object.values(APPSHEET_TABLES)) {
     const result = await checkTable(client, table, settings, findings, lines);
     if (result === 'refused') return { lines, findings };
-    if (result) results.push(result);
+    if (result === 'absent') absent.push(table.appSheetTable);
+    else if (result) results.push(result);
+  }
+  if (absent.length > 0) {
+    const tables = absent.length === 1 ? `the table ${absent[0]}` : `the tables ${absent.slice(0, -1).join(', ')} and ${absent.at(-1)}`;
+    findings.push(warning('booking', `no booking: add ${tables} as docs/booking.md describes to let families book next quarter's courses`));
   }
   const largest = results.sort((a, b) => b.rows - a.rows)[0];
   if (largest) lines.push(`Largest table: ${largest.name}, ${largest.rows.toLocaleString('en')} rows, ${megabytes(largest.bytes)} in ${seconds(largest.ms)} as one answer`);
