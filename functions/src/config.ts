@@ -10,7 +10,7 @@ import type { ParentMailSettings } from './notifications/parentMailSettings';
 import type { InvitationSettings } from './office/invitationMail';
 import type { Association } from './notifications/mailBody';
 import type { MemoryOption } from 'firebase-functions/v2';
-import { createAppSheetClient, type AppSheetClient, type AppSheetClientOptions } from './sync/appsheet/appsheetClient';
+import { createAppSheetClient, type AppSheetClientOptions, type AppSheetWriter } from './sync/appsheet/appsheetClient';
 import { SLICE_ROWS } from './sync/appsheet/slices';
 import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/time/timeZone';
 
@@ -114,7 +114,7 @@ function sliceRowsFromEnvironment(): number {
   return rows;
 }
 
-export function appSheetFromConfig(overrides: Pick<AppSheetClientOptions, 'timeoutMs' | 'attempts' | 'backoffMs'> = {}): AppSheetClient {
+export function appSheetFromConfig(overrides: Pick<AppSheetClientOptions, 'timeoutMs' | 'attempts' | 'backoffMs'> = {}): AppSheetWriter {
   return createAppSheetClient({
     baseUrl: appSheetBaseUrl.value(),
     appId: appSheetAppId.value(),
@@ -134,7 +134,13 @@ export const APPSHEET_WRITE_ATTEMPTS = 2;
 /** Covers the worst case above with room for Firestore. */
 export const MEMBER_WRITE_TIMEOUT_SECONDS = 120;
 
-export function appSheetForWrites(): AppSheetClient {
+/**
+ * The office decides up to 100 requests at once: four AppSheet calls for the whole batch (Find
+ * the requests, Find and Add the plans, Edit the requests), each within the write limits above.
+ */
+export const BOOKING_DECISION_TIMEOUT_SECONDS = 300;
+
+export function appSheetForWrites(): AppSheetWriter {
   return appSheetFromConfig({ timeoutMs: APPSHEET_WRITE_TIMEOUT_MS, attempts: APPSHEET_WRITE_ATTEMPTS, backoffMs: 1_000 });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_READ_TIMEOUT_SECONDS,
+  BOOKING_DECISION_TIMEOUT_SECONDS,
   LIGHT_MEMORY,
   LOOKUP_TIMEOUT_SECONDS,
   MAX_INSTANCES,
@@ -81,6 +82,19 @@ describe('runtime sizing from config.ts', () => {
     for (const name of ['updateMemberData', 'cancelMembership'] as const) {
       expect(endpointOf(functions[name]).timeoutSeconds, name).toBe(MEMBER_WRITE_TIMEOUT_SECONDS);
     }
+  });
+
+  it('lets the booking writes outlast their AppSheet calls, with the AppSheet key', () => {
+    for (const name of ['requestBooking', 'withdrawBooking'] as const) {
+      expect(endpointOf(functions[name]).timeoutSeconds, name).toBe(MEMBER_WRITE_TIMEOUT_SECONDS);
+    }
+    // Up to 100 decisions at once: four AppSheet calls, then the families' e-mails.
+    expect(endpointOf(functions.decideBookingRequests).timeoutSeconds).toBe(BOOKING_DECISION_TIMEOUT_SECONDS);
+    expect(BOOKING_DECISION_TIMEOUT_SECONDS).toBeGreaterThanOrEqual(MEMBER_WRITE_TIMEOUT_SECONDS);
+    for (const name of ['requestBooking', 'withdrawBooking', 'decideBookingRequests'] as const) {
+      expect(endpointOf(functions[name]).secretEnvironmentVariables, name).toContainEqual(expect.objectContaining({ key: 'APPSHEET_ACCESS_KEY' }));
+    }
+    expect(endpointOf(functions.listBookingRequests)).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS });
   });
 
   it('keeps the lookups and the admin reads small and short', () => {

@@ -10,6 +10,7 @@ import {
   ADMIN_READ_TIMEOUT_SECONDS,
   appOrigins,
   appSheetAccessKey,
+  BOOKING_DECISION_TIMEOUT_SECONDS,
   LIGHT_MEMORY,
   LOOKUP_TIMEOUT_SECONDS,
   MAX_INSTANCES,
@@ -22,6 +23,7 @@ import {
   SYNC_MEMORY,
   SYNC_TIMEOUT_SECONDS,
 } from './config';
+import * as booking from './booking/bookingEndpoints';
 import * as calendarFeeds from './calendar/feedEndpoints';
 import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
@@ -76,6 +78,16 @@ export const getAccountsCsv = onRequest(adminRead, endpoint('GET', office.getAcc
 export const inviteMembers = onRequest(adminRead, endpoint('POST', office.postInvitations));
 export const viewFamily = onRequest(adminRead, endpoint('POST', office.postFamilyView));
 export const getAdminAudit = onRequest(adminRead, endpoint('GET', office.getAuditLog));
+
+// Booking the next quarter's courses (functions/src/booking): a family's request and withdrawal
+// are written to AppSheet first, like a contact edit; the office lists and decides requests.
+export const requestBooking = onRequest(memberWrite, endpoint('POST', booking.requestBooking));
+export const withdrawBooking = onRequest(memberWrite, endpoint('POST', booking.withdrawBooking));
+export const listBookingRequests = onRequest(adminRead, endpoint('GET', booking.listBookingRequests));
+export const decideBookingRequests = onRequest(
+  { ...memberWrite, timeoutSeconds: BOOKING_DECISION_TIMEOUT_SECONDS },
+  endpoint('POST', booking.decideBookingRequests),
+);
 
 // The schedules follow the school's clock (02:00 Europe/Berlin by default).
 export const nightlyFullSync = onSchedule(

@@ -61,11 +61,51 @@ export async function reserve(db: Firestore, offer: OfferPlaces, requestId: stri
   return { offerId: offer.offerId, requestId, since };
 }
 
+/** A request to claim: its id and, for one without a holder yet, the room hours it holds. */
+export interface ClaimWanted {
+  requestId: string;
+  roomHourIds: string[];
+}
+
 /**
- * Claims an existing request for the office's decision or the family's withdrawal; throws
- * `request-in-progress` while another claim on it is live. A request without a holder (made in
- * AppSheet, not yet reconciled) gets one with its room hours: its places are counted from now on.
+ * Claims existing requests of one offer for the office's decision or the family's withdrawal, in
+ * one transaction: each gets its claim, or `request-in-progress` while another claim on it is
+ * live. A request without a holder (made in AppSheet, not yet reconciled) gets one with its room
+ * hours: its places are counted from now on.
  */
+export async function claimHolders(
+  db: Firestore,
+  offer: Omit<OfferPlaces, 'places'>,
+  wanted: ClaimWanted[],
+  state: Exclude<HolderState, 'held' | 'reserving'>,
+  now = new Date(),
+): Promise<Map<string, Claim | HttpError>> {
+  const since = now.toISOString();
+  let claims = new Map<string, Claim | HttpError>();
+  await db.runTransaction(
+    async (transaction) => {
+      claims = new Map();
+      const { holds: holdsSnapshot, places: placesSnapshot } = await readOffer(transaction, db, offer.offerId);
+      const holders = readHolders(holdsSnapshot);
+      for (const { requestId, roomHourIds } of wanted) {
+        const own = holders[requestId];
+        if (isLiveClaim(own, now)) {
+          claims.set(requestId, requestInProgress());
+          continue;
+        }
+        holders[requestId] = { roomHourIds: own?.roomHourIds ?? roomHourIds, state, since };
+        claims.set(requestId, { offerId: offer.offerId, requestId, since });
+      }
+      if ([...claims.values()].some((claim) => !(claim instanceof HttpError))) {
+        writeHolders(transaction, db, offer.offerId, offer.quarterId, holders, placesSnapshot);
+      }
+    },
+    { maxAttempts: HOLD_TRANSACTION_ATTEMPTS },
+  );
+  return claims;
+}
+
+/** One request's claim, or `request-in-progress`. */
 export async function claimHolder(
   db: Firestore,
   offer: Omit<OfferPlaces, 'places'>,
@@ -74,58 +114,53 @@ export async function claimHolder(
   state: Exclude<HolderState, 'held' | 'reserving'>,
   now = new Date(),
 ): Promise<Claim> {
-  const since = now.toISOString();
-  await db.runTransaction(
-    async (transaction) => {
-      const { holds: holdsSnapshot, places: placesSnapshot } = await readOffer(transaction, db, offer.offerId);
-      const holders = readHolders(holdsSnapshot);
-      const own = holders[requestId];
-      if (isLiveClaim(own, now)) throw requestInProgress();
-      holders[requestId] = { roomHourIds: own?.roomHourIds ?? roomHourIds, state, since };
-      writeHolders(transaction, db, offer.offerId, offer.quarterId, holders, placesSnapshot);
-    },
-    { maxAttempts: HOLD_TRANSACTION_ATTEMPTS },
-  );
-  return { offerId: offer.offerId, requestId, since };
+  const claim = (await claimHolders(db, offer, [{ requestId, roomHourIds }], state, now)).get(requestId);
+  if (!claim || claim instanceof HttpError) throw claim ?? requestInProgress();
+  return claim;
 }
 
+/** How a claim ends: the request keeps its places (with the room hours AppSheet holds) or not. */
+export type ClaimEnd = { holds: true; roomHourIds?: string[] } | { holds: false };
+
 /**
- * Ends a claim: the request keeps its places ('held', with the room hours AppSheet holds) or gives
- * them back. Only the claim that is still this one's: a claim taken over after the TTL belongs to
- * its new owner. Retried a few times; a failure is logged and left to reconcileHolds after the
- * next sync, since AppSheet already holds the truth.
+ * Ends claims on one offer in one transaction: each request keeps its places ('held') or gives
+ * them back. Only a claim that is still this one's: a claim taken over after the TTL belongs to
+ * its new owner. A failure is logged and left to reconcileHolds after the next sync, since
+ * AppSheet already holds the truth.
  */
-export async function finishClaim(
-  db: Firestore,
-  claim: Claim,
-  quarterId: string,
-  outcome: { holds: true; roomHourIds?: string[] } | { holds: false },
-): Promise<void> {
+export async function finishClaims(db: Firestore, offerId: string, quarterId: string, ends: Array<{ claim: Claim; end: ClaimEnd }>): Promise<void> {
+  if (ends.length === 0) return;
   try {
     await db.runTransaction(
       async (transaction) => {
-        const { holds: holdsSnapshot, places: placesSnapshot } = await readOffer(transaction, db, claim.offerId);
+        const { holds: holdsSnapshot, places: placesSnapshot } = await readOffer(transaction, db, offerId);
         const holders = readHolders(holdsSnapshot);
-        const own = holders[claim.requestId];
-        if (!own || own.since !== claim.since) return;
-        if (outcome.holds) {
-          const next: Holder = { roomHourIds: outcome.roomHourIds ?? own.roomHourIds, state: 'held', since: own.since };
-          holders[claim.requestId] = next;
-        } else {
-          delete holders[claim.requestId];
+        let changed = false;
+        for (const { claim, end } of ends) {
+          const own = holders[claim.requestId];
+          if (!own || own.since !== claim.since) continue;
+          changed = true;
+          if (end.holds) {
+            const next: Holder = { roomHourIds: end.roomHourIds ?? own.roomHourIds, state: 'held', since: own.since };
+            holders[claim.requestId] = next;
+          } else {
+            delete holders[claim.requestId];
+          }
         }
-        writeHolders(transaction, db, claim.offerId, quarterId, holders, placesSnapshot);
+        if (changed) writeHolders(transaction, db, offerId, quarterId, holders, placesSnapshot);
       },
       { maxAttempts: HOLD_TRANSACTION_ATTEMPTS },
     );
   } catch (error) {
-    logger.error('ending a booking claim failed; the next sync reconciles it', {
-      offerId: claim.offerId,
-      requestId: claim.requestId,
+    logger.error('ending booking claims failed; the next sync reconciles them', {
+      offerId,
+      requestIds: ends.map(({ claim }) => claim.requestId).slice(0, 20),
       reason: (error as Error).message,
     });
   }
 }
+
+export const finishClaim = (db: Firestore, claim: Claim, quarterId: string, end: ClaimEnd) => finishClaims(db, claim.offerId, quarterId, [{ claim, end }]);
 
 /** The request was written: it holds its places. */
 export const settle = (db: Firestore, claim: Claim, quarterId: string, roomHourIds?: string[]) =>

@@ -59,6 +59,14 @@ describe('AppSheet client', () => {
     expect(await client.edit('Members', [{ a: '1' }])).toEqual([{ a: '1' }]);
   });
 
+  it('posts an Add with the rows and answers the rows AppSheet added', async () => {
+    const base = await serve(200, JSON.stringify({ Rows: [{ 'Request ID': 'REQ-1', Status: 'Angefragt' }] }));
+    const client = createAppSheetClient({ baseUrl: base, appId: 'a', accessKey: 'k' });
+    expect(await client.add('Course Requests', [{ 'Request ID': 'REQ-1', Status: 'Angefragt' }])).toEqual([{ 'Request ID': 'REQ-1', Status: 'Angefragt' }]);
+    expect(lastRequest?.url).toBe('/api/v2/apps/a/tables/Course%20Requests/Action');
+    expect(lastRequest?.body).toMatchObject({ Action: 'Add', Rows: [{ 'Request ID': 'REQ-1', Status: 'Angefragt' }] });
+  });
+
   it.each([
     [500, '{"error":"boom"}', /Find on Members: HTTP 500/],
     [403, 'denied', /HTTP 403 denied/],

@@ -47,6 +47,14 @@ export interface AppSheetClient {
   edit(table: string, rows: AppSheetRow[]): Promise<AppSheetRow[]>;
 }
 
+/** The client that also adds rows (a booking request, the plan its confirmation makes). */
+export interface AppSheetWriter extends AppSheetClient {
+  /** Adds new rows; AppSheet refuses a key that exists (HTTP 400): Find first where that may be. */
+  add(table: string, rows: AppSheetRow[]): Promise<AppSheetRow[]>;
+}
+
+type ActionName = 'Find' | 'Edit' | 'Add';
+
 function rowsOf(body: unknown): AppSheetRow[] {
   // Find answers with a JSON array of rows; Add/Edit/Delete with {"Rows": [...]}. Accept both.
   const rows = Array.isArray(body) ? body : (body as { Rows?: unknown } | null)?.Rows;
@@ -54,7 +62,7 @@ function rowsOf(body: unknown): AppSheetRow[] {
   return rows as AppSheetRow[];
 }
 
-export function createAppSheetClient(options: AppSheetClientOptions): AppSheetClient {
+export function createAppSheetClient(options: AppSheetClientOptions): AppSheetWriter {
   const base = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 120_000;
   const attempts = Math.max(1, options.attempts ?? 3);
@@ -62,7 +70,7 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
   // Resolved once, so that a zone without an AppSheet name fails before any request is sent.
   const timezone = windowsTimeZone(options.timeZone ?? schoolTimeZone());
 
-  async function send(table: string, action: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
+  async function send(table: string, action: ActionName, properties: object, rows: AppSheetRow[]) {
     const url = `${base}/api/v2/apps/${encodeURIComponent(options.appId)}/tables/${encodeURIComponent(table)}/Action`;
     let response: Response;
     try {
@@ -96,7 +104,7 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
   }
 
   /** Retries transient failures with exponential backoff; at most `attempts` tries in all. */
-  async function action(table: string, name: 'Find' | 'Edit', properties: object, rows: AppSheetRow[]) {
+  async function action(table: string, name: ActionName, properties: object, rows: AppSheetRow[]) {
     let tried = 0;
     try {
       return await withRetry(
@@ -118,6 +126,9 @@ export function createAppSheetClient(options: AppSheetClientOptions): AppSheetCl
     },
     async edit(table, rows) {
       return rowsOf(await action(table, 'Edit', {}, rows));
+    },
+    async add(table, rows) {
+      return rowsOf(await action(table, 'Add', {}, rows));
     },
   };
 }

@@ -1,0 +1,66 @@
+/**
+ * The booking endpoints: a family requests a course of the next quarter and may withdraw it while
+ * it waits; the office lists a quarter's requests and confirms or declines them. Members are
+ * resolved from the token, admins checked against admin_users, and each counts against its own
+ * per-account limit, as the other member and office endpoints do.
+ */
+import { bookingRequestsQuery, decideBookingRequestsBody, requestBookingBody, withdrawBookingBody } from '@family-portal/contract';
+import type { Request } from 'express';
+import type { z } from 'zod/mini';
+import { adminDb } from '../admin';
+import { appSheetForWrites } from '../config';
+import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
+import { requireAdmin } from '../http/auth';
+import { badRequest, describeIssues } from '../http/errors';
+import { callerAndMember } from '../http/memberCaller';
+import { decideRequests } from './decideRequests';
+import { listRequests } from './listRequests';
+import { requestBooking as recordRequest } from './requestBooking';
+import { withdrawBooking as recordWithdrawal } from './withdrawBooking';
+
+/** A family sends a handful of requests a quarter; the office decides in batches of up to 100. */
+export const BOOKING_LIMITS = {
+  requestBooking: { scope: 'requestBooking', perMinute: 10, perDay: 100 },
+  withdrawBooking: { scope: 'withdrawBooking', perMinute: 10, perDay: 100 },
+  decideBookingRequests: { scope: 'decideBookingRequests', perMinute: 30, perDay: 2000 },
+  listBookingRequests: { scope: 'listBookingRequests', perMinute: 30, perDay: 2000 },
+} satisfies Record<string, AccountLimit>;
+
+function parsed<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }, whole = 'body'): T {
+  if (result.success) return result.data;
+  throw badRequest(`Invalid request: ${describeIssues(result.error, whole)}`);
+}
+
+async function admin(request: Request, limit: AccountLimit) {
+  const caller = await requireAdmin(request);
+  await enforceAccountLimit(adminDb(), limit, caller.uid);
+  return caller;
+}
+
+/** POST {childId, offerId, roomHourIds}: the request as AppSheet now holds it. */
+export async function requestBooking(request: Request) {
+  const { caller, member } = await callerAndMember(request, BOOKING_LIMITS.requestBooking);
+  const body = parsed(requestBookingBody.safeParse(request.body));
+  return { data: await recordRequest({ db: adminDb(), appSheet: appSheetForWrites() }, caller, member, body) };
+}
+
+/** POST {requestId}: the withdrawn request. */
+export async function withdrawBooking(request: Request) {
+  const { member } = await callerAndMember(request, BOOKING_LIMITS.withdrawBooking);
+  const { requestId } = parsed(withdrawBookingBody.safeParse(request.body));
+  return { data: await recordWithdrawal({ db: adminDb(), appSheet: appSheetForWrites() }, member, requestId) };
+}
+
+/** POST {requestIds, decision, note?}: per request what became of it. */
+export async function decideBookingRequests(request: Request) {
+  await admin(request, BOOKING_LIMITS.decideBookingRequests);
+  const body = parsed(decideBookingRequestsBody.safeParse(request.body));
+  return { data: { results: await decideRequests({ db: adminDb(), appSheet: appSheetForWrites() }, body) } };
+}
+
+/** GET ?quarterId=: a quarter's offer with places taken, and its requests. */
+export async function listBookingRequests(request: Request) {
+  await admin(request, BOOKING_LIMITS.listBookingRequests);
+  const { quarterId } = parsed(bookingRequestsQuery.safeParse(request.query), 'parameter');
+  return { data: await listRequests(adminDb(), quarterId) };
+}

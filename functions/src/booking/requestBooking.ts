@@ -1,0 +1,113 @@
+/**
+ * A family's request for one child, one offered lesson of the next quarter and the room hours
+ * chosen. Every check comes before anything is written; then the places are reserved in a
+ * transaction, the row is written to AppSheet (found by its key first, so a retry never adds it
+ * twice), and only then mirrored. An AppSheet fault gives the places back and leaves no mirror.
+ */
+import { holdsPlaces, requestsOpen, type BookingRequest, type RequestBookingBody, type RequestStatus } from '@family-portal/contract';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { formatAppSheetDateTime, type AppSheetWriter } from '../sync/appsheet/appsheetClient';
+import { HttpError } from '../http/errors';
+import { bookingQuarter } from './bookingQuarter';
+import { release, reserve, settle } from './holds';
+import { requestKey } from './keys';
+import { offeredRoomHours, readOffer } from './offers';
+import { answerDoc, atAppSheet, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
+
+export interface BookingDeps {
+  db: Firestore;
+  appSheet: AppSheetWriter;
+  now?: Date;
+}
+
+const alreadyRequested = () => new HttpError('already-requested', 'This child has already requested this course for the quarter.');
+
+/** The checks that need no lock: the child, the offer, the deadline, the room hours. */
+async function checkRequest(db: Firestore, member: DocumentSnapshot, body: RequestBookingBody, now: Date) {
+  const [child, offer, { quarter, today }] = await Promise.all([
+    db.collection('children').doc(body.childId).get(),
+    readOffer(db, body.offerId),
+    bookingQuarter(db, now),
+  ]);
+  if (!child.exists || child.get('memberId') !== member.id) {
+    throw new HttpError('permission-denied', 'This child is not one of your family.');
+  }
+  if (!offer || !quarter || offer.quarterId !== quarter.id) {
+    throw new HttpError('not-found', 'This course is not offered for the next quarter.');
+  }
+  if (!requestsOpen(offer, today)) {
+    throw new HttpError('requests-closed', `Requests for this course were taken until ${offer.requestsUntil}.`);
+  }
+  const offered = new Set(await offeredRoomHours(db, offer));
+  const strange = body.roomHourIds.filter((id) => !offered.has(id));
+  if (strange.length > 0 || new Set(body.roomHourIds).size !== body.roomHourIds.length) {
+    throw new HttpError('invalid-argument', `Not a time of this course, or named twice: ${strange.join(', ') || body.roomHourIds.join(', ')}.`);
+  }
+  return offer;
+}
+
+/** Writes the request to AppSheet: added, or an earlier withdrawn or declined one asked again. */
+async function writeRow(appSheet: AppSheetWriter, requestId: string, cells: Parameters<typeof requestRow>[1]) {
+  const existing = (await findRows(appSheet, requests, [requestId])).get(requestId);
+  if (existing) {
+    const current = mapRequestRows([existing]).get(requestId);
+    // Already in AppSheet and holding places: an earlier attempt whose answer was lost, or the office's own entry.
+    if (!current || holdsPlaces(current.doc.status)) return { current, again: true } as const;
+    const answer = await atAppSheet(() => appSheet.edit(requests.appSheetTable, [requestRow(requestId, { ...cells, note: null, decidedAt: null, planId: null })]));
+    return { current: mapRequestRows(answer).get(requestId), again: false } as const;
+  }
+  const answer = await atAppSheet(() => appSheet.add(requests.appSheetTable, [requestRow(requestId, cells)]));
+  return { current: mapRequestRows(answer).get(requestId), again: false } as const;
+}
+
+export async function requestBooking(deps: BookingDeps, caller: { email: string }, member: DocumentSnapshot, body: RequestBookingBody): Promise<BookingRequest> {
+  const { db, appSheet } = deps;
+  const now = deps.now ?? new Date();
+  const offer = await checkRequest(db, member, body, now);
+  const requestId = requestKey(offer.quarterId, offer.lessonId, body.childId);
+  const mirror = await db.collection(REQUESTS).doc(requestId).get();
+  if (mirror.exists && holdsPlaces(mirror.get('status') as RequestStatus)) throw alreadyRequested();
+
+  const claim = await reserve(db, { offerId: offer.id, quarterId: offer.quarterId, places: offer.places }, requestId, body.roomHourIds, now);
+  const sent: MappedRequest['doc'] = {
+    childId: body.childId,
+    quarterId: offer.quarterId,
+    lessonId: offer.lessonId,
+    offerId: offer.id,
+    roomHourIds: body.roomHourIds,
+    weeks: offer.weeks,
+    status: 'requested',
+    requestedAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
+    requestedBy: caller.email,
+    note: null,
+    decidedAt: null,
+    planId: null,
+  };
+  let written: Awaited<ReturnType<typeof writeRow>>;
+  try {
+    written = await writeRow(appSheet, requestId, {
+      childId: sent.childId,
+      quarterId: sent.quarterId,
+      lessonId: sent.lessonId,
+      offerId: sent.offerId,
+      roomHourIds: sent.roomHourIds,
+      weeks: sent.weeks,
+      status: 'requested',
+      requestedAt: formatAppSheetDateTime(now),
+      requestedBy: caller.email,
+    });
+  } catch (error) {
+    await release(db, claim, offer.quarterId);
+    throw error;
+  }
+  // AppSheet holds the request now: whatever follows, its places stay taken.
+  if (written.again) {
+    if (written.current) await storeMirrors(db, [{ id: requestId, mapped: written.current, memberId: member.id }], now);
+    await settle(db, claim, offer.quarterId, written.current?.doc.roomHourIds);
+    throw alreadyRequested();
+  }
+  const mapped: MappedRequest = written.current ?? { doc: sent, changedAt: null };
+  await storeMirrors(db, [{ id: requestId, mapped, memberId: member.id }], now);
+  await settle(db, claim, offer.quarterId, mapped.doc.roomHourIds);
+  return answerDoc(requestId, mapped, member.id);
+}
