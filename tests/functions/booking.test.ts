@@ -1,0 +1,387 @@
+/**
+ * Booking next quarter's courses, against the emulators and the AppSheet demo server: places
+ * counted in a transaction (twenty families racing for three places, in-process and over HTTP),
+ * every refusal writes nothing, AppSheet first and then the mirror (a fault leaves no mirror and
+ * frees the place), the office's decision exactly once, and holds brought in line after a sync.
+ */
+import { OFFER_PLACES, type BookingRequest } from '@family-portal/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BOOKING_HOLDS } from '../../functions/src/booking/holders';
+import { reconcileHolds } from '../../functions/src/booking/holds';
+import { planKey, requestKey } from '../../functions/src/booking/keys';
+import { decideRequests } from '../../functions/src/booking/decideRequests';
+import { requestBooking } from '../../functions/src/booking/requestBooking';
+import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { filter, keyIn } from '../../functions/src/sync/appsheet/selector';
+import { runFullSync } from '../../functions/src/sync/run/engine';
+import { HttpError } from '../../functions/src/http/errors';
+import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
+import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { PORTS } from '../../tools/lib/stack';
+import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { addChildren, addOffers, indexedMembers, lessonsWithRoomHours, plannedQuarterId, schoolDay, type TestOffer } from '../support/bookingSchool';
+
+const { db, auth } = emulatorAdmin();
+const appSheetUrl = `http://127.0.0.1:${PORTS.appsheet}`;
+const appSheet = createAppSheetClient({ baseUrl: appSheetUrl, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
+const deps = { db, appSheet };
+const ADMIN = 'booking-admin@example.com';
+
+let quarterId = '';
+const offers: Record<string, TestOffer> = {};
+let members: Array<{ memberId: string; email: string }> = [];
+const tokens = new Map<string, string>();
+/** Test children by member: race children 20 (two per family), single children for the rest. */
+let raceChildren: Array<{ childId: string; memberId: string }> = [];
+let httpChildren: Array<{ childId: string; memberId: string }> = [];
+let kids: Array<{ childId: string; memberId: string }> = [];
+let adminToken = '';
+
+const setFault = (table: string, fault: string | null) => fetch(`${appSheetUrl}/__demo/faults/${encodeURIComponent(table)}`, { method: 'PUT', body: JSON.stringify({ fault }) });
+/**
+ * A new account's token. Auth may stamp the account's validSince in the second after its creation
+ * (when creating it spans a second's end); the functions take that for a revocation and refuse
+ * tokens signed in up to it, so the token is taken once that second is over.
+ */
+async function accountToken(email: string, admin = false): Promise<string> {
+  const user = await createAccount(email, { admin });
+  const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
+  const validSince = stamped ? Date.parse(stamped) : 0;
+  if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
+    await expect.poll(() => Date.now(), { timeout: 3000 }).toBeGreaterThanOrEqual(validSince + 1000);
+  }
+  return idTokenFor(email);
+}
+const tokenOf = (memberId: string) => tokens.get(memberId) as string;
+
+async function call(name: string, token: string, body?: unknown, query = '') {
+  const response = await fetch(functionUrl(name, query), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+const ask = (child: { childId: string; memberId: string }, offer: TestOffer, roomHourIds = offer.roomHourIds.slice(0, 1)) =>
+  call('requestBooking', tokenOf(child.memberId), { childId: child.childId, offerId: offer.offerId, roomHourIds });
+
+const mirror = async (id: string) => (await db.doc(`bookingRequests/${id}`).get()).data();
+const taken = async (offer: TestOffer) => ((await db.doc(`${OFFER_PLACES}/${offer.offerId}`).get()).get('taken') as Record<string, number> | undefined) ?? {};
+const holders = async (offer: TestOffer) => ((await db.doc(`${BOOKING_HOLDS}/${offer.offerId}`).get()).get('holders') as Record<string, unknown> | undefined) ?? {};
+const rowsOfOffer = (offer: TestOffer) => appSheet.find('Course Requests', filter('Course Requests', `[Offer ID] = "${offer.offerId}"`));
+const requestRow = async (id: string) => (await appSheet.find('Course Requests', filter('Course Requests', keyIn('Request ID', [id]))))[0];
+const planRows = (id: string) => appSheet.find('Plans', filter('Plans', keyIn('Plan ID', [id])));
+const keyOf = (child: { childId: string }, offer: TestOffer) => requestKey(quarterId, offer.lessonId, child.childId);
+const kid = (index: number) => {
+  const child = kids[index];
+  if (!child) throw new Error(`no test child ${index}`);
+  return child;
+};
+const memberDoc = (memberId: string) => db.doc(`members/${memberId}`).get();
+const emailOf = (memberId: string) => members.find((member) => member.memberId === memberId)?.email as string;
+
+beforeAll(async () => {
+  await clearFirestore();
+  await fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' });
+  expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
+  quarterId = await plannedQuarterId(db);
+  const lessons = await lessonsWithRoomHours(db);
+  const names = ['race', 'http', 'checks', 'closed', 'fault', 'decide', 'decline', 'withdraw', 'reconcile'] as const;
+  expect(lessons.length).toBeGreaterThanOrEqual(names.length);
+  names.forEach((name, index) => {
+    const lesson = lessons[index] as (typeof lessons)[number];
+    offers[name] = {
+      offerId: `OFF-TEST-${name}`,
+      lessonId: lesson.lessonId,
+      roomHourIds: lesson.roomHourIds,
+      places: { race: 3, http: 3, checks: 5, closed: 5, fault: 1, decide: 5, decline: 1, withdraw: 1, reconcile: 2 }[name],
+      requestsUntil: name === 'closed' ? schoolDay(-1) : schoolDay(30),
+    };
+  });
+  await addOffers(appSheetUrl, quarterId, Object.entries(offers).map(([name, offer]) => ({ ...offer, blankRoomHours: name === 'checks' })));
+
+  members = (await indexedMembers(db)).slice(0, 10);
+  expect(members).toHaveLength(10);
+  const ids = members.map((member) => member.memberId);
+  raceChildren = await addChildren(appSheetUrl, 'CBR', 20, ids);
+  httpChildren = await addChildren(appSheetUrl, 'CBH', 20, ids);
+  kids = await addChildren(appSheetUrl, 'CBK', 10, ids);
+  expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
+
+  for (const member of members) tokens.set(member.memberId, await accountToken(member.email));
+  adminToken = await accountToken(ADMIN, true);
+});
+
+beforeEach(async () => {
+  await fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' });
+  // Each test's calls count from zero against the per-account limits.
+  await db.recursiveDelete(db.collection('rate_limits'));
+});
+afterAll(() => fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' }));
+
+describe('places', () => {
+  it('gives 3 places to 20 families racing in-process, and "full" naming the time to the other 17', async () => {
+    const offer = offers.race as TestOffer;
+    const roomHourId = offer.roomHourIds[0] as string;
+    const outcomes = await Promise.allSettled(
+      raceChildren.map(async (child) =>
+        requestBooking(deps, { email: emailOf(child.memberId) }, await memberDoc(child.memberId), { childId: child.childId, offerId: offer.offerId, roomHourIds: [roomHourId] }),
+      ),
+    );
+    const granted = outcomes.filter((outcome): outcome is PromiseFulfilledResult<BookingRequest> => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(granted).toHaveLength(3);
+    expect(refused.map((outcome) => (outcome.reason as HttpError).code)).toEqual(Array(17).fill('full'));
+    expect((refused[0]?.reason as HttpError).message).toContain(roomHourId);
+    expect(granted.map((outcome) => outcome.value.status)).toEqual(['requested', 'requested', 'requested']);
+    expect(await taken(offer)).toEqual({ [roomHourId]: 3 });
+    expect(await rowsOfOffer(offer)).toHaveLength(3);
+    expect((await db.collection('bookingRequests').where('offerId', '==', offer.offerId).get()).size).toBe(3);
+  });
+
+  it('answers 3 requests over HTTP with 200 and the other 17 with 409 full', async () => {
+    // The Functions emulator serves one request of a function at a time (and fails requests that
+    // would start further instances), so over HTTP they come one after another; the race itself
+    // is the test above.
+    const offer = offers.http as TestOffer;
+    const answers = [];
+    for (const child of httpChildren) answers.push(await ask(child, offer));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => [answer.status, answer.body.error])).toEqual(Array(17).fill([409, 'full']));
+    expect(await taken(offer)).toEqual({ [offer.roomHourIds[0] as string]: 3 });
+    expect(await rowsOfOffer(offer)).toHaveLength(3);
+  });
+});
+
+describe('requestBooking', () => {
+  it('writes AppSheet, then the mirror the family reads, then counts the place', async () => {
+    const offer = offers.checks as TestOffer;
+    const child = kid(0);
+    const id = keyOf(child, offer);
+    const { status, body } = await ask(child, offer, offer.roomHourIds);
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ id, childId: child.childId, offerId: offer.offerId, status: 'requested', memberId: child.memberId, roomHourIds: offer.roomHourIds, weeks: 12 });
+    expect(await requestRow(id)).toMatchObject({ 'Child ID': child.childId, 'Quarter ID': quarterId, 'Lesson ID': offer.lessonId, Status: 'Angefragt', 'Requested By': emailOf(child.memberId), 'Room Hour IDs': offer.roomHourIds.join(' , ') });
+    expect(await mirror(id)).toMatchObject({ status: 'requested', memberId: child.memberId, requestedBy: emailOf(child.memberId), roomHourIds: offer.roomHourIds });
+    expect(await taken(offer)).toEqual(Object.fromEntries(offer.roomHourIds.map((roomHourId) => [roomHourId, 1])));
+
+    // A full sync finds the mirror as it would have written it.
+    const sync = await runFullSync({ db, appSheet }, { triggeredBy: 'manual' });
+    expect(sync.tables.bookingRequests?.written ?? 0).toBe(0);
+  });
+
+  it('answers 409 already-requested to the same child, lesson and quarter, and writes nothing', async () => {
+    const offer = offers.checks as TestOffer;
+    const child = kid(1);
+    expect((await ask(child, offer)).status).toBe(200);
+    const before = [await requestRow(keyOf(child, offer)), await taken(offer)];
+    const again = await ask(child, offer);
+    expect([again.status, again.body.error]).toEqual([409, 'already-requested']);
+    expect([await requestRow(keyOf(child, offer)), await taken(offer)]).toEqual(before);
+  });
+
+  it("answers 403 for another family's child, and writes nothing", async () => {
+    const offer = offers.checks as TestOffer;
+    const child = kid(2);
+    const stranger = members.find((member) => member.memberId !== child.memberId) as (typeof members)[number];
+    const before = await taken(offer);
+    const answer = await call('requestBooking', tokenOf(stranger.memberId), { childId: child.childId, offerId: offer.offerId, roomHourIds: offer.roomHourIds.slice(0, 1) });
+    expect([answer.status, answer.body.error]).toEqual([403, 'permission-denied']);
+    expect(await requestRow(keyOf(child, offer))).toBeUndefined();
+    expect(await mirror(keyOf(child, offer))).toBeUndefined();
+    expect(await taken(offer)).toEqual(before);
+  });
+
+  it('refuses a request after the deadline with 409 requests-closed, and writes nothing', async () => {
+    const offer = offers.closed as TestOffer;
+    const child = kid(3);
+    const answer = await ask(child, offer);
+    expect([answer.status, answer.body.error]).toEqual([409, 'requests-closed']);
+    expect(await requestRow(keyOf(child, offer))).toBeUndefined();
+    expect(await taken(offer)).toEqual({});
+  });
+
+  it("refuses a time that is not the offered lesson's with 400, and an unknown offer with 404", async () => {
+    const offer = offers.checks as TestOffer;
+    const other = offers.race as TestOffer;
+    const child = kid(4);
+    const strange = await ask(child, offer, [other.roomHourIds[0] as string]);
+    expect([strange.status, strange.body.error]).toEqual([400, 'invalid-argument']);
+    const unknown = await call('requestBooking', tokenOf(child.memberId), { childId: child.childId, offerId: 'OFF-NONE', roomHourIds: offer.roomHourIds.slice(0, 1) });
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'not-found']);
+    expect(await requestRow(keyOf(child, offer))).toBeUndefined();
+  });
+
+  it('leaves no mirror and frees the place when AppSheet fails, and takes the request once it is back', async () => {
+    const offer = offers.fault as TestOffer;
+    const child = kid(5);
+    const id = keyOf(child, offer);
+    await setFault('Course Requests', 'error');
+    const failed = await ask(child, offer);
+    expect([failed.status, failed.body.error]).toEqual([502, 'appsheet-failed']);
+    await setFault('Course Requests', null);
+    expect(await mirror(id)).toBeUndefined();
+    expect(await requestRow(id)).toBeUndefined();
+    expect(await taken(offer)).toEqual({});
+    expect(await holders(offer)).toEqual({});
+
+    // The one place is free again: the same family gets it now.
+    expect((await ask(child, offer)).status).toBe(200);
+    expect(await mirror(id)).toMatchObject({ status: 'requested' });
+  });
+});
+
+describe('the office decides', () => {
+  it('confirms twice, also at once, into one Plans row, and the second answers unchanged or in progress', async () => {
+    const offer = offers.decide as TestOffer;
+    const [first, second] = [kid(6), kid(7)];
+    for (const child of [first, second]) expect((await ask(child, offer)).status).toBe(200);
+    const [idA, idB] = [keyOf(first, offer), keyOf(second, offer)];
+
+    // At once, in-process: a real race on the claim.
+    const both = await Promise.all([
+      decideRequests(deps, { requestIds: [idA], decision: 'confirm' }),
+      decideRequests(deps, { requestIds: [idA], decision: 'confirm' }),
+    ]);
+    const outcomes = both.flat().map((result) => `${result.outcome}${result.error ? `:${result.error}` : ''}`).sort();
+    expect(outcomes[0]).toBe('confirmed');
+    expect(['refused:request-in-progress', 'unchanged']).toContain(outcomes[1]);
+    const planId = planKey(quarterId, offer.lessonId, first.childId);
+    expect(await planRows(planId)).toHaveLength(1);
+    expect(await planRows(planId)).toEqual([expect.objectContaining({ 'Child ID': first.childId, 'Quarter ID': quarterId, 'Lesson ID': offer.lessonId, Weeks: '12' })]);
+
+    // Over HTTP: A again, with B; A is unchanged, B confirmed; still one Plans row each.
+    const answer = await call('decideBookingRequests', adminToken, { requestIds: [idA, idB], decision: 'confirm', note: 'Bis bald!' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.results).toEqual([
+      { requestId: idA, outcome: 'unchanged' },
+      { requestId: idB, outcome: 'confirmed' },
+    ]);
+    expect(await planRows(planId)).toHaveLength(1);
+    expect(await planRows(planKey(quarterId, offer.lessonId, second.childId))).toHaveLength(1);
+    expect(await requestRow(idB)).toMatchObject({ Status: 'Bestätigt', 'Plan ID': planKey(quarterId, offer.lessonId, second.childId), Note: 'Bis bald!' });
+    expect(await mirror(idA)).toMatchObject({ status: 'confirmed', planId });
+    expect(await mirror(idB)).toMatchObject({ status: 'confirmed', note: 'Bis bald!' });
+    // Confirmed requests keep their places.
+    expect(await taken(offer)).toEqual({ [offer.roomHourIds[0] as string]: 2 });
+
+    // Withdrawing a confirmed request is refused and changes nothing.
+    const withdrawn = await call('withdrawBooking', tokenOf(first.memberId), { requestId: idA });
+    expect([withdrawn.status, withdrawn.body.error]).toEqual([409, 'not-requested']);
+    expect(await requestRow(idA)).toMatchObject({ Status: 'Bestätigt' });
+  });
+
+  it('declines with a note and frees the place for the next family', async () => {
+    const offer = offers.decline as TestOffer;
+    const [first, second] = [kid(8), kid(9)];
+    expect((await ask(first, offer)).status).toBe(200);
+    expect((await ask(second, offer)).body.error).toBe('full');
+    const answer = await call('decideBookingRequests', adminToken, { requestIds: [keyOf(first, offer)], decision: 'decline', note: 'Leider voll.' });
+    expect(answer.body.data.results).toEqual([{ requestId: keyOf(first, offer), outcome: 'declined' }]);
+    expect(await requestRow(keyOf(first, offer))).toMatchObject({ Status: 'Abgelehnt', Note: 'Leider voll.' });
+    expect(await mirror(keyOf(first, offer))).toMatchObject({ status: 'declined', note: 'Leider voll.' });
+    expect(await taken(offer)).toEqual({});
+    expect((await ask(second, offer)).status).toBe(200);
+  });
+
+  it("is the office's only: a parent gets 403 from both office endpoints", async () => {
+    const token = tokenOf((members[0] as (typeof members)[number]).memberId);
+    expect((await call('listBookingRequests', token)).status).toBe(403);
+    expect((await call('decideBookingRequests', token, { requestIds: ['REQ-x'], decision: 'confirm' })).status).toBe(403);
+  });
+
+  it("lists the quarter's requests with child and family names, and the offer's places", async () => {
+    const offer = offers.checks as TestOffer;
+    const child = kid(3);
+    expect((await ask(child, offer)).status).toBe(200);
+    const answer = await call('listBookingRequests', adminToken);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.quarter).toMatchObject({ id: quarterId });
+    const family = await memberDoc(child.memberId);
+    expect(answer.body.data.requests).toContainEqual(
+      expect.objectContaining({ id: keyOf(child, offer), childName: `Kind ${child.childId}`, memberId: child.memberId, familyName: family.get('primaryName'), status: 'requested' }),
+    );
+    const listed = (answer.body.data.offers as Array<Record<string, any>>).find((candidate) => candidate.offerId === offer.offerId);
+    expect(listed).toMatchObject({ lessonId: offer.lessonId, places: offer.places, taken: await taken(offer) });
+    expect(listed?.taken[offer.roomHourIds[0] as string]).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('withdrawBooking', () => {
+  it('withdraws a waiting request in AppSheet and frees its place; the family may ask again', async () => {
+    const offer = offers.withdraw as TestOffer;
+    const child = kid(0);
+    const id = keyOf(child, offer);
+    expect((await ask(child, offer)).status).toBe(200);
+    const stranger = members.find((member) => member.memberId !== child.memberId) as (typeof members)[number];
+    expect((await call('withdrawBooking', tokenOf(stranger.memberId), { requestId: id })).status).toBe(403);
+
+    const answer = await call('withdrawBooking', tokenOf(child.memberId), { requestId: id });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ id, status: 'withdrawn' });
+    expect(await requestRow(id)).toMatchObject({ Status: 'Zurückgezogen' });
+    expect(await mirror(id)).toMatchObject({ status: 'withdrawn' });
+    expect(await taken(offer)).toEqual({});
+
+    // Asked again: the withdrawn row is asked for anew, not added twice.
+    expect((await ask(child, offer)).status).toBe(200);
+    expect(await rowsOfOffer(offer)).toHaveLength(1);
+    expect(await requestRow(id)).toMatchObject({ Status: 'Angefragt' });
+  });
+
+  it('refuses when the office already decided in AppSheet, and repairs the mirror', async () => {
+    const offer = offers.withdraw as TestOffer;
+    const child = kid(0);
+    const id = keyOf(child, offer);
+    await appSheet.edit('Course Requests', [{ 'Request ID': id, Status: 'Abgelehnt' }]);
+    expect(await mirror(id)).toMatchObject({ status: 'requested' });
+    const answer = await call('withdrawBooking', tokenOf(child.memberId), { requestId: id });
+    expect([answer.status, answer.body.error]).toEqual([409, 'not-requested']);
+    expect(await mirror(id)).toMatchObject({ status: 'declined' });
+    expect(await taken(offer)).toEqual({});
+  });
+});
+
+describe('reconcileHolds', () => {
+  it('frees the place of a request declined in AppSheet, and holds one made there, after a sync', async () => {
+    const offer = offers.reconcile as TestOffer;
+    const [first, second] = [kid(1), kid(2)];
+    const roomHourId = offer.roomHourIds[0] as string;
+    expect((await ask(first, offer)).status).toBe(200);
+    expect(await taken(offer)).toEqual({ [roomHourId]: 1 });
+
+    // The office declines the first in AppSheet and enters a request for the second there.
+    await appSheet.edit('Course Requests', [{ 'Request ID': keyOf(first, offer), Status: 'Abgelehnt' }]);
+    await appSheet.add('Course Requests', [
+      {
+        'Request ID': keyOf(second, offer),
+        'Child ID': second.childId,
+        'Quarter ID': quarterId,
+        'Lesson ID': offer.lessonId,
+        'Offer ID': offer.offerId,
+        'Room Hour IDs': roomHourId,
+        Weeks: '12',
+        Status: 'Angefragt',
+      },
+    ]);
+    expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
+    await reconcileHolds(db, [keyOf(first, offer), keyOf(second, offer)]);
+    expect(await taken(offer)).toEqual({ [roomHourId]: 1 });
+    expect(Object.keys(await holders(offer))).toEqual([keyOf(second, offer)]);
+  });
+
+  it("drops a stale 'reserving' holder whose request AppSheet never got, and keeps a live one", async () => {
+    const offer = offers.reconcile as TestOffer;
+    const roomHourId = offer.roomHourIds[0] as string;
+    const ref = db.doc(`${BOOKING_HOLDS}/${offer.offerId}`);
+    const current = (await ref.get()).get('holders') as Record<string, unknown>;
+    const stale = { roomHourIds: [roomHourId], state: 'reserving', since: new Date(Date.now() - 10 * 60_000).toISOString() };
+    const live = { roomHourIds: [roomHourId], state: 'reserving', since: new Date().toISOString() };
+    await ref.set({ quarterId, holders: { ...current, 'REQ-died': stale, 'REQ-writing': live } });
+    await reconcileHolds(db, 'all');
+    expect(Object.keys(await holders(offer)).sort()).toEqual([keyOf(kid(2), offer), 'REQ-writing'].sort());
+    expect(await taken(offer)).toEqual({ [roomHourId]: 2 });
+  });
+});
