@@ -80,6 +80,6 @@ await notifyParents(db, auth, () => SETTINGS, 'all');
 const changed = Array.from({ length: CHANGED_PAYMENTS }, (_, n) => memberId(Math.floor((n * FAMILIES) / CHANGED_PAYMENTS) + 1));
 const newPayments = changed.map((id) => `P${id}-new`);
 await Promise.all(changed.map((id, n) => db.doc(`payments/${newPayments[n]}`).set({ memberId: id, amount: 42.5, date: '2026-11-25', direction: 'IN' })));
-await measure(`delta with ${CHANGED_PAYMENTS} new payments`, () => notifyParents(db, auth, () => SETTINGS, { memberIds: [], paymentIds: newPayments }));
+await measure(`delta with ${CHANGED_PAYMENTS} new payments`, () => notifyParents(db, auth, () => SETTINGS, { memberIds: [], paymentIds: newPayments, bookingRequestIds: [] }));
 await measure('full sync, nothing changed', () => notifyParents(db, auth, () => SETTINGS, 'all'));
 process.exit(0);

@@ -34,6 +34,10 @@ const ENUM_VALUES: Record<string, string> = {
   Sonstiges: 'other',
   Eingang: 'IN',
   Ausgang: 'OUT',
+  Angefragt: 'requested',
+  Bestätigt: 'confirmed',
+  Abgelehnt: 'declined',
+  Zurückgezogen: 'withdrawn',
 };
 
 function expectedDocument(table: SyncedCollection, row: RawRow): Record<string, unknown> {
@@ -46,8 +50,8 @@ function expectedDocument(table: SyncedCollection, row: RawRow): Record<string, 
     if (col.kind === 'list') value = raw ?? [];
     expected[field] = value ?? col.blankValue ?? null;
   }
-  // Plans carry the family of their child, for the security rules.
-  if (table === 'plans') expected.memberId = rowsOf('children').find((child) => child['Child ID'] === row['Child ID'])?.['Member ID'];
+  // Plans and booking requests carry the family of their child, for the security rules.
+  if (table === 'plans' || table === 'bookingRequests') expected.memberId = rowsOf('children').find((child) => child['Child ID'] === row['Child ID'])?.['Member ID'];
   return expected;
 }
 

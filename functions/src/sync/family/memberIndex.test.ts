@@ -57,4 +57,14 @@ describe('assignOwners', () => {
     expect([...plans]).toEqual([['PL1', { childId: 'C1', weeks: 10, memberId: 'M1' }]]);
     expect(rejected).toEqual([{ table: 'plans', key: 'PL2', reason: 'column "Child ID": no child "C9"' }]);
   });
+
+  it('does the same for booking requests, naming their table', () => {
+    const requests = new Map([
+      ['REQ-1', { childId: 'C1', status: 'requested' }],
+      ['REQ-2', { childId: 'C9', status: 'requested' }],
+    ]);
+    const { rejected } = assignOwners(requests, new Map([['C1', 'M1']]), 'bookingRequests');
+    expect([...requests]).toEqual([['REQ-1', { childId: 'C1', status: 'requested', memberId: 'M1' }]]);
+    expect(rejected).toEqual([{ table: 'bookingRequests', key: 'REQ-2', reason: 'column "Child ID": no child "C9"' }]);
+  });
 });

@@ -1,7 +1,7 @@
 /**
- * Plans carry the member id of their child's family (`memberId`), taken from the children
- * collection when the plan is synced. The rules then decide a plans query with one lookup of
- * the caller's member id instead of two per child id (production allows 10 per query).
+ * Plans and booking requests carry the member id of their child's family (`memberId`), taken
+ * from the children collection when they are synced. The rules then decide a query with one
+ * lookup of the caller's member id instead of two per child id (production allows 10 per query).
  */
 import { chunk } from 'es-toolkit/array';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -26,22 +26,26 @@ export async function childOwners(db: Firestore, childIds: Iterable<string>): Pr
   return owners;
 }
 
+/** The collections whose documents belong to a child's family. */
+export type ChildOwned = 'plans' | 'bookingRequests';
+
 /**
- * Sets memberId on every plan. A plan whose child is unknown is rejected (a missing required
- * reference): nobody could read it, and the office should see it.
+ * Sets memberId on every plan (or request). One whose child is unknown is rejected (a missing
+ * required reference): nobody could read it, and the office should see it.
  */
 export function assignOwners(
-  plans: Map<string, SyncedDocument>,
+  docs: Map<string, SyncedDocument>,
   owners: Map<string, string>,
+  table: ChildOwned = 'plans',
 ): { rejected: Array<RowNote & { key: string }> } {
   const rejected: Array<RowNote & { key: string }> = [];
-  for (const [id, plan] of plans) {
-    const owner = owners.get(String(plan.childId));
+  for (const [id, doc] of docs) {
+    const owner = owners.get(String(doc.childId));
     if (owner) {
-      plan.memberId = owner;
+      doc.memberId = owner;
     } else {
-      plans.delete(id);
-      rejected.push({ table: 'plans', key: id, reason: `column "Child ID": no child "${String(plan.childId)}"` });
+      docs.delete(id);
+      rejected.push({ table, key: id, reason: `column "Child ID": no child "${String(doc.childId)}"` });
     }
   }
   return { rejected };
@@ -52,19 +56,30 @@ export function assignOwners(
  * of every plan of these children whose memberId differs from the child's.
  */
 export async function repairPlanOwners(db: Firestore, childIds: string[], syncedAt: string): Promise<WriteOutcome & { planIds: string[] }> {
+  const { ids, ...outcome } = await repairOwners(db, 'plans', childIds, syncedAt);
+  return { ...outcome, planIds: ids };
+}
+
+/** The same for booking requests: a family reads the requests of its children only. */
+export async function repairRequestOwners(db: Firestore, childIds: string[], syncedAt: string): Promise<WriteOutcome & { requestIds: string[] }> {
+  const { ids, ...outcome } = await repairOwners(db, 'bookingRequests', childIds, syncedAt);
+  return { ...outcome, requestIds: ids };
+}
+
+async function repairOwners(db: Firestore, collection: ChildOwned, childIds: string[], syncedAt: string): Promise<WriteOutcome & { ids: string[] }> {
   const owners = await childOwners(db, childIds);
-  const plans = db.collection('plans');
+  const docs = db.collection(collection);
   const ids = [...owners.keys()];
   const sets: Upsert[] = [];
   for (const batch of chunk(ids, 30)) {
-    const snapshot = await plans.where('childId', 'in', batch).get();
+    const snapshot = await docs.where('childId', 'in', batch).get();
     for (const doc of snapshot.docs) {
       const owner = owners.get(doc.get('childId') as string);
       if (!owner || doc.get('memberId') === owner || doc.get(HASH_FIELD) === REJECTED_HASH) continue;
       const content: SyncedDocument = Object.fromEntries(Object.entries(doc.data()).filter(([key]) => !key.startsWith('_')));
       content.memberId = owner;
       const hash = contentHash(content);
-      // Only the family changes; written only if the plan is still as read.
+      // Only the family changes; written only if the document is still as read.
       sets.push({
         ref: doc.ref,
         data: { memberId: owner, [HASH_FIELD]: hash, [SYNCED_AT_FIELD]: syncedAt },
@@ -74,5 +89,5 @@ export async function repairPlanOwners(db: Firestore, childIds: string[], synced
       });
     }
   }
-  return { ...(await writeChanges(db, sets, [])), planIds: sets.map((set) => set.ref.id) };
+  return { ...(await writeChanges(db, sets, [])), ids: sets.map((set) => set.ref.id) };
 }

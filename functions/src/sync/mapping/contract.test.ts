@@ -26,8 +26,8 @@ describe('the sync and the contract', () => {
     for (const row of rows) {
       const mapped = mapRow(table, row as AppSheetRow);
       if (!mapped.ok) continue; // the demo school has deliberately broken rows; the sync rejects them
-      // Plans get their family's memberId from their child (planOwners.ts) before they are written.
-      const doc = name === 'plans' ? { ...mapped.doc, memberId: 'M0001' } : mapped.doc;
+      // Plans and requests get their family's memberId from their child (planOwners.ts) before they are written.
+      const doc = name === 'plans' || name === 'bookingRequests' ? { ...mapped.doc, memberId: 'M0001' } : mapped.doc;
       const parsed = DOCUMENT_SCHEMAS[name].safeParse({ ...doc, id: mapped.id });
       expect(parsed.success ? null : { id: mapped.id, issues: parsed.error.issues }).toBeNull();
     }

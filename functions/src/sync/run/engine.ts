@@ -26,6 +26,8 @@ import { logger } from 'firebase-functions';
 import { reconcileMemberIndex } from '../family/memberIndex';
 import { updateMemberReferences } from '../family/memberReferences';
 import { repairPlanOwners } from '../family/planOwners';
+import { dayIn, schoolTimeZone } from '../time/timeZone';
+import { settleBooking } from './bookingSteps';
 import { failedTable, syncTableDelta, syncTableFull, type SyncContext, type TableSyncResult } from './tableSync';
 
 export interface SyncDeps {
@@ -38,6 +40,8 @@ export interface SyncDeps {
   deletionShare?: number;
   /** Rows per AppSheet request (slices.ts); 0 reads each table in one request. */
   sliceRows?: number;
+  /** The school's day (YYYY-MM-DD) that decides which quarters are over; today on the school's clock by default. */
+  today?: string;
 }
 
 export interface SyncRequest {
@@ -69,10 +73,11 @@ async function writeFinalLog(logRef: DocumentReference, log: SyncLog): Promise<v
 
 /**
  * The families a run may have changed, for what follows it (the parents' e-mails): every family
- * after a full sync; after a delta, the members it wrote or whose access it ended, and the
- * payments it wrote.
+ * (and every booking request) after a full sync; after a delta, the members it wrote or whose
+ * access it ended, the payments it wrote and the booking requests it wrote (the office's
+ * decisions made in AppSheet among them).
  */
-export type ChangedFamilies = 'all' | { memberIds: string[]; paymentIds: string[] };
+export type ChangedFamilies = 'all' | { memberIds: string[]; paymentIds: string[]; bookingRequestIds: string[] };
 
 export interface SyncRun {
   log: SyncLog;
@@ -130,7 +135,8 @@ export async function runSyncReportingChanges(deps: SyncDeps, request: SyncReque
       log.deltaSince = since?.toISOString() ?? null;
     }
 
-    const { results, accessEnded } = await syncTables(deps, request, since, log, deadline);
+    const today = deps.today ?? dayIn(started, schoolTimeZone());
+    const { results, accessEnded } = await syncTables(deps, request, since, log, deadline, today);
     finish(log, results, now());
     await writeFinalLog(logRef, log);
 
@@ -154,7 +160,9 @@ export async function runSyncReportingChanges(deps: SyncDeps, request: SyncReque
     }
     const written = (table: SyncedCollection) => results.find((result) => result.table === table)?.writtenIds ?? [];
     const changed: ChangedFamilies =
-      request.syncType === 'full' ? 'all' : { memberIds: [...new Set([...written('members'), ...accessEnded])], paymentIds: written('payments') };
+      request.syncType === 'full'
+        ? 'all'
+        : { memberIds: [...new Set([...written('members'), ...accessEnded])], paymentIds: written('payments'), bookingRequestIds: written('bookingRequests') };
     return { log, changed };
   } finally {
     await releaseLease(db, logRef.id);
@@ -163,9 +171,10 @@ export async function runSyncReportingChanges(deps: SyncDeps, request: SyncReque
 
 /**
  * Every table, three at a time, each settling on its own, plus what spans tables: the member
- * index once the members table is written, plans after children (they take the family's
- * memberId from the child), the plans of children that moved to another family, and last,
- * once plans and lessons have settled, what each family may read of the timetable.
+ * index once the members table is written, plans and booking requests after children (they
+ * take the family's memberId from the child), the plans and requests of children that moved to
+ * another family, and last, once the tables have settled, what each family may read of the
+ * timetable, the offer catalogues and the places the requests hold.
  */
 async function syncTables(
   deps: SyncDeps,
@@ -173,6 +182,7 @@ async function syncTables(
   since: Date | null,
   log: SyncLog,
   deadline: number,
+  today: string,
 ): Promise<{ results: TableSyncResult[]; accessEnded: string[] }> {
   const accessEnded: string[] = [];
   let childrenDone: () => void = () => {};
@@ -212,6 +222,7 @@ async function syncTables(
     }
   }
   if (plans) await updateReferences(deps, request, results, plans, movedPlanIds, log);
+  await settleBooking(deps.db, request.syncType, results, log.startedAt, today);
   return { results, accessEnded };
 }
 

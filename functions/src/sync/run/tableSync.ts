@@ -11,7 +11,7 @@ import { APPSHEET_TABLES, type RowNote, type SyncedCollection } from '@family-po
 import { chunk } from 'es-toolkit/array';
 import { AppSheetError, changedSinceCondition, type AppSheetClient } from '../appsheet/appsheetClient';
 import { deletionLimit, type DeletionGuard } from './deletionGuard';
-import { assignOwners, childOwners } from '../family/planOwners';
+import { assignOwners, childOwners, type ChildOwned } from '../family/planOwners';
 import { mapRow, type AppSheetRow } from '../mapping/mapRow';
 import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteContext } from '../firestore/sliceWriter';
 import { filter, keyIn, quotable } from '../appsheet/selector';
@@ -32,12 +32,14 @@ export interface TableSyncResult {
   writtenIds: string[];
   /** Of those, the ones that existed before the run. */
   updatedIds: string[];
+  /** An optional table the school's app does not have (AppSheet: no such table): nothing read, nothing deleted. */
+  absent?: boolean;
 }
 
 /** What every table of one run shares. */
 export interface SyncContext extends WriteContext {
   client: AppSheetClient;
-  /** Settles when the children table has finished: plans take their memberId from it. */
+  /** Settles when the children table has finished: plans and requests take their memberId from it. */
   childrenSynced?: Promise<unknown>;
   /** How many deletions a full sync may make on its own, and what an admin confirmed. */
   deletions?: DeletionGuard;
@@ -81,12 +83,14 @@ function mapSlice(table: SyncedCollection, rows: AppSheetRow[], read: ReadProgre
   return slice;
 }
 
-/** Plans take the family's memberId from their child, once the children table has synced. */
-async function assignPlanOwners(run: SyncContext, slice: MappedSlice, read: ReadProgress): Promise<void> {
+const childOwned = (table: SyncedCollection): table is ChildOwned => table === 'plans' || table === 'bookingRequests';
+
+/** Plans and requests take the family's memberId from their child, once the children table has synced. */
+async function assignChildOwners(run: SyncContext, table: ChildOwned, slice: MappedSlice, read: ReadProgress): Promise<void> {
   await run.childrenSynced;
-  const plans = new Map([...slice.docs].map(([id, { doc }]) => [id, doc]));
-  const owners = await childOwners(run.db, [...plans.values()].map((plan) => String(plan.childId)));
-  for (const rejected of assignOwners(plans, owners).rejected) {
+  const docs = new Map([...slice.docs].map(([id, { doc }]) => [id, doc]));
+  const owners = await childOwners(run.db, [...docs.values()].map((doc) => String(doc.childId)));
+  for (const rejected of assignOwners(docs, owners, table).rejected) {
     const kept = { reason: rejected.reason, changedAt: slice.docs.get(rejected.key)?.changedAt ?? null };
     read.rowErrors.push(rejected);
     read.ids.delete(rejected.key);
@@ -118,6 +122,14 @@ function result(table: SyncedCollection, read: ReadProgress, writer: TableWriter
     updatedIds: writer.updatedIds,
   };
 }
+
+/** An optional table the school's app does not have: a school without booking, as good as empty. */
+export function absentTable(table: SyncedCollection): TableSyncResult {
+  return { table, counts: emptyCounts(), rowErrors: [], rowWarnings: [], problem: null, heldBack: null, writtenIds: [], updatedIds: [], absent: true };
+}
+
+/** AppSheet's "no such table" for a table a school may leave out (the contract's `optional`). */
+const isAbsent = (table: SyncedCollection, error: AppSheetError) => APPSHEET_TABLES[table].optional === true && error.status === 404;
 
 export function failedTable(table: SyncedCollection, reason: string, writer?: TableWriter): TableSyncResult {
   return {
@@ -155,7 +167,7 @@ async function readTable(
       async (rows, requestedAt) => {
         const slice = mapSlice(table, rows, read);
         slice.fetchedAt = requestedAt;
-        if (table === 'plans') await assignPlanOwners(run, slice, read);
+        if (childOwned(table)) await assignChildOwners(run, table, slice, read);
         await write(slice);
       },
       { condition, sliceRows: run.sliceRows, onRestart: () => (read = noProgress()) },
@@ -219,7 +231,8 @@ export async function syncTableFull(run: SyncContext, table: SyncedCollection): 
     const fetched = await readTable(run, table, undefined, async (slice) => writer.write(slice, await storedRead));
     if ('error' in fetched) {
       await writer.settled();
-      return failedTable(table, fetched.error.message, writer);
+      // Absent, it deletes nothing: the documents stay as the table last left them.
+      return isAbsent(table, fetched.error) ? absentTable(table) : failedTable(table, fetched.error.message, writer);
     }
     const stored = await storedRead;
     let { deletes, heldBack, heldBackCount } = plannedDeletions(table, run, fetched.read, stored);
@@ -263,7 +276,7 @@ export async function syncTableDelta(run: SyncContext, table: SyncedCollection, 
       await writer.write(slice, stored);
     });
     await writer.settled();
-    if ('error' in fetched) return failedTable(table, fetched.error.message, writer);
+    if ('error' in fetched) return isAbsent(table, fetched.error) ? absentTable(table) : failedTable(table, fetched.error.message, writer);
     return result(table, fetched.read, writer);
   } finally {
     await writer.settled();
