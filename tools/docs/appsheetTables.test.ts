@@ -18,6 +18,15 @@ describe('docs/appsheet.md', () => {
     expect(section).toContain('`memberId` is not a column');
   });
 
+  it('marks the tables a school may leave out as optional, pointing to booking.md', () => {
+    const section = tablesSection();
+    expect(section).toContain('### Offers → `offers` (optional)\n\n*Optional*: a school without booking leaves this table out.');
+    expect(section).toContain('### Course Requests → `bookingRequests` (optional)');
+    expect(section).toContain('| Status | Enum | yes | `status` | `Angefragt` → `requested`, `Bestätigt` → `confirmed`, `Abgelehnt` → `declined`, `Zurückgezogen` → `withdrawn` |');
+    expect(section).toContain('### Plans → `plans`\n\n| AppSheet column');
+    expect(section.match(/\(optional\)/g)).toHaveLength(2);
+  });
+
   it('refuses a page without the section it writes', () => {
     expect(() => withGeneratedTables('# AppSheet\n')).toThrow(/no "## Tables" heading/);
   });

@@ -50,9 +50,17 @@ function tableSection(table: TableDeclaration): string {
     `| ${table.changedColumn} | ChangeTimestamp | yes | (delta sync) | |`,
   ];
   const derived = Object.keys(table.derived ?? {}).map((field) => `\n${code(field)} is not a column: the sync copies it from the row's child.\n`);
+  const optional = table.optional
+    ? [
+        '*Optional*: a school without booking leaves this table out. AppSheet then answers "no such table" (HTTP 404), and the sync',
+        'reads nothing of it, reports nothing and deletes nothing of its collection. How the office uses it: [booking.md](booking.md).',
+        '',
+      ]
+    : [];
   return [
-    `### ${table.appSheetTable} → ${code(table.collection)}`,
+    `### ${table.appSheetTable} → ${code(table.collection)}${table.optional ? ' (optional)' : ''}`,
     '',
+    ...optional,
     '| AppSheet column | Type | Required | Firestore field | Values |',
     '|---|---|---|---|---|',
     ...rows,
