@@ -16,6 +16,7 @@ import {
   AppShell,
   AuthActionPage,
   BookDepositsPage,
+  DashboardBooking,
   DashboardPage,
   FamilyPage,
   FamilyViewPage,
@@ -24,6 +25,7 @@ import {
   loadForSignIn,
   LoginPage,
   loadTheRest,
+  PlansBooking,
   PlansPage,
   PrivacyPage,
   ResetPasswordPage,
@@ -54,9 +56,9 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route element={<RequireAuth><AppShell loadTheRest={loadTheRest} /></RequireAuth>}>
-          <Route path={paths.dashboard} element={<DashboardPage />} />
+          <Route path={paths.dashboard} element={<DashboardPage booking={<DashboardBooking />} />} />
           <Route path={paths.family} element={<FamilyPage />} />
-          <Route path={paths.plans} element={<PlansPage />} />
+          <Route path={paths.plans} element={<PlansPage booking={<PlansBooking />} />} />
           <Route path={paths.transactions} element={<TransactionsPage />} />
           <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>

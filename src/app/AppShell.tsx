@@ -8,6 +8,7 @@ import { signOut } from '../auth/authActions';
 import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ThemeToggle } from '../components/ThemeToggle';
+import { BookingProvider } from '../data/BookingProvider';
 import { DataProvider, useData } from '../data/DataProvider';
 import { FamilyScreen } from '../components/FamilyScreen';
 import { LegalLinks } from '../components/LegalLinks';
@@ -88,7 +89,10 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             {user?.isAdmin && <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />}
           </nav>
           <main className="min-w-0 flex-1 px-4 pt-6 pb-4 md:pb-6">
-            <FamilyScreen />
+            {/* The next quarter's offer, read once a screen asks for it, kept while the parent moves on. */}
+            <BookingProvider>
+              <FamilyScreen />
+            </BookingProvider>
           </main>
         </div>
         <LegalLinksOnceShown />

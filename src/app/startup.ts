@@ -41,6 +41,9 @@ export const FamilyPage = lazyWithReload(() => import('../features/family/Family
 export const PlansPage = lazyWithReload(() => import('../features/plans/PlansPage'));
 export const TransactionsPage = lazyWithReload(() => import('../features/transactions/TransactionsPage'));
 export const BookDepositsPage = lazyWithReload(() => import('../features/book-deposits/BookDepositsPage'));
+/** Booking the next quarter's courses: the plans page's section and the dashboard's entry, loaded with the screen that shows them. */
+export const PlansBooking = lazyWithReload(() => import('../features/booking/PlansBooking'));
+export const DashboardBooking = lazyWithReload(() => import('../features/booking/DashboardBooking'));
 
 type Loadable = { preload: () => Promise<unknown> };
 

@@ -4,6 +4,8 @@
  */
 import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { Firestore } from 'firebase/firestore';
+import type { BookingData } from '../domain/booking';
+import { readBooking, type BookingContract, type BookingQuery } from './booking';
 import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
 import { createQueries, type ContractSchemas } from './queries';
 
@@ -16,9 +18,11 @@ export interface FamilyStore {
   readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData) => unknown): Promise<FamilyData>;
   /** Whether an active admin_users/{email} exists; rules let a user read only their own. */
   isAdmin(email: string): Promise<boolean>;
+  /** The quarter's course offer and the family's requests for it; null where there is no booking. */
+  readBooking(query: BookingQuery): Promise<BookingData | null>;
 }
 
-export function createFamilyStore(fs: typeof import('firebase/firestore'), db: Firestore, contract: ContractSchemas): FamilyStore {
+export function createFamilyStore(fs: typeof import('firebase/firestore'), db: Firestore, contract: ContractSchemas & BookingContract): FamilyStore {
   return {
     async readFamily(email, cacheFirst, onCached) {
       if (cacheFirst) {
@@ -36,5 +40,6 @@ export function createFamilyStore(fs: typeof import('firebase/firestore'), db: F
       const record = await fs.getDoc(fs.doc(db, ADMIN_USERS, email.toLowerCase()));
       return record.get('active') === true;
     },
+    readBooking: (query) => readBooking(fs, db, contract, query),
   };
 }

@@ -14,6 +14,7 @@ import { warmIntl } from '../lib/warmIntl';
 import { AuthFromPage, type TokenSource } from './authFromPage';
 import { createFamilyStore, type FamilyStore } from './familyStore';
 import { provideAuthToFirestore } from './firebaseInterop';
+import type { BookingQuery } from './booking';
 import type { FamilyData } from './familyData';
 
 /**
@@ -84,6 +85,9 @@ const api = {
   },
   async isAdmin(email: string) {
     return (await store()).isAdmin(email);
+  },
+  async readBooking(query: BookingQuery) {
+    return (await store()).readBooking(query);
   },
   /** Ends Firestore, which lets go of the cache's database (the page deletes it next). */
   async close() {

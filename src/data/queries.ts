@@ -41,7 +41,7 @@ export interface ContractSchemas {
 }
 
 /** Where each problem is and what kind it is, never the value (for the office's console). */
-const problemsOf = (error: z.core.$ZodError) => error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`);
+export const problemsOf = (error: z.core.$ZodError) => error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`);
 
 export function parseDocument<C extends SyncedCollection>(
   schemas: DocumentSchemas,

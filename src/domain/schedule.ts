@@ -21,7 +21,7 @@ const leadingNumber = (label: string) => {
 };
 
 /** Mo. to So., then by the leading number of the hour label. */
-export function sortRoomHours<T extends Pick<RoomHour, 'dayOfWeek' | 'hourRefLabel'>>(roomHours: T[]): T[] {
+export function sortRoomHours<T extends { dayOfWeek: string; hourRefLabel: RoomHour['hourRefLabel'] }>(roomHours: readonly T[]): T[] {
   const day = (value: string) => {
     const index = (WEEKDAYS as readonly string[]).indexOf(value);
     return index < 0 ? WEEKDAYS.length : index;

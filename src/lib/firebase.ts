@@ -109,6 +109,7 @@ export async function familyStore(): Promise<FamilyStore> {
   return {
     readFamily: (email, cacheFirst, onCached) => remote.readFamily(email, cacheFirst, proxy(onCached)),
     isAdmin: (email) => remote.isAdmin(email),
+    readBooking: (query) => remote.readBooking(query),
   };
 }
 

@@ -1,3 +1,4 @@
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthProvider';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
@@ -12,7 +13,8 @@ import { QuarterCard } from './QuarterCard';
 import { RecentTransactionsCard } from './RecentTransactionsCard';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-export default function DashboardPage() {
+/** `booking`: the entry to booking the next quarter's courses (features/booking), in the parent's own frame only. */
+export default function DashboardPage({ booking }: { booking?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const data = useData();
@@ -39,6 +41,8 @@ export default function DashboardPage() {
         <div className="space-y-4">
           <QuarterCard quarter={quarter} />
           <EnrolmentsCard quarter={quarter} childrenOfFamily={data.children} plans={data.plans} lessons={data.lessons} />
+          {/* Read after the figures above: it never holds up the dashboard. */}
+          {booking && <Suspense fallback={null}>{booking}</Suspense>}
           <BookDepositsCard otherPayments={data.otherPayments} childrenOfFamily={data.children} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../routing/paths';
@@ -19,7 +19,8 @@ import { CalendarDialog } from './CalendarDialog';
 export const planElementId = (id: string) => `plan-${id}`;
 const ALL = 'all';
 
-export default function PlansPage() {
+/** `booking`: the section for booking the next quarter's courses (features/booking), in the parent's own frame only. */
+export default function PlansPage({ booking }: { booking?: ReactNode }) {
   const { t } = useTranslation();
   const data = useData();
   const [params, setParams] = useSearchParams();
@@ -66,6 +67,7 @@ export default function PlansPage() {
         )}
       </div>
       {!readOnly && <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />}
+      {booking && <Suspense fallback={null}>{booking}</Suspense>}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('plans.quarterFilter')}>
         {tabs.map((quarter) => (
           <button key={quarter.id} type="button" aria-pressed={selected === quarter.id} onClick={() => setQuarterId(quarter.id)} className={tabClass(selected === quarter.id)}>

@@ -1,0 +1,81 @@
+/**
+ * The next quarter's offer and the family's requests for it, read after the family's own data
+ * (never part of the dashboard's first round trips): the quarter's catalogue by get, its place
+ * counts, and the family's requests by memberId, each parsed by the contract's schemas. A school
+ * without booking has no catalogue document; a family the rules do not let read it (a former
+ * member) gets the same answer: no booking.
+ */
+import type {
+  BookingRequest,
+  freePlaces,
+  OFFER_CATALOGUE,
+  OFFER_PLACES,
+  offerCatalogueSchema,
+  OfferPlaces,
+  offerPlacesSchema,
+  requestsOpen,
+} from '@family-portal/contract';
+import type { Firestore } from 'firebase/firestore';
+import type { BookingData, BookingOffer } from '../domain/booking';
+import { DataLoadError, InvalidDocumentError, parseDocument, problemsOf, type DocumentSchemas } from './queries';
+
+/** What the booking reads take from the contract (the module itself will do). */
+export interface BookingContract {
+  OFFER_CATALOGUE: typeof OFFER_CATALOGUE;
+  OFFER_PLACES: typeof OFFER_PLACES;
+  offerCatalogueSchema: typeof offerCatalogueSchema;
+  offerPlacesSchema: typeof offerPlacesSchema;
+  DOCUMENT_SCHEMAS: DocumentSchemas;
+  freePlaces: typeof freePlaces;
+  requestsOpen: typeof requestsOpen;
+}
+
+export interface BookingQuery {
+  memberId: string;
+  quarterId: string;
+  /** Today on the school's clock: decides which offers still take requests. */
+  today: string;
+  /** Also the free places per time (the plans page); the dashboard's entry needs none. */
+  withPlaces: boolean;
+}
+
+/** The message of a failed booking read (for the console and the plans page's retry). */
+export const BOOKING_LOAD_ERROR = 'Failed to fetch the course offer';
+
+const denied = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
+
+export async function readBooking(fs: typeof import('firebase/firestore'), db: Firestore, contract: BookingContract, query: BookingQuery): Promise<BookingData | null> {
+  const { collection, doc, getDoc, getDocs, where } = fs;
+  try {
+    const [catalogueDoc, placesDocs, requestDocs] = await Promise.all([
+      getDoc(doc(db, contract.OFFER_CATALOGUE, query.quarterId)),
+      query.withPlaces ? getDocs(fs.query(collection(db, contract.OFFER_PLACES), where('quarterId', '==', query.quarterId))) : null,
+      getDocs(fs.query(collection(db, 'bookingRequests'), where('memberId', '==', query.memberId))),
+    ]);
+    if (!catalogueDoc.exists()) return null;
+    const catalogue = contract.offerCatalogueSchema.safeParse(catalogueDoc.data());
+    if (!catalogue.success) throw new InvalidDocumentError(contract.OFFER_CATALOGUE, catalogueDoc.id, problemsOf(catalogue.error));
+    const places = new Map<string, OfferPlaces>();
+    for (const placesDoc of placesDocs?.docs ?? []) {
+      const parsed = contract.offerPlacesSchema.safeParse(placesDoc.data());
+      if (!parsed.success) throw new InvalidDocumentError(contract.OFFER_PLACES, placesDoc.id, problemsOf(parsed.error));
+      places.set(placesDoc.id, parsed.data);
+    }
+    const requests: BookingRequest[] = [];
+    for (const requestDoc of requestDocs.docs) {
+      const request = parseDocument(contract.DOCUMENT_SCHEMAS, 'bookingRequests', requestDoc.id, requestDoc.data());
+      if (request.quarterId === query.quarterId) requests.push(request);
+    }
+    const offers: BookingOffer[] = catalogue.data.offers.map((offer) => ({
+      ...offer,
+      open: contract.requestsOpen(offer, query.today),
+      free: placesDocs ? Object.fromEntries(offer.roomHours.map((roomHour) => [roomHour.id, contract.freePlaces(offer, places.get(offer.offerId), roomHour.id)])) : null,
+    }));
+    return { quarter: catalogue.data.quarter, offers, requests };
+  } catch (error) {
+    // A former member reads nothing of the offer (the rules): for the screens, no booking.
+    if (denied(error)) return null;
+    if (error instanceof InvalidDocumentError) console.error('A stored document does not match the contract', error.message);
+    throw new DataLoadError(BOOKING_LOAD_ERROR, error);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Booking next quarter's courses, as the parent's screens read it: which quarter is booked, what
+ * an offered course costs, how many places a time has left, which child may still ask for a
+ * course, and the family's requests and the office's decisions. Pure: the offer and the requests
+ * come from the data layer (data/booking.ts), parsed by the contract's schemas, with the free
+ * places and whether requests are still taken worked out there by the contract's own rules.
+ */
+import { courseCost, currentQuarter, hourLabel, lessonTimes, nextQuarter, type QuarterFacts } from '@family-portal/contract/rules';
+import type { BookingRequest, CatalogueOffer, OfferCatalogue } from '@family-portal/contract';
+import { dateFormat } from './intlFormats';
+import { sortRoomHours } from './schedule';
+import type { Child } from './types';
+
+export type { BookingRequest, CatalogueOffer, RequestStatus } from '@family-portal/contract';
+
+/** One offered course as the family reads it. */
+export interface BookingOffer extends CatalogueOffer {
+  /** Requests are still taken: today (the school's clock) is not past its last day. */
+  open: boolean;
+  /** Free places per offered room hour id; null when the places were not read (the dashboard's light read). */
+  free: Record<string, number> | null;
+}
+
+/** The next quarter's offer and the family's requests for it; null where the school has no booking. */
+export interface BookingData {
+  quarter: OfferCatalogue['quarter'];
+  offers: BookingOffer[];
+  /** The family's requests for this quarter, whatever their status. */
+  requests: BookingRequest[];
+}
+
+export type OfferedRoomHour = CatalogueOffer['roomHours'][number];
+
+/**
+ * The quarter families book: the one after the current quarter (the calendar feed's rule), or
+ * the next to start when none is current. "today" is a plain day on the school's clock.
+ */
+export function bookingQuarter<T extends QuarterFacts>(quarters: readonly T[], today: string): T | null {
+  return nextQuarter(quarters, currentQuarter(quarters, today), today);
+}
+
+/** What the plan will cost: the one money rule of a course (hours × weeks × price per hour + extras). */
+export const offerCost = (offer: Pick<CatalogueOffer, 'weeks' | 'hours' | 'pricePerHour' | 'extrasPerQuarter'>): number => courseCost(offer.weeks, offer);
+
+/** Free places of an offered time, or null when not known. */
+export function freePlacesOf(offer: Pick<BookingOffer, 'free'>, roomHourId: string): number | null {
+  if (!offer.free) return null;
+  return offer.free[roomHourId] ?? 0;
+}
+
+/** The offers still taking requests, by course name. */
+export function openOffers(data: BookingData | null): BookingOffer[] {
+  return (data?.offers ?? []).filter((offer) => offer.open).sort((a, b) => a.lessonName.localeCompare(b.lessonName));
+}
+
+/** Requests are taken for at least one course. */
+export const bookingOpen = (data: BookingData | null): boolean => openOffers(data).length > 0;
+
+/** The last day any open course takes requests (for "until …"), or null when none is open. */
+export function lastRequestDay(data: BookingData | null): string | null {
+  const days = openOffers(data).map((offer) => offer.requestsUntil);
+  return days.length === 0 ? null : days.reduce((latest, day) => (day > latest ? day : latest));
+}
+
+/**
+ * A room hour's time in the reader's locale ("15:40–16:25"), from the label's range; a label
+ * that names no readable range is shown without its slot code, never as a guessed time.
+ */
+export function timeRange(label: string, locale: string): string {
+  const times = lessonTimes(label);
+  if (!times) return hourLabel(label);
+  const format = dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+  const at = ({ hour, minute }: { hour: number; minute: number }) => format.format(new Date(Date.UTC(2024, 0, 1, hour, minute)));
+  return `${at(times.start)}–${at(times.end)}`;
+}
+
+/** A request that keeps its child's place in the course: asked for, or confirmed by the office. */
+export const isActiveRequest = (request: Pick<BookingRequest, 'status'>) => request.status === 'requested' || request.status === 'confirmed';
+
+/** The child's request for the course that still holds (requested or confirmed), if any. */
+export function activeRequestOf(requests: readonly BookingRequest[], lessonId: string, childId: string): BookingRequest | undefined {
+  return requests.find((request) => request.lessonId === lessonId && request.childId === childId && isActiveRequest(request));
+}
+
+export interface ChildChoice {
+  child: Child;
+  /** Why the child cannot be picked for this course: it holds a request already. */
+  blockedBy: BookingRequest | null;
+}
+
+/** The family's active children for a course, each with the request that already holds it, if any. */
+export function childChoices(children: readonly Child[], requests: readonly BookingRequest[], lessonId: string): ChildChoice[] {
+  return children
+    .filter((child) => child.status === 'active')
+    .map((child) => ({ child, blockedBy: activeRequestOf(requests, lessonId, child.id) ?? null }));
+}
+
+/** A time may be picked while requests are open and it has a place left (or its places are not known yet). */
+export function timeSelectable(offer: BookingOffer, roomHourId: string): boolean {
+  if (!offer.open) return false;
+  const free = freePlacesOf(offer, roomHourId);
+  return free === null || free > 0;
+}
+
+/** What the form starts with: the only child, and the only time with a place left. */
+export function initialSelection(offer: BookingOffer, choices: readonly ChildChoice[]): { childId: string; roomHourIds: string[] } {
+  const children = choices.filter((choice) => !choice.blockedBy);
+  const times = offer.roomHours.filter((roomHour) => timeSelectable(offer, roomHour.id));
+  return {
+    childId: children.length === 1 ? children[0]!.child.id : '',
+    roomHourIds: times.length === 1 ? [times[0]!.id] : [],
+  };
+}
+
+/** The request can be sent: a child who may still ask, and at least one time that may be picked. */
+export function canRequest(offer: BookingOffer, choices: readonly ChildChoice[], childId: string, roomHourIds: readonly string[]): boolean {
+  const choice = choices.find((candidate) => candidate.child.id === childId);
+  return !!choice && !choice.blockedBy && roomHourIds.length > 0 && roomHourIds.every((id) => timeSelectable(offer, id));
+}
+
+/** The requests with one added or replaced (by its id): the function's answer, shown before Firestore has it. */
+export function withRequest(requests: readonly BookingRequest[], request: BookingRequest): BookingRequest[] {
+  return requests.some((known) => known.id === request.id) ? requests.map((known) => (known.id === request.id ? request : known)) : [...requests, request];
+}
+
+/** The request's times, as the offer names them (a time the offer no longer lists is left out). */
+export function requestTimes(request: Pick<BookingRequest, 'roomHourIds'>, offer: Pick<CatalogueOffer, 'roomHours'> | undefined): OfferedRoomHour[] {
+  return sortRoomHours((offer?.roomHours ?? []).filter((roomHour) => request.roomHourIds.includes(roomHour.id)));
+}
+
+const STATUS_ORDER = { requested: 0, confirmed: 1, declined: 2, withdrawn: 3 } as const;
+
+/** The family's requests: waiting ones first, then decided, then withdrawn; the newest first within each. */
+export function sortRequests(requests: readonly BookingRequest[]): BookingRequest[] {
+  const when = (request: BookingRequest) => request.decidedAt ?? request.requestedAt ?? '';
+  return [...requests].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || when(b).localeCompare(when(a)));
+}
+
+/** The office's latest decisions (confirmed or declined), newest first, at most `limit`. */
+export function latestDecisions(requests: readonly BookingRequest[], limit = 3): BookingRequest[] {
+  return requests
+    .filter((request) => request.status === 'confirmed' || request.status === 'declined')
+    .sort((a, b) => (b.decidedAt ?? '').localeCompare(a.decidedAt ?? ''))
+    .slice(0, limit);
+}

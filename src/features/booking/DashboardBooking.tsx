@@ -1,0 +1,63 @@
+/**
+ * The dashboard's entry to booking: while requests are taken, a link to the plans page's booking
+ * section with the last day; and the office's latest decisions on the family's requests. Read
+ * lightly (no places) once the dashboard is shown; a school without booking shows nothing.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Card } from '../../components/Card';
+import { useData } from '../../data/DataProvider';
+import { lastRequestDay, latestDecisions } from '../../domain/booking';
+import { useLocale } from '../../i18n/useLocale';
+import { formatDay } from '../../lib/schoolClock';
+import { useFamilyScope } from '../../routing/familyScope';
+import { bookingPath } from './bookingLink';
+import { StatusPill } from './RequestList';
+import { useBooking, type Booking } from './useBooking';
+
+export default function DashboardBooking() {
+  const { readOnly } = useFamilyScope();
+  // An admin's view of a family reads no offer for it.
+  return readOnly ? null : <OwnEntry />;
+}
+
+function OwnEntry() {
+  return <BookingEntry booking={useBooking({ withPlaces: false })} />;
+}
+
+export function BookingEntry({ booking: { data } }: { booking: Booking }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const family = useData();
+  const until = lastRequestDay(data);
+  const decisions = latestDecisions(data?.requests ?? []);
+  const waiting = (data?.requests ?? []).filter((request) => request.status === 'requested').length;
+  if (!data || (!until && decisions.length === 0)) return null;
+  const childName = (id: string) => family.children.find((child) => child.id === id)?.name ?? t('booking.unknownChild');
+  const lessonName = (id: string) => data.offers.find((offer) => offer.lessonId === id)?.lessonName ?? t('booking.unknownLesson');
+
+  return (
+    <Card title={t('booking.dashboard.title', { quarter: data.quarter.name })}>
+      <div className="space-y-3 text-sm">
+        {until && (
+          <Link to={bookingPath} className="block rounded-lg border border-teal-700 px-3 py-2 font-semibold text-teal-900 hover:bg-teal-50">
+            {t('booking.dashboard.entry', { date: formatDay(until, locale, 'long') })}
+          </Link>
+        )}
+        {waiting > 0 && <p className="text-slate-700">{t('booking.dashboard.waiting', { count: waiting })}</p>}
+        {decisions.length > 0 && (
+          <ul className="space-y-2">
+            {decisions.map((request) => (
+              <li key={request.id} className="flex flex-wrap items-start justify-between gap-2 break-words">
+                <Link to={bookingPath} className="min-w-0 flex-1 text-slate-800 hover:underline">
+                  {t(request.status === 'confirmed' ? 'booking.dashboard.confirmed' : 'booking.dashboard.declined', { lesson: lessonName(request.lessonId), child: childName(request.childId) })}
+                </Link>
+                <StatusPill status={request.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

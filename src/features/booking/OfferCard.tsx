@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BookingOffer, type ChildChoice, canRequest, freePlacesOf, initialSelection, offerCost, timeSelectable } from '../../domain/booking';
+import { formatMoney } from '../../domain/money';
+import { sortRoomHours } from '../../domain/schedule';
+import { useLocale } from '../../i18n/useLocale';
+import { formatDay } from '../../lib/schoolClock';
+import { TimeText } from './TimeText';
+
+export interface Selection {
+  childId: string;
+  roomHourIds: string[];
+}
+
+interface Props {
+  offer: BookingOffer;
+  choices: ChildChoice[];
+  /** The parent chose a child and the times: the confirmation comes next. */
+  onRequest: (offer: BookingOffer, selection: Selection) => void;
+}
+
+/** One offered course: its times with the places left, teacher, prices, cost and last day; the parent picks a child and the times. */
+export function OfferCard({ offer, choices, onRequest }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const childSelectId = useId();
+  const problemId = useId();
+  const placesId = useId();
+  const headingId = useId();
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(offer, choices));
+  const [problem, setProblem] = useState<string | null>(null);
+  const money = (amount: number) => formatMoney(amount, locale);
+  const times = sortRoomHours(offer.roomHours);
+  const available = choices.filter((choice) => !choice.blockedBy);
+  // A child picked before who has a request now (sent from here, or read back) is picked no more.
+  const childId = available.some((choice) => choice.child.id === selection.childId) ? selection.childId : '';
+  const roomHourIds = selection.roomHourIds.filter((id) => timeSelectable(offer, id));
+
+  const toggle = (id: string, on: boolean) => {
+    setProblem(null);
+    setSelection((current) => ({ ...current, roomHourIds: on ? [...current.roomHourIds, id] : current.roomHourIds.filter((known) => known !== id) }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!childId) return setProblem(t('booking.missingChild'));
+    if (roomHourIds.length === 0) return setProblem(t('booking.missingTime'));
+    if (!canRequest(offer, choices, childId, roomHourIds)) return setProblem(t('booking.missingTime'));
+    setProblem(null);
+    onRequest(offer, { childId, roomHourIds });
+  };
+  const row = (label: string, value: string, strong = false) => (
+    <div className="flex flex-wrap justify-between gap-x-2">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={`tabular-nums ${strong ? 'font-semibold text-slate-900' : ''}`}>{value}</dd>
+    </div>
+  );
+
+  return (
+    <li className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm break-words" aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-semibold text-slate-900">{offer.lessonName}</h3>
+      {offer.teacherName && <p className="text-slate-600">{t('plans.teacher', { name: offer.teacherName })}</p>}
+      <dl className="mt-2 space-y-0.5">
+        {row(t('booking.pricePerHour'), money(offer.pricePerHour))}
+        {offer.extrasPerQuarter > 0 && row(t('booking.extras'), money(offer.extrasPerQuarter))}
+        {row(t('plans.duration'), t('plans.weeks', { count: offer.weeks }))}
+        {row(t('booking.cost'), money(offerCost(offer)), true)}
+        {row(t('booking.deadline'), formatDay(offer.requestsUntil, locale, 'long'))}
+      </dl>
+      <form onSubmit={submit} noValidate className="mt-3 space-y-3" aria-describedby={problem ? problemId : undefined}>
+        <fieldset>
+          <legend className="font-medium text-slate-800">{t('booking.times')}</legend>
+          <ul className="mt-1 space-y-1.5">
+            {times.map((time) => {
+              const free = freePlacesOf(offer, time.id);
+              const selectable = timeSelectable(offer, time.id);
+              const describedBy = `${placesId}-${time.id}`;
+              return (
+                <li key={time.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                  <label className={`flex min-w-0 items-start gap-2 ${selectable ? '' : 'text-slate-500'}`}>
+                    <input type="checkbox" className="mt-0.5 size-4 shrink-0" checked={roomHourIds.includes(time.id)} disabled={!selectable}
+                      aria-describedby={free === null ? undefined : describedBy} onChange={(event) => toggle(time.id, event.target.checked)} />
+                    <TimeText time={time} />
+                  </label>
+                  {free !== null && (
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${free === 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900'}`}>
+                      {free === 0 ? t('booking.full') : t('booking.placesLeft', { count: free })}
+                    </span>
+                  )}
+                  {/* What a screen reader hears with the time: the places, or why it cannot be picked. */}
+                  {free !== null && (
+                    <span id={describedBy} hidden>
+                      {free === 0 ? t('booking.fullTime') : t('booking.placesLeft', { count: free })}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        {choices.length === 0 ? (
+          <p className="text-slate-600">{t('booking.noChildren')}</p>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center gap-2">
+              <label htmlFor={childSelectId} className="font-medium text-slate-800">{t('booking.child')}</label>
+              <select id={childSelectId} value={childId} onChange={(event) => { setProblem(null); setSelection((current) => ({ ...current, childId: event.target.value })); }}
+                className="max-w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1">
+                <option value="" disabled>{t('booking.chooseChild')}</option>
+                {choices.map(({ child, blockedBy }) => (
+                  <option key={child.id} value={child.id} disabled={!!blockedBy}>
+                    {blockedBy ? t(blockedBy.status === 'confirmed' ? 'booking.childConfirmed' : 'booking.childRequested', { name: child.name }) : child.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {problem && <p id={problemId} role="alert" className="text-red-800">{problem}</p>}
+            <button type="submit" className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800">
+              {t('booking.request')}
+            </button>
+          </>
+        )}
+      </form>
+    </li>
+  );
+}

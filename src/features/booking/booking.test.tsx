@@ -1,0 +1,329 @@
+// @vitest-environment jsdom
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { BookingProvider } from '../../data/BookingProvider';
+import { DataContext } from '../../data/DataProvider';
+import type { BookingData, BookingRequest } from '../../domain/booking';
+import i18n from '../../i18n';
+import { FamilyScope } from '../../routing/familyScope';
+import { offer, request } from '../../test/bookingFixtures';
+import { pressEscape } from '../../test/dialog';
+import { familyFixture, parsedDoc } from '../../test/fixtures';
+import DashboardBooking from './DashboardBooking';
+import PlansBooking from './PlansBooking';
+
+const api = vi.hoisted(() => ({ requestBooking: vi.fn(), withdrawBooking: vi.fn() }));
+vi.mock('../../api/booking', () => api);
+// The Firestore worker's read (data/booking.ts, tested against the emulator in tests/rules/bookingStore.test.ts).
+const store = vi.hoisted(() => ({ readBooking: vi.fn() }));
+vi.mock('../../lib/firebase', () => ({ familyStore: async () => store }));
+
+/** Anna's family with the next quarter planned after the active 2026 Q4. */
+const family = familyFixture();
+family.quarters = [...family.quarters, parsedDoc('quarters', { id: 'Q1', name: '2027 Q1', status: 'planned', firstDay: '2027-01-01', lastDay: '2027-03-31' })];
+// Mia (C1) and Leon (C2); the request fixtures are Mia's.
+const ofFamily = (overrides: Partial<BookingRequest> = {}) => request({ memberId: 'M0001', ...overrides });
+
+const booking = (overrides: Partial<BookingData> = {}): BookingData => ({
+  quarter: { id: 'Q1', name: '2027 Q1', firstDay: '2027-01-01', lastDay: '2027-03-31' },
+  offers: [offer()],
+  requests: [],
+  ...overrides,
+});
+
+function renderWith(ui: React.ReactNode, { readOnly = false } = {}) {
+  const screenUi = (
+    <MemoryRouter>
+      <DataContext.Provider value={family}>
+        <BookingProvider>{readOnly ? <FamilyScope base="/admin/families/M0001">{ui}</FamilyScope> : ui}</BookingProvider>
+      </DataContext.Provider>
+    </MemoryRouter>
+  );
+  return render(screenUi);
+}
+
+const section = () => screen.findByRole('region', { name: 'Book 2027 Q1' });
+const course = async () => within(await section()).getByRole('listitem', { name: 'Schach' });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  api.requestBooking.mockReset();
+  api.withdrawBooking.mockReset();
+  store.readBooking.mockReset().mockResolvedValue(booking());
+});
+
+describe("the plans page's booking section", () => {
+  it("shows each offered course with its times in the reader's language, room, teacher, prices, weeks, cost, places and last day", async () => {
+    renderWith(<PlansBooking />);
+    const card = await course();
+    expect(store.readBooking).toHaveBeenCalledWith(expect.objectContaining({ memberId: 'M0001', quarterId: 'Q1', withPlaces: true }));
+    expect(within(card).getByText('Teacher: Olga Iwanow')).toBeInTheDocument();
+    const figures = (label: string) => within(card).getByText(label).nextElementSibling?.textContent;
+    expect(figures('Price per hour')).toBe('€15.00');
+    expect(figures('Materials')).toBe('€10.00');
+    expect(figures('Duration')).toBe('12 weeks');
+    // 1 hour (blank) × 12 weeks × €15 + €10.
+    expect(figures('Cost for the quarter')).toBe('€190.00');
+    expect(figures('Requests until')).toBe('15 March 2027');
+    // Monday first, whatever the office's order.
+    const times = within(card).getAllByRole('checkbox');
+    expect(times.map((time) => time.closest('label')?.textContent)).toEqual(['Mon 15:40–16:25 · Raum 1', 'Wed 16:00–16:45 · Raum 2']);
+    expect(times[0]).toBeEnabled();
+    expect(times[0]).toHaveAccessibleDescription('2 places left');
+    // Full: cannot be picked, and says why.
+    expect(times[1]).toBeDisabled();
+    expect(times[1]).toHaveAccessibleDescription('Full: no place left at this time');
+  });
+
+  it('counts the places in each language (plural forms) and names a full time', async () => {
+    store.readBooking.mockResolvedValue(booking({ offers: [offer({ free: { RH1: 1, RH2: 0 } }), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett', free: { RH1: 3, RH2: 5 } })] }));
+    renderWith(<PlansBooking />);
+    await section();
+    const places = () => screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-describedby')).map((id) => document.getElementById(id!)?.textContent);
+    expect(places()).toEqual(['3 places left', '5 places left', '1 place left', 'Full: no place left at this time']);
+    await act(() => i18n.changeLanguage('de'));
+    expect(places()).toEqual(['Noch 3 Plätze frei', 'Noch 5 Plätze frei', 'Noch 1 Platz frei', 'Ausgebucht: zu dieser Zeit ist kein Platz mehr frei']);
+    expect(screen.getByRole('region', { name: 'Kurse für 2027 Q1 buchen' })).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox')[0]!.closest('label')).toHaveTextContent(/^Mo\.? 15:40–16:25/);
+    await act(() => i18n.changeLanguage('ru'));
+    expect(places()).toEqual(['Осталось 3 места', 'Осталось 5 мест', 'Осталось 1 место', 'Мест нет: на это время свободных мест не осталось']);
+    expect(screen.getAllByRole('checkbox')[0]!.closest('label')).toHaveTextContent('Пн 15:40–16:25');
+  });
+
+  it('shows nothing at all where the school has no booking, or when requests are closed and the family asked for nothing', async () => {
+    store.readBooking.mockResolvedValue(null);
+    const { container, unmount } = renderWith(<PlansBooking />);
+    await waitFor(() => expect(store.readBooking).toHaveBeenCalled());
+    await act(async () => undefined);
+    expect(container).toBeEmptyDOMElement();
+    unmount();
+
+    store.readBooking.mockResolvedValue(booking({ offers: [offer({ open: false })] }));
+    const closed = renderWith(<PlansBooking />);
+    await waitFor(() => expect(store.readBooking).toHaveBeenCalledTimes(2));
+    await act(async () => undefined);
+    expect(closed.container).toBeEmptyDOMElement();
+  });
+
+  it("reads nothing and shows nothing in an admin's view of the family", async () => {
+    const { container } = renderWith(<PlansBooking />, { readOnly: true });
+    await act(async () => undefined);
+    expect(container).toBeEmptyDOMElement();
+    expect(store.readBooking).not.toHaveBeenCalled();
+  });
+
+  it('asks for a child and a time before anything is sent', async () => {
+    renderWith(<PlansBooking />);
+    const card = await course();
+    await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Please choose a child.');
+    await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Mia Müller');
+    await userEvent.click(within(card).getByRole('checkbox', { name: /Mon/ }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
+    expect(within(card).getByRole('alert')).toHaveTextContent('Please choose at least one time.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.requestBooking).not.toHaveBeenCalled();
+  });
+
+  it('confirms child, course, times, the exact cost and the last day; sent, the request shows as requested at once, and the child cannot ask twice', async () => {
+    renderWith(<PlansBooking />);
+    const card = await course();
+    await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Mia Müller');
+    await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Send your request?' });
+    const value = (label: string) => within(dialog).getByText(label).nextElementSibling?.textContent;
+    expect(value('Child')).toBe('Mia Müller');
+    expect(value('Course')).toBe('Schach');
+    expect(value('Teacher')).toBe('Olga Iwanow');
+    // The only time with a place was picked from the start.
+    expect(value('Times')).toBe('Mon 15:40–16:25 · Raum 1');
+    expect(value('Duration')).toBe('12 weeks');
+    expect(value('Cost for the quarter')).toBe('€190.00');
+    expect(value('Requests until')).toBe('15 March 2027');
+
+    const answer = ofFamily({ id: 'REQ-new' });
+    api.requestBooking.mockResolvedValue(answer);
+    // Read back after sending: Firestore has the request by then (the function mirrors it before answering).
+    store.readBooking.mockResolvedValue(booking({ requests: [answer], offers: [offer({ free: { RH1: 1, RH2: 0 } })] }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(api.requestBooking).toHaveBeenCalledWith({ childId: 'C1', offerId: 'O1', roomHourIds: ['RH1'] });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('Your request for Schach for Mia Müller was sent. The school office will confirm it.');
+    const requests = screen.getByRole('region', { name: 'Your requests' });
+    expect(within(requests).getByText('Schach for Mia Müller')).toBeInTheDocument();
+    expect(within(requests).getByText('Requested')).toBeInTheDocument();
+    expect(within(await course()).getByRole('option', { name: 'Mia Müller (requested already)' })).toBeDisabled();
+    await waitFor(() => expect(within(screen.getByRole('listitem', { name: 'Schach' })).getByRole('checkbox', { name: /Mon/ })).toHaveAccessibleDescription('1 place left'));
+  });
+
+  const codes: Array<[string, number, string]> = [
+    ['full', 409, 'No place is left at a time you chose. Please choose another time.'],
+    ['requests-closed', 409, 'Requests for this course are closed: its last day has passed.'],
+    ['already-requested', 409, 'There is already a request for this child and this course.'],
+    ['permission-denied', 403, 'You can request courses only for your own children.'],
+    ['not-found', 404, 'This course or child is no longer in the offer. Please reload the page.'],
+    ['invalid-argument', 400, "A time you chose is not one of this course's times. Please choose again."],
+    ['appsheet-failed', 502, "The school office's system could not take the change. Nothing was changed; please try again later."],
+    ['resource-exhausted', 429, 'Too many attempts. Please wait a minute and try again.'],
+    ['network', 0, 'Network error. Please check your connection and try again.'],
+  ];
+  it.each(codes)('says what went wrong for %s, and nothing changes', async (code, status, text) => {
+    renderWith(<PlansBooking />);
+    const card = await course();
+    await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Leon Müller');
+    await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
+    api.requestBooking.mockRejectedValue(new ApiError('English text for logs', status, code as never));
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    expect(within(dialog).queryByText('English text for logs')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send request' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Your requests' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(card).getByRole('option', { name: 'Leon Müller' })).toBeEnabled();
+  });
+
+  it('reads the offer again when the answer says it is out of date (the last place was taken meanwhile)', async () => {
+    renderWith(<PlansBooking />);
+    const card = await course();
+    await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Leon Müller');
+    await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
+    api.requestBooking.mockRejectedValue(new ApiError('full', 409, 'full'));
+    store.readBooking.mockResolvedValue(booking({ offers: [offer({ free: { RH1: 0, RH2: 0 } })] }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(within(card).getByRole('checkbox', { name: /Mon/ })).toBeDisabled());
+    expect(within(card).getByRole('checkbox', { name: /Mon/ })).toHaveAccessibleDescription('Full: no place left at this time');
+  });
+
+  it("shows confirmed, declined (with the office's note, as text) and withdrawn requests with their state", async () => {
+    store.readBooking.mockResolvedValue(
+      booking({
+        requests: [
+          ofFamily({ id: 'a', status: 'withdrawn' }),
+          ofFamily({ id: 'b', childId: 'C2', status: 'declined', note: 'Leider <b>voll</b> – bitte Mittwoch', decidedAt: '2027-02-03T10:00:00.000Z' }),
+          ofFamily({ id: 'c', lessonId: 'L9', status: 'confirmed', decidedAt: '2027-02-04T10:00:00.000Z' }),
+        ],
+      }),
+    );
+    renderWith(<PlansBooking />);
+    const requests = within(await section()).getByRole('region', { name: 'Your requests' });
+    const items = within(requests).getAllByRole('listitem').filter((item) => item.parentElement?.parentElement === requests);
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['a course for Mia Müller', 'Schach for Leon Müller', 'Schach for Mia Müller']);
+    expect(items.map((item) => within(item).getByText(/^(Requested|Confirmed|Declined|Withdrawn)$/).textContent)).toEqual(['Confirmed', 'Declined', 'Withdrawn']);
+    expect(within(items[1]!).getByText('Note from the school office: Leider <b>voll</b> – bitte Mittwoch')).toBeInTheDocument();
+    expect(requests.querySelector('b')).toBeNull();
+    expect(within(requests).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
+  });
+
+  it('withdraws a request still waiting, after asking; Keep changes nothing', async () => {
+    store.readBooking.mockResolvedValue(booking({ requests: [ofFamily()] }));
+    renderWith(<PlansBooking />);
+    const requests = within(await section()).getByRole('region', { name: 'Your requests' });
+    await userEvent.click(within(requests).getByRole('button', { name: 'Withdraw: Schach for Mia Müller' }));
+    let dialog = screen.getByRole('dialog', { name: 'Withdraw your request?' });
+    expect(dialog).toHaveTextContent('Withdraw the request for Schach for Mia Müller? Its place goes back to other families.');
+    pressEscape(dialog);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.withdrawBooking).not.toHaveBeenCalled();
+
+    await userEvent.click(within(requests).getByRole('button', { name: /^Withdraw/ }));
+    dialog = screen.getByRole('dialog', { name: 'Withdraw your request?' });
+    api.withdrawBooking.mockResolvedValue(ofFamily({ status: 'withdrawn' }));
+    store.readBooking.mockResolvedValue(booking({ requests: [ofFamily({ status: 'withdrawn' })] }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw request' }));
+    expect(api.withdrawBooking).toHaveBeenCalledWith('REQ-1');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(requests).getByText('Withdrawn')).toBeInTheDocument();
+    expect(within(requests).queryByRole('button', { name: /^Withdraw/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Your request for Schach for Mia Müller was withdrawn.');
+    // Withdrawn, Mia may ask again.
+    expect(within(await course()).getByRole('option', { name: 'Mia Müller' })).toBeEnabled();
+  });
+
+  it('keeps a request the office decided meanwhile as it was, and says so', async () => {
+    store.readBooking.mockResolvedValue(booking({ requests: [ofFamily()] }));
+    renderWith(<PlansBooking />);
+    const requests = within(await section()).getByRole('region', { name: 'Your requests' });
+    await userEvent.click(within(requests).getByRole('button', { name: /^Withdraw/ }));
+    api.withdrawBooking.mockRejectedValue(new ApiError('decided', 409, 'not-requested'));
+    await userEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The school office has already decided on this request, so it can no longer be withdrawn.');
+    expect(within(requests).getByText('Requested')).toBeInTheDocument();
+  });
+
+  it('keeps an answer on screen when a read that began before it comes back later without it', async () => {
+    let answerRead: (data: BookingData) => void = () => undefined;
+    renderWith(<PlansBooking />);
+    const card = await course();
+    await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Mia Müller');
+    await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
+    // The first try finds the time full, and the offer is read again (slowly)…
+    api.requestBooking.mockRejectedValueOnce(new ApiError('full', 409, 'full'));
+    store.readBooking.mockReturnValueOnce(new Promise((resolve) => (answerRead = resolve)));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await screen.findByRole('alert');
+    // …while the second try gets the place, and its own read comes back at once.
+    api.requestBooking.mockResolvedValue(ofFamily({ id: 'REQ-new' }));
+    store.readBooking.mockResolvedValue(booking({ requests: [ofFamily({ id: 'REQ-new' })] }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(async () => answerRead(booking()));
+    expect(within(screen.getByRole('region', { name: 'Your requests' })).getByText('Requested')).toBeInTheDocument();
+  });
+});
+
+describe("the dashboard's entry", () => {
+  it("links to the plans page's booking section with the last day, and gives the office's latest decisions", async () => {
+    store.readBooking.mockResolvedValue(
+      booking({
+        offers: [offer({ free: null }), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett', free: null, requestsUntil: '2027-03-20' })],
+        requests: [
+          ofFamily({ id: 'a', status: 'confirmed', decidedAt: '2027-02-04T10:00:00.000Z' }),
+          ofFamily({ id: 'b', childId: 'C2', lessonId: 'L2', status: 'declined', decidedAt: '2027-02-05T10:00:00.000Z' }),
+          ofFamily({ id: 'c', childId: 'C2' }),
+        ],
+      }),
+    );
+    renderWith(<DashboardBooking />);
+    const card = await screen.findByRole('region', { name: 'Courses in 2027 Q1' });
+    // The light read: no places.
+    expect(store.readBooking).toHaveBeenCalledWith(expect.objectContaining({ quarterId: 'Q1', withPlaces: false }));
+    expect(within(card).getByRole('link', { name: "Book next quarter's courses — until 20 March 2027" })).toHaveAttribute('href', '/plans#booking');
+    expect(within(card).getByText('1 request is waiting for the school office.')).toBeInTheDocument();
+    expect(within(card).getAllByRole('link').slice(1).map((link) => link.textContent)).toEqual([
+      'Your request for Ballett for Leon Müller was declined.',
+      'Your request for Schach for Mia Müller was confirmed.',
+    ]);
+  });
+
+  it('shows nothing where the school has no booking, nor once requests are closed without decisions', async () => {
+    store.readBooking.mockResolvedValue(null);
+    const { container, unmount } = renderWith(<DashboardBooking />);
+    await waitFor(() => expect(store.readBooking).toHaveBeenCalled());
+    await act(async () => undefined);
+    expect(container).toBeEmptyDOMElement();
+    unmount();
+    store.readBooking.mockResolvedValue(booking({ offers: [offer({ open: false })], requests: [ofFamily()] }));
+    const closed = renderWith(<DashboardBooking />);
+    await waitFor(() => expect(store.readBooking).toHaveBeenCalledTimes(2));
+    await act(async () => undefined);
+    expect(closed.container).toBeEmptyDOMElement();
+  });
+
+  it('reads lightly, once for the session, however many entries ask', async () => {
+    const { unmount } = renderWith(
+      <>
+        <DashboardBooking />
+        <DashboardBooking />
+      </>,
+    );
+    await screen.findAllByRole('region', { name: 'Courses in 2027 Q1' });
+    expect(store.readBooking).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+});

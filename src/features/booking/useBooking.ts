@@ -1,0 +1,59 @@
+/**
+ * The next quarter's offer and the family's requests for a screen, once the family's own data is
+ * on screen: the plans page reads it (with the free places) each time it opens; the dashboard
+ * reads it lightly (no places) when the browser is idle, and only when the session has not
+ * read it yet, so that it never delays the dashboard's first figures.
+ */
+import { useCallback, useEffect, useMemo } from 'react';
+import { useData } from '../../data/DataProvider';
+import { useBookingStore, type BookingStatus } from '../../data/BookingProvider';
+import type { BookingData, BookingRequest } from '../../domain/booking';
+import { bookingQuarter } from '../../domain/booking';
+import type { Quarter } from '../../domain/types';
+import { todayIso } from '../../lib/schoolClock';
+import { whenIdle } from '../../lib/whenIdle';
+
+export interface Booking {
+  /** The quarter families book now (null when none is planned, or before the family's data). */
+  quarter: Quarter | null;
+  status: BookingStatus;
+  /** Null before it is read and where the school has no booking. */
+  data: BookingData | null;
+  /** Reads the offer again, with its places. */
+  refresh: () => Promise<void>;
+  applyRequest: (request: BookingRequest) => void;
+}
+
+export function useBooking({ withPlaces }: { withPlaces: boolean }): Booking {
+  const family = useData();
+  const store = useBookingStore();
+  const today = todayIso();
+  const memberId = family.loading ? null : (family.member?.id ?? null);
+  const quarter = useMemo(() => (memberId ? bookingQuarter(family.quarters, today) : null), [memberId, family.quarters, today]);
+  const quarterId = quarter?.id ?? null;
+  const { ensure, refresh: read } = store ?? {};
+
+  useEffect(() => {
+    if (!memberId || !quarterId || !ensure || !read) return;
+    const query = { memberId, quarterId, today, withPlaces };
+    if (withPlaces) {
+      void read(query);
+      return;
+    }
+    return whenIdle(() => ensure(query));
+  }, [memberId, quarterId, today, withPlaces, ensure, read]);
+
+  const refresh = useCallback(async () => {
+    if (memberId && quarterId && read) await read({ memberId, quarterId, today, withPlaces: true });
+  }, [memberId, quarterId, today, read]);
+  const ours = !!store && !!memberId && !!quarterId && store.key === `${memberId}/${quarterId}`;
+  return {
+    quarter,
+    status: ours ? store.status : 'idle',
+    data: ours ? store.data : null,
+    refresh,
+    applyRequest: store?.applyRequest ?? noop,
+  };
+}
+
+const noop = () => undefined;
