@@ -12,6 +12,8 @@ import { openAs, signIn, texts, type Language } from './support/signIn';
 
 const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
 const en = texts('en');
+/** A text with a {{value}} in it, as a pattern that takes any value there. */
+const pattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{\w+\}\}/g, '.+')}$`);
 
 /** The screen has its heading and no loading placeholder any more. */
 async function ready(page: Page, heading: string | RegExp) {
@@ -95,6 +97,8 @@ test("the owing parent's screens: dashboard with its dialog, transactions with a
   await openAs(page, DEMO.owing);
   await ready(page, /^Welcome, /);
   await expect(page.getByTestId('sepa-qr')).toBeVisible();
+  // The entry to booking next quarter's courses, read once the dashboard is shown.
+  await expect(page.getByRole('region', { name: pattern(en.booking.dashboard.title) })).toBeVisible();
   await expectNoAxeViolations(page, 'dashboard with the SEPA payment block');
   await checkDialog(page, 'dashboard: quarter day calendar', () => page.getByRole('button', { name: new RegExp(`^${en.quarter.firstDay}`) }).click());
 
@@ -109,7 +113,19 @@ test("the owing parent's screens: dashboard with its dialog, transactions with a
 
   await navLink(page, 'plans').click();
   await ready(page, en.pages.plans.title);
-  await expectNoAxeViolations(page, 'plans');
+  // Next quarter's offer and the parent's requests (one waiting, one confirmed, one declined with a note).
+  const booking = page.getByRole('region', { name: pattern(en.booking.title) });
+  await expect(booking.getByRole('region', { name: en.booking.yourRequests })).toBeVisible();
+  await expectNoAxeViolations(page, 'plans, with the booking section');
+  await checkDialog(page, 'plans: booking request confirmation', async () => {
+    // A course one of the children has not asked for yet.
+    const course = booking.getByRole('listitem').filter({ has: page.locator('select option:not([disabled])') }).first();
+    const child = await course.locator('select option:not([disabled])').first().getAttribute('value');
+    await course.getByLabel(en.booking.child).selectOption(child);
+    await course.getByRole('checkbox', { disabled: false }).first().check();
+    await course.getByRole('button', { name: en.booking.request }).click();
+  });
+  await checkDialog(page, 'plans: withdraw a booking request', () => booking.getByRole('button', { name: new RegExp(`^${en.booking.withdraw.open}: `) }).first().click());
 
   await navLink(page, 'bookDeposits').click();
   await ready(page, en.pages.bookDeposits.title);

@@ -15,7 +15,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { HOSTING_ORIGIN } from './support/hosting';
 import { findLayoutProblems, LayoutGuard } from './support/layout';
-import { addLongFamily, LONG_FAMILY, removeLongFamily } from './support/longFamily';
+import { addLongFamily, LONG_BOOKING, LONG_FAMILY, removeLongFamily } from './support/longFamily';
 import { signIn, texts, type Language } from './support/signIn';
 
 const LANGUAGES: Language[] = ['en', 'de', 'ru'];
@@ -126,11 +126,22 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await ready(t.pages.plans.title, language);
   await page.getByRole('button', { name: t.plans.allQuarters }).click();
   await expect(page.getByRole('button', { name: t.plans.allQuarters })).toHaveAttribute('aria-pressed', 'true');
-  await guard.atEveryWidth('plans, all quarters');
+  // Next quarter's offer (read after the family's data), with the family's long course and requests.
+  const booking = page.getByRole('region', { name: new RegExp(`^${escape(t.booking.title).replace('\\{\\{quarter\\}\\}', '.+')}$`) });
+  const longCourse = booking.getByRole('listitem', { name: LONG_BOOKING.lessonName, exact: true });
+  await expect(longCourse.getByText(t.booking.full, { exact: true })).toBeVisible();
+  await guard.atEveryWidth('plans, all quarters, with the booking section');
   await checkDialog(guard, 'plans: add to my calendar', async () => {
     await page.getByRole('button', { name: t.plans.calendar.open }).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: t.plans.calendar.make })).toBeVisible();
   });
+  await checkDialog(guard, 'plans: booking request confirmation', async () => {
+    await longCourse.getByLabel(t.booking.child).selectOption({ label: LONG_BOOKING.freeChild });
+    await longCourse.getByRole('checkbox', { disabled: false }).first().check();
+    await longCourse.getByRole('button', { name: t.booking.request }).click();
+  });
+  await checkDialog(guard, 'plans: withdraw a booking request', () =>
+    booking.getByRole('button', { name: new RegExp(`^${escape(t.booking.withdraw.open)}: .*${escape(LONG_BOOKING.waitingChild)}`) }).click());
 
   await navigateTo(t.nav.transactions);
   await ready(t.pages.transactions.title, language);

@@ -1,13 +1,16 @@
 /**
  * A family made to stretch every layout: long names for the parents, eight children, courses,
  * teachers and rooms, a long address and e-mail, long payment and deposit comments, and money
- * owed, so that the SEPA block shows with the long primary name as its reference. Its parent is
+ * owed, so that the SEPA block shows with the long primary name as its reference; next quarter
+ * offers its long Russian course (one time full) and three of its children have asked for it
+ * (waiting, declined with a long note, confirmed), for the plans page's booking section. Its parent is
  * an admin too, so that one sign-in reaches the admin console with a long name in its header.
  *
  * It goes in the way the office's data does: rows added to the AppSheet demo server, then a full
  * sync through the real sync code (member index, member_references and all); and out the same
  * way, so that the shared demo data (60 families) is as before for the specs that count it.
  */
+import { createHash } from 'node:crypto';
 import { AUTH, FIRESTORE, fullSyncAsAdmin, owner, PROJECT, signUpThroughAuthApi } from './emulators';
 
 const APPSHEET = 'http://127.0.0.1:8787/api/v2/apps/demo-app/tables';
@@ -189,6 +192,61 @@ function familyRows(): Record<string, Row[]> {
     Plans: plans,
     Payments: payments,
     'Other Payments': otherPayments,
+    ...bookingRows(),
+  };
+}
+
+/** The next quarter's first day (YYYY-MM-DD) and id, as the demo generator names it. */
+function nextQuarter(): { id: string; firstDay: string } {
+  const today = new Date();
+  const index = today.getUTCFullYear() * 4 + Math.floor(today.getUTCMonth() / 3) + 1;
+  const year = Math.floor(index / 4);
+  const q = (index % 4) + 1;
+  return { id: `Q${year}-${q}`, firstDay: `${year}-${pad((q - 1) * 3 + 1, 2)}-01` };
+}
+
+/** The booking functions' request key (functions/src/booking/keys.ts). */
+const requestKey = (quarterId: string, lessonId: string, childId: string) =>
+  `REQ-${createHash('sha256').update(`${quarterId}\u0000${lessonId}\u0000${childId}`).digest('hex').slice(0, 20)}`;
+
+/** The long Russian course offered next quarter: its first time full, requests of three of the children. */
+export const LONG_BOOKING = { lessonId: 'L902', lessonName: LESSONS[1]!.name, waitingChild: CHILD_NAMES[0]!, freeChild: CHILD_NAMES[1]! } as const;
+
+function bookingRows(): Record<string, Row[]> {
+  const quarter = nextQuarter();
+  const { memberId } = LONG_FAMILY;
+  const offerId = `OFFER-LAYOUT-${LONG_BOOKING.lessonId}`;
+  const childId = (c: number) => `C${memberId.slice(1)}-${c + 1}`;
+  const request = (c: number, status: string, note: string | null, roomHourIds: string[]) => ({
+    'Request ID': requestKey(quarter.id, LONG_BOOKING.lessonId, childId(c)),
+    'Child ID': childId(c),
+    'Quarter ID': quarter.id,
+    'Lesson ID': LONG_BOOKING.lessonId,
+    'Offer ID': offerId,
+    'Room Hour IDs': roomHourIds,
+    Weeks: 12,
+    Status: status,
+    'Requested At': `${daysAgo(3)} 08:15:00`,
+    'Requested By': LONG_FAMILY.email,
+    Note: note,
+    'Decided At': status === 'Angefragt' ? null : `${daysAgo(1)} 09:00:00`,
+  });
+  return {
+    Offers: [{
+      'Offer ID': offerId,
+      'Quarter ID': quarter.id,
+      'Lesson ID': LONG_BOOKING.lessonId,
+      // Blank: both of the lesson's times.
+      'Room Hour IDs': null,
+      Places: 2,
+      Weeks: 12,
+      'Requests Until': deDay(quarter.firstDay),
+    }],
+    'Course Requests': [
+      request(0, 'Angefragt', null, ['RH902-1', 'RH902-2']),
+      request(2, 'Abgelehnt', 'Die Sonntagsgruppe ist leider ausgebucht; im übernächsten Quartal sind wieder Plätze frei, bitte melden Sie sich dann erneut im Schulbüro.', ['RH902-2']),
+      request(3, 'Bestätigt', 'Bitte das Lehrbuch „Русский язык. 5 класс“ und ein Heft mitbringen.', ['RH902-1']),
+    ],
   };
 }
 
@@ -201,6 +259,8 @@ const KEY_COLUMNS: Record<string, string> = {
   Plans: 'Plan ID',
   Payments: 'Payment ID',
   'Other Payments': 'Other Payment ID',
+  Offers: 'Offer ID',
+  'Course Requests': 'Request ID',
 };
 
 async function appSheet(table: string, action: 'Find' | 'Add' | 'Delete', rows: Row[]): Promise<Row[]> {
