@@ -24,7 +24,7 @@ export type FieldValue = string | number | boolean | null | string[];
 /** Any synced document's fields, as the writer, the hash and the owners' step handle them. */
 export type SyncedDocument = Record<string, FieldValue>;
 export type AppSheetRow = Record<string, RawValue>;
-/** What mapRow needs of any of the contract's nine tables. */
+/** What mapRow needs of any of the contract's tables. */
 export interface MappableTable extends Pick<TableDeclaration, 'keyColumn' | 'changedColumn' | 'columns'> {
   readonly rowSchema: z.ZodMiniType;
   check?(doc: SyncedDocument): string | null;
