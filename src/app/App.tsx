@@ -28,6 +28,7 @@ import {
   PlansBooking,
   PlansPage,
   PrivacyPage,
+  RequestsPage,
   ResetPasswordPage,
   TransactionsPage,
   UnsubscribePage,
@@ -64,6 +65,7 @@ export function AppRoutes() {
         </Route>
         <Route path={paths.admin} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
         <Route path={paths.adminAccounts} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AccountsPage /></RequireAdmin></RequireAuth>} />
+        <Route path={paths.adminRequests} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><RequestsPage /></RequireAdmin></RequireAuth>} />
         {/* A family's screens as its parent sees them, read-only, for an admin (FamilyViewPage). */}
         <Route path={paths.familyView} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><FamilyViewPage /></RequireAdmin></RequireAuth>}>
           <Route index element={<DashboardPage />} />

@@ -36,6 +36,7 @@ export const AppShell = lazyWithReload(() => import('./AppShell').then(({ AppShe
 export const DashboardPage = lazyWithReload(() => import('../features/dashboard/DashboardPage'));
 export const AdminPage = lazyWithReload(() => import('../features/admin/AdminPage'));
 export const AccountsPage = lazyWithReload(() => import('../features/admin/accounts/AccountsPage'));
+export const RequestsPage = lazyWithReload(() => import('../features/admin/requests/RequestsPage'));
 export const FamilyViewPage = lazyWithReload(() => import('../features/admin/family-view/FamilyViewPage'));
 export const FamilyPage = lazyWithReload(() => import('../features/family/FamilyPage'));
 export const PlansPage = lazyWithReload(() => import('../features/plans/PlansPage'));
@@ -65,7 +66,7 @@ const FAMILY_PAGES: Record<string, Loadable> = {
   [paths.transactions]: TransactionsPage,
   [paths.bookDeposits]: BookDepositsPage,
 };
-const SIGNED_IN_PAGES: Record<string, Loadable> = { ...FAMILY_PAGES, [paths.admin]: AdminPage, [paths.adminAccounts]: AccountsPage };
+const SIGNED_IN_PAGES: Record<string, Loadable> = { ...FAMILY_PAGES, [paths.admin]: AdminPage, [paths.adminAccounts]: AccountsPage, [paths.adminRequests]: RequestsPage };
 
 const ignore = () => undefined;
 

@@ -19,6 +19,8 @@ export const paths = {
   admin: '/admin',
   /** The office's accounts overview and invitations. */
   adminAccounts: '/admin/accounts',
+  /** The office's course requests for the next quarter: confirm or decline them. */
+  adminRequests: '/admin/requests',
   /** An admin's read-only view of one family: familyViewPath(memberId). */
   familyView: '/admin/families/:memberId',
 } as const;
@@ -64,7 +66,7 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 }
 
 /** The signed-in screens a link may lead back to after sign-in. */
-const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts];
+const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests];
 
 /** A family's view, one of its screens included: a link one admin shares with another. */
 const isFamilyViewPath = (path: string) => /^\/admin\/families\/[^/]+(\/(family|plans|transactions|book-deposits))?$/.test(path);

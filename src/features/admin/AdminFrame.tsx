@@ -1,5 +1,5 @@
 /**
- * The office's console around each of its tabs (Data Sync, Accounts): the title, who is signed
+ * The office's console around each of its tabs (Data Sync, Accounts, Course requests): the title, who is signed
  * in, the language, the way back to the portal, and the tabs.
  */
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { paths } from '../../routing/paths';
 const TABS = [
   { path: paths.admin, labelKey: 'admin.tabs.sync' },
   { path: paths.adminAccounts, labelKey: 'admin.tabs.accounts' },
+  { path: paths.adminRequests, labelKey: 'admin.requests.tab' },
 ] as const;
 
 export function AdminFrame({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode }) {
@@ -40,7 +41,8 @@ export function AdminFrame({ title, subtitle, children, footer }: { title: strin
             </button>
           </div>
         </div>
-        <nav aria-label={t('admin.tabs.label')} className="mx-auto mt-2 flex max-w-5xl gap-1 px-4">
+        {/* On a phone the tabs take a second line rather than stick out. */}
+        <nav aria-label={t('admin.tabs.label')} className="mx-auto mt-2 flex max-w-5xl flex-wrap gap-x-1 px-4">
           {TABS.map((tab) => (
             <NavLink key={tab.path} to={tab.path} end
               className={({ isActive }) => `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-teal-700 text-teal-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>

@@ -1,0 +1,132 @@
+/**
+ * Confirming or declining one or several requests: what will happen, an optional note to the
+ * family (the contact form's rules, checked before sending as the function checks them), and
+ * one call for every hundred of them. The buttons wait for the answer, so a double click sends once.
+ */
+import { inputProblem, MAX_LENGTH, type OfficeRequestRow } from '@family-portal/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { apiErrorKey } from '../../../api/errorMessages';
+import { Alert } from '../../../components/Alert';
+import { Modal } from '../../../components/Modal';
+import { decideBookingRequests, type BookingDecisionResult } from '../../../api/officeBooking';
+import type { BookingDecision } from './requestsView';
+
+export interface Asked {
+  decision: BookingDecision;
+  rows: OfficeRequestRow[];
+}
+
+interface Props {
+  asked: Asked | null;
+  onClose: () => void;
+  /** The function's answer, one result per request asked. */
+  onDecided: (asked: Asked, results: BookingDecisionResult[]) => void;
+  /** Whether a decision is being sent (the page disables its other buttons meanwhile). */
+  onBusy: (busy: boolean) => void;
+}
+
+const PROBLEM_KEYS = {
+  tooLong: 'family.validation.tooLong',
+  controlCharacters: 'family.validation.controlCharacters',
+  formulaStart: 'family.validation.formulaStart',
+  phoneFormat: 'family.validation.phoneFormat',
+} as const;
+
+/** The most requests one call may decide (decideBookingRequestsBody in the contract). */
+export const MAX_PER_CALL = 100;
+
+/**
+ * One call per 100 requests, one after the other. A call that fails after others went through
+ * leaves its requests and the rest undecided: each gets the call's error as its reason. A first
+ * call that fails decides nothing: its error is thrown.
+ */
+async function decideInBatches(asked: Asked, note: string): Promise<BookingDecisionResult[]> {
+  const ids = asked.rows.map((row) => row.id);
+  const results: BookingDecisionResult[] = [];
+  for (let start = 0; start < ids.length; start += MAX_PER_CALL) {
+    const batch = ids.slice(start, start + MAX_PER_CALL);
+    try {
+      results.push(...(await decideBookingRequests({ requestIds: batch, decision: asked.decision, ...(note ? { note } : {}) })));
+    } catch (caught) {
+      if (start === 0) throw caught;
+      const error = caught instanceof ApiError ? caught.code : 'internal';
+      results.push(...ids.slice(start).map((requestId): BookingDecisionResult => ({ requestId, outcome: 'failed', error })));
+      break;
+    }
+  }
+  return results;
+}
+
+export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
+  const { t } = useTranslation();
+  const noteId = useId();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<{ text: string; note: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The state reaches the buttons with the next render; a second click before it must not send again.
+  const sending = useRef(false);
+
+  useEffect(() => {
+    if (!asked) return;
+    setNote('');
+    setError(null);
+  }, [asked]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!asked || sending.current) return;
+    const trimmed = note.trim();
+    const problem = inputProblem('officeNote', trimmed);
+    if (problem) {
+      setError({ text: t(PROBLEM_KEYS[problem], { field: t('admin.requests.decide.noteField'), max: MAX_LENGTH.officeNote }), note: true });
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    onBusy(true);
+    setError(null);
+    try {
+      onDecided(asked, await decideInBatches(asked, trimmed));
+    } catch (caught) {
+      setError({ text: t('admin.requests.decide.failed', { message: t(apiErrorKey(caught)) }), note: false });
+    } finally {
+      sending.current = false;
+      setBusy(false);
+      onBusy(false);
+    }
+  }
+
+  const count = asked?.rows.length ?? 0;
+  const confirming = asked?.decision === 'confirm';
+  return (
+    <Modal open={asked !== null} busy={busy} onClose={onClose}
+      title={confirming ? t('admin.requests.decide.titleConfirm', { count }) : t('admin.requests.decide.titleDecline', { count })}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3 text-sm">
+        <p className="text-slate-700">{t(confirming ? 'admin.requests.decide.explainConfirm' : 'admin.requests.decide.explainDecline')}</p>
+        <ul className="list-disc space-y-0.5 pl-5 text-slate-800">
+          {asked?.rows.map((row) => (
+            <li key={row.id} className="break-words">{row.childName ?? row.childId}, {row.lessonName ?? row.lessonId}</li>
+          ))}
+        </ul>
+        <div className="space-y-1">
+          <label htmlFor={noteId} className="font-medium text-slate-800">{t('admin.requests.decide.note')}</label>
+          <textarea id={noteId} rows={3} value={note} onChange={(event) => setNote(event.target.value)} disabled={busy}
+            aria-describedby={`${noteId}-hint`} aria-invalid={error?.note || undefined}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900" />
+          <p id={`${noteId}-hint`} className="text-slate-600">{t('admin.requests.decide.noteHint', { max: MAX_LENGTH.officeNote })}</p>
+        </div>
+        {error && <Alert tone="error">{error.text}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2 pt-1">
+          <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
+            {t('admin.controls.cancel')}
+          </button>
+          <button type="submit" disabled={busy} className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60">
+            {busy ? t('admin.requests.decide.sending') : t(confirming ? 'admin.requests.decide.confirm' : 'admin.requests.decide.decline')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,183 @@
+/**
+ * The requests' rows: from the lg breakpoint a table, below it one card per request (on a phone
+ * seven columns would squeeze names to a letter a line). Both show the same rows, share one
+ * selection and offer the same decisions.
+ */
+import type { BookingRequestsAnswer, OfficeRequestRow, RequestStatus } from '@family-portal/contract';
+import { useTranslation } from 'react-i18next';
+import { hourLabel, weekdayName } from '../../../domain/schedule';
+import { useLocale } from '../../../i18n/useLocale';
+import { formatAdminDateTime } from '../../../lib/schoolClock';
+import { decidable, roomHoursOfRequest, type BookingDecision } from './requestsView';
+
+export interface RowsProps {
+  answer: BookingRequestsAnswer;
+  rows: OfficeRequestRow[];
+  selected: ReadonlySet<string>;
+  onToggle: (ids: string[], on: boolean) => void;
+  onDecide: (decision: BookingDecision, rows: OfficeRequestRow[]) => void;
+  /** A decision is being sent: nothing else may be decided meanwhile. */
+  busy: boolean;
+  loading: boolean;
+}
+
+const checkbox = 'size-4 shrink-0';
+const STATUS_TONE: Record<RequestStatus, string> = {
+  requested: 'bg-amber-100 text-amber-900',
+  confirmed: 'bg-green-100 text-green-900',
+  declined: 'bg-red-100 text-red-900',
+  withdrawn: 'bg-slate-100 text-slate-800',
+};
+
+const childOf = (row: OfficeRequestRow) => row.childName ?? row.childId;
+const lessonOf = (row: OfficeRequestRow) => row.lessonName ?? row.lessonId;
+
+export function StatusPill({ status }: { status: RequestStatus }) {
+  const { t } = useTranslation();
+  return <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_TONE[status]}`}>{t(`admin.requests.status.${status}`)}</span>;
+}
+
+function Family({ row }: { row: OfficeRequestRow }) {
+  const { t } = useTranslation();
+  if (!row.memberId) return <>{row.familyName ?? ''}</>;
+  return <>{t('admin.requests.table.family', { name: row.familyName ?? '', id: row.memberId })}</>;
+}
+
+/** "Mi. 15:00–16:00, Raum 1": each room hour on a line of its own, the weekday in the reader's language. */
+function Times({ answer, row }: { answer: BookingRequestsAnswer; row: OfficeRequestRow }) {
+  const locale = useLocale();
+  return (
+    <ul>
+      {roomHoursOfRequest(answer, row).map((roomHour) => (
+        <li key={roomHour.id}>
+          {[roomHour.dayOfWeek && `${weekdayName(roomHour.dayOfWeek, locale)} ${hourLabel(roomHour.hourRefLabel)}`, roomHour.roomName].filter(Boolean).join(', ') || roomHour.id}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RequestedAt({ row }: { row: OfficeRequestRow }) {
+  return <>{row.requestedAt ? formatAdminDateTime(row.requestedAt) : ''}</>;
+}
+
+function SelectRow({ row, selected, onToggle, busy }: { row: OfficeRequestRow } & Pick<RowsProps, 'selected' | 'onToggle' | 'busy'>) {
+  const { t } = useTranslation();
+  if (!decidable(row)) return null;
+  return (
+    <input type="checkbox" checked={selected.has(row.id)} disabled={busy} onChange={(event) => onToggle([row.id], event.target.checked)}
+      aria-label={t('admin.requests.table.select', { child: childOf(row), lesson: lessonOf(row) })} className={checkbox} />
+  );
+}
+
+export function SelectAll({ rows, selected, onToggle, busy }: Pick<RowsProps, 'rows' | 'selected' | 'onToggle' | 'busy'>) {
+  const { t } = useTranslation();
+  const ids = rows.filter(decidable).map((row) => row.id);
+  return (
+    <input type="checkbox" checked={ids.length > 0 && ids.every((id) => selected.has(id))} disabled={busy || ids.length === 0}
+      onChange={(event) => onToggle(ids, event.target.checked)} aria-label={t('admin.requests.table.selectAll')} className={checkbox} />
+  );
+}
+
+function Decisions({ row, onDecide, busy, className }: { row: OfficeRequestRow; className: string } & Pick<RowsProps, 'onDecide' | 'busy'>) {
+  const { t } = useTranslation();
+  if (!decidable(row)) return null;
+  const names = { child: childOf(row), lesson: lessonOf(row) };
+  return (
+    <span className={className}>
+      <button type="button" disabled={busy} onClick={() => onDecide('confirm', [row])} aria-label={t('admin.requests.decide.confirmOne', names)}
+        className="rounded-md bg-teal-700 px-3 py-1 text-sm font-semibold whitespace-nowrap text-white hover:bg-teal-800 disabled:opacity-50">
+        {t('admin.requests.decide.confirm')}
+      </button>
+      <button type="button" disabled={busy} onClick={() => onDecide('decline', [row])} aria-label={t('admin.requests.decide.declineOne', names)}
+        className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium whitespace-nowrap text-slate-800 hover:bg-slate-50 disabled:opacity-50">
+        {t('admin.requests.decide.decline')}
+      </button>
+    </span>
+  );
+}
+
+/** From the lg breakpoint: the table. */
+export function RequestsTable(props: RowsProps) {
+  const { t } = useTranslation();
+  const { answer, rows, loading } = props;
+  return (
+    <div className="mt-4 hidden overflow-x-auto lg:block" aria-busy={loading}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t('admin.requests.table.title')}</caption>
+        <thead className="align-bottom text-slate-600">
+          <tr>
+            <th scope="col" className="w-8 py-2 pr-2"><SelectAll {...props} /></th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.child')}<span className="block font-normal">{t('admin.requests.column.family')}</span></th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.lesson')}<span className="block font-normal">{t('admin.requests.column.times')}</span></th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.requestedAt')}</th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.status')}</th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.note')}</th>
+            <th scope="col" className="py-2"><span className="sr-only">{t('admin.requests.table.actions')}</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 align-top">
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className="py-2 pr-2"><SelectRow row={row} {...props} /></td>
+              <td className="py-2 pr-3">
+                <span className="block font-medium text-slate-900">{childOf(row)}</span>
+                <span className="block text-slate-600"><Family row={row} /></span>
+              </td>
+              <td className="py-2 pr-3">
+                <span className="block font-medium text-slate-900">{lessonOf(row)}</span>
+                <span className="block text-slate-700"><Times answer={answer} row={row} /></span>
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap"><RequestedAt row={row} /></td>
+              <td className="py-2 pr-3"><StatusPill status={row.status} /></td>
+              <td className="py-2 pr-3 break-words text-slate-700">{row.note}</td>
+              <td className="py-2"><Decisions row={row} {...props} className="flex flex-col items-stretch gap-1.5" /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below the lg breakpoint (a phone, a tablet): one card per request. */
+export function RequestCards(props: RowsProps) {
+  const { t } = useTranslation();
+  const { answer, rows, loading } = props;
+  return (
+    <div className="mt-4 lg:hidden" aria-busy={loading}>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <SelectAll {...props} />
+        {t('admin.requests.table.selectAll')}
+      </label>
+      <ul aria-label={t('admin.requests.table.title')} className="mt-2 divide-y divide-slate-100 border-t border-slate-100">
+        {rows.map((row) => (
+          <li key={row.id} className="flex gap-3 py-3 text-sm">
+            <span className="flex w-4 shrink-0 pt-0.5"><SelectRow row={row} {...props} /></span>
+            <div className="min-w-0 flex-1 space-y-1">
+              <p className="font-medium break-words text-slate-900">
+                {childOf(row)} <StatusPill status={row.status} />
+              </p>
+              <p className="break-words text-slate-600"><Family row={row} /></p>
+              <p className="font-medium break-words text-slate-900">{lessonOf(row)}</p>
+              <div className="break-words text-slate-700"><Times answer={answer} row={row} /></div>
+              <dl className="space-y-0.5 text-slate-700">
+                <div className="flex flex-wrap gap-x-2">
+                  <dt className="text-slate-600">{t('admin.requests.column.requestedAt')}:</dt>
+                  <dd><RequestedAt row={row} /></dd>
+                </div>
+                {row.note && (
+                  <div className="flex flex-wrap gap-x-2">
+                    <dt className="text-slate-600">{t('admin.requests.column.note')}:</dt>
+                    <dd className="min-w-0 break-words">{row.note}</dd>
+                  </div>
+                )}
+              </dl>
+              <Decisions row={row} {...props} className="flex flex-wrap gap-2 pt-1" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
