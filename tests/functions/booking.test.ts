@@ -273,6 +273,20 @@ describe('the office decides', () => {
     expect(await requestRow(idA)).toMatchObject({ Status: 'Bestätigt' });
   });
 
+  it('confirms a request whose Plans row an earlier attempt added, without adding a second', async () => {
+    const offer = offers.decide as TestOffer;
+    const child = kid(5);
+    const id = keyOf(child, offer);
+    expect((await ask(child, offer)).status).toBe(200);
+    // The earlier attempt added the plan, then AppSheet failed before the request's status was written.
+    const planId = planKey(quarterId, offer.lessonId, child.childId);
+    await appSheet.add('Plans', [{ 'Plan ID': planId, 'Child ID': child.childId, 'Quarter ID': quarterId, 'Lesson ID': offer.lessonId, Weeks: '12', 'Room Hour IDs': offer.roomHourIds[0] }]);
+    const answer = await call('decideBookingRequests', adminToken, { requestIds: [id], decision: 'confirm' });
+    expect(answer.body.data.results).toEqual([{ requestId: id, outcome: 'confirmed' }]);
+    expect(await planRows(planId)).toHaveLength(1);
+    expect(await requestRow(id)).toMatchObject({ Status: 'Bestätigt', 'Plan ID': planId });
+  });
+
   it('declines with a note and frees the place for the next family', async () => {
     const offer = offers.decline as TestOffer;
     const [first, second] = [kid(8), kid(9)];

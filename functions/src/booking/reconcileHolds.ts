@@ -5,6 +5,7 @@
  * dropped once its claim is stale. A claim some function is working on right now is left to it.
  */
 import { APPSHEET_TABLES, holdsPlaces, type RequestStatus } from '@family-portal/contract';
+import { chunk } from 'es-toolkit/array';
 import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { BOOKING_HOLDS, HOLD_TRANSACTION_ATTEMPTS, isLiveClaim, readHolders, readOffer, writeHolders, type Holders } from './holders';
 
@@ -72,42 +73,65 @@ async function offersByLesson(db: Firestore, quarterIds: string[]): Promise<Map<
   return byLesson;
 }
 
-/** One offer's holders for the concerned requests, set from what their documents say. */
-async function reconcileOffer(db: Firestore, offerId: string, concerned: Set<string>, wanted: Map<string, Wanted & { offerId: string }>, all: boolean) {
+type WantedAt = Map<string, Wanted & { offerId: string }>;
+
+/**
+ * An offer's holders with the concerned requests set from what their documents say (in 'all',
+ * every holder is concerned); whether anything changed. Pure: the same rule before the
+ * transaction (to skip offers where nothing changes) and inside it.
+ */
+function reconciled(before: Holders, concerned: Set<string>, wanted: WantedAt, offerId: string, all: boolean, now: Date) {
+  const holders: Holders = { ...before };
+  const ids = new Set(concerned);
+  if (all) for (const id of Object.keys(holders)) ids.add(id);
+  let changed = false;
+  let quarterId: string | undefined;
+  for (const id of ids) {
+    const holder = holders[id];
+    if (isLiveClaim(holder, now)) continue;
+    const want = wanted.get(id);
+    if (want && want.offerId === offerId && want.holds) {
+      quarterId ??= want.quarterId;
+      const same = holder?.state === 'held' && holder.roomHourIds.join('\u0000') === want.roomHourIds.join('\u0000');
+      if (!same) {
+        holders[id] = { roomHourIds: want.roomHourIds, state: 'held', since: holder?.since ?? now.toISOString() };
+        changed = true;
+      }
+    } else if (holder) {
+      delete holders[id];
+      changed = true;
+    }
+  }
+  return { holders, changed, quarterId };
+}
+
+/** One offer's holders for the concerned requests, in a transaction. */
+async function reconcileOffer(db: Firestore, offerId: string, concerned: Set<string>, wanted: WantedAt, all: boolean) {
   const now = new Date();
   await db.runTransaction(
     async (transaction) => {
-      const { holds: holdsSnapshot, places: placesSnapshot } = await readOffer(transaction, db, offerId);
-      const holders: Holders = readHolders(holdsSnapshot);
-      const ids = new Set(concerned);
-      if (all) for (const id of Object.keys(holders)) ids.add(id);
-      let changed = false;
-      let quarterId = holdsSnapshot.get('quarterId') as string | undefined;
-      for (const id of ids) {
-        const holder = holders[id];
-        if (isLiveClaim(holder, now)) continue;
-        const want = wanted.get(id);
-        if (want && want.offerId === offerId && want.holds) {
-          quarterId ??= want.quarterId;
-          const same = holder?.state === 'held' && holder.roomHourIds.join('\u0000') === want.roomHourIds.join('\u0000');
-          if (!same) {
-            holders[id] = { roomHourIds: want.roomHourIds, state: 'held', since: holder?.since ?? now.toISOString() };
-            changed = true;
-          }
-        } else if (holder) {
-          delete holders[id];
-          changed = true;
-        }
-      }
-      if (changed && quarterId) writeHolders(transaction, db, offerId, quarterId, holders, placesSnapshot);
+      const { holds, places } = await readOffer(transaction, db, offerId);
+      const next = reconciled(readHolders(holds), concerned, wanted, offerId, all, now);
+      const quarterId = (holds.get('quarterId') as string | undefined) ?? next.quarterId;
+      if (next.changed && quarterId) writeHolders(transaction, db, offerId, quarterId, next.holders, places);
     },
     { maxAttempts: HOLD_TRANSACTION_ATTEMPTS },
   );
 }
 
+/** The booking_holds documents of these offers (every one, for 'all'), read outside any transaction. */
+async function readHolds(db: Firestore, offerIds: string[] | 'all'): Promise<Map<string, Holders>> {
+  const docs =
+    offerIds === 'all'
+      ? (await db.collection(BOOKING_HOLDS).get()).docs
+      : (await Promise.all(chunk(offerIds, BATCH).map((batch) => db.getAll(...batch.map((id) => db.collection(BOOKING_HOLDS).doc(id)))))).flat();
+  return new Map(docs.filter((doc) => doc.exists).map((doc) => [doc.id, readHolders(doc)]));
+}
+
 /**
  * Reconciles the holders of these requests (the ids a sync wrote), or of every request and every
- * holder ('all', after a full sync: holders whose request is gone are dropped too).
+ * holder ('all', after a full sync: holders whose request is gone are dropped too). Offers whose
+ * holders are already right are only read: a sync that changed nothing writes nothing here.
  */
 export async function reconcileHolds(db: Firestore, requestIds: string[] | 'all'): Promise<void> {
   if (Array.isArray(requestIds) && requestIds.length === 0) return;
@@ -116,24 +140,19 @@ export async function reconcileHolds(db: Firestore, requestIds: string[] | 'all'
   const withoutOffer = [...requests.values()].filter((want): want is Wanted => want !== null && want.offerId === null);
   const byLesson = withoutOffer.length ? await offersByLesson(db, [...new Set(withoutOffer.map((want) => want.quarterId))]) : new Map<string, string>();
 
-  const wanted = new Map<string, Wanted & { offerId: string }>();
+  const wanted: WantedAt = new Map();
   const concerned = new Map<string, Set<string>>();
-  const concern = (offerId: string, requestId: string) => {
-    if (!concerned.has(offerId)) concerned.set(offerId, new Set());
-    concerned.get(offerId)?.add(requestId);
-  };
   for (const [id, want] of requests) {
     const offerId = want ? (want.offerId ?? byLesson.get(`${want.quarterId}\u0000${want.lessonId}`) ?? null) : null;
     if (want && offerId) {
       wanted.set(id, { ...want, offerId });
-      concern(offerId, id);
+      concerned.set(offerId, (concerned.get(offerId) ?? new Set()).add(id));
     }
   }
-  if (all) {
-    const holds = await db.collection(BOOKING_HOLDS).select('quarterId').get();
-    for (const doc of holds.docs) if (!concerned.has(doc.id)) concerned.set(doc.id, new Set());
-  }
-  const offers = [...concerned.entries()];
+  const holds = await readHolds(db, all ? 'all' : [...concerned.keys()]);
+  if (all) for (const offerId of holds.keys()) if (!concerned.has(offerId)) concerned.set(offerId, new Set());
+  const now = new Date();
+  const offers = [...concerned.entries()].filter(([offerId, ids]) => reconciled(holds.get(offerId) ?? {}, ids, wanted, offerId, all, now).changed);
   for (let start = 0; start < offers.length; start += PARALLEL) {
     await Promise.all(offers.slice(start, start + PARALLEL).map(([offerId, ids]) => reconcileOffer(db, offerId, ids, wanted, all)));
   }
