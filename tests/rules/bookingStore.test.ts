@@ -92,6 +92,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(apps.map((app) => deleteApp(app)));
+  // The next suites find Firestore as they would without this one.
+  const batch = admin.batch();
+  for (const member of [family, former]) {
+    batch.delete(admin.collection(MEMBER_EMAILS).doc(member.email));
+    batch.delete(admin.collection('members').doc(member.memberId));
+  }
+  batch.delete(admin.collection(OFFER_CATALOGUE).doc(QUARTER));
+  for (const id of ['OBS1', 'OBS2']) batch.delete(admin.collection(OFFER_PLACES).doc(id));
+  for (const id of ['REQ-BS-1', 'REQ-BS-2', 'REQ-BS-3', 'REQ-BS-4']) batch.delete(admin.collection('bookingRequests').doc(id));
+  await batch.commit();
 });
 
 describe("the family store's booking read", () => {
