@@ -47,7 +47,13 @@ async function expectFitsEverywhere(page: Page, what: string) {
 
 for (const language of LANGUAGES) {
   test(`the parents' e-mails in ${language}: read on a phone and a desktop, the text part says the same, the QR code pays`, async ({ page }) => {
-    expect(mails[language].parents.map(({ kind }) => kind)).toEqual(['paymentDue', 'paymentReceived', 'cancellationConfirmed']);
+    expect(mails[language].parents.map(({ kind }) => kind)).toEqual([
+      'paymentDue',
+      'paymentReceived',
+      'cancellationConfirmed',
+      'bookingDecided (confirmed)',
+      'bookingDecided (declined)',
+    ]);
     for (const { kind, mail } of mails[language].parents) {
       await show(page, mail);
       await expectFitsEverywhere(page, `${kind} (${language})`);

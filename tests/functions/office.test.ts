@@ -70,6 +70,8 @@ beforeAll(async () => {
   await createAccount(address(2), { verified: false });
   await createAccount(ADMIN, { admin: true });
   await db.doc(`${NOTIFICATION_CHOICES}/some-parent`).set({ paymentDue: true, paymentReceived: false, cancellationConfirmed: true });
+  // Booking decisions on; a parent whose choices predate the kind has none stored: off.
+  await db.doc(`${NOTIFICATION_CHOICES}/booking-parent`).set({ paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: true });
   adminToken = await idTokenFor(ADMIN);
 });
 afterAll(() => clearFirestore());
@@ -82,7 +84,7 @@ describe("the office's accounts overview", () => {
       byStatus: { active: 6, inactive: 1 },
       active: { verified: 1, unverified: 1, none: 4 },
       duplicates: [{ email: TWIN, memberIds: ['O5', 'O6'] }],
-      mailChoices: { paymentDue: 1, paymentReceived: 0, cancellationConfirmed: 1 },
+      mailChoices: { paymentDue: 1, paymentReceived: 0, cancellationConfirmed: 1, bookingDecided: 1 },
       invitationsToday: { sent: 0, limit: 500 },
     });
     // The table lists members without an account by default.

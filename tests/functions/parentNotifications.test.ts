@@ -62,7 +62,7 @@ describe("parents' e-mails", () => {
   it('are all off at first, and only a verified member can turn them on', async () => {
     expect(await call('getNotificationChoices', token, undefined, 'GET')).toMatchObject({
       status: 200,
-      body: { data: { paymentDue: false, paymentReceived: false, cancellationConfirmed: false } },
+      body: { data: { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false } },
     });
     await createAccount('unverified@example.com', { verified: false });
     const unverified = await call('setNotificationChoices', await idTokenFor('unverified@example.com'), { paymentDue: true, paymentReceived: false, cancellationConfirmed: false, language: 'de' });

@@ -3,7 +3,7 @@
  * Turning a kind on records what the family's figures are at that moment (the baseline): later
  * e-mails are only about changes after it, never about what a sync did before the opt-in.
  */
-import { isPaymentDue, NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type NotificationChoices, type ParentMailKind } from '@family-portal/contract';
+import { isPaymentDue, NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type NotificationChoices, type NotificationChoicesBody, type ParentMailKind } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 
 /** What the family's figures were when last looked at, per kind. */
@@ -12,6 +12,8 @@ export interface Baseline {
   balanceDue?: boolean;
   /** paymentReceived: the payments already known. */
   paymentIds?: string[];
+  /** bookingDecided: when it was turned on (ISO); the office's decisions before it are not sent. */
+  bookingsSince?: string;
 }
 
 export interface StoredChoices extends NotificationChoices {
@@ -21,7 +23,7 @@ export interface StoredChoices extends NotificationChoices {
   updatedAt: string;
 }
 
-export const NO_CHOICES: NotificationChoices = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, language: 'de' };
+export const NO_CHOICES: NotificationChoices = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, language: 'de' };
 
 /** A stored balance that asks for a payment (the contract's rule; anything not a number does not). */
 export const isDue = (balance: unknown) => typeof balance === 'number' && isPaymentDue(balance);
@@ -33,21 +35,27 @@ export async function readChoices(db: Firestore, uid: string): Promise<Notificat
     paymentDue: stored.paymentDue === true,
     paymentReceived: stored.paymentReceived === true,
     cancellationConfirmed: stored.cancellationConfirmed === true,
+    // Choices stored before the kind existed lack it: off.
+    bookingDecided: stored.bookingDecided === true,
     language: stored.language ?? NO_CHOICES.language,
   };
 }
 
-/** Stores the choices; a kind turned on now gets its baseline from the family's figures now. */
+/**
+ * Stores the choices; a kind turned on now gets its baseline from the family's figures now. A kind
+ * the body leaves out (bookingDecided, from a web app older than it) keeps what is stored.
+ */
 export async function saveChoices(
   db: Firestore,
   caller: { uid: string; email: string },
   member: DocumentSnapshot,
-  choices: NotificationChoices,
+  body: NotificationChoicesBody,
   now = new Date(),
 ): Promise<NotificationChoices> {
   const ref = db.collection(NOTIFICATION_CHOICES).doc(caller.uid);
-  await db.runTransaction(async (transaction) => {
+  return db.runTransaction(async (transaction) => {
     const before = (await transaction.get(ref)).data() as Partial<StoredChoices> | undefined;
+    const choices: NotificationChoices = { ...body, bookingDecided: body.bookingDecided ?? before?.bookingDecided === true };
     const turnedOn = (kind: ParentMailKind) => choices[kind] && before?.[kind] !== true;
     const baseline: Baseline = { ...before?.baseline };
     if (turnedOn('paymentDue')) baseline.balanceDue = isDue(member.get('balance'));
@@ -55,6 +63,7 @@ export async function saveChoices(
       const payments = await transaction.get(db.collection('payments').where('memberId', '==', member.id).select());
       baseline.paymentIds = payments.docs.map((doc) => doc.id).sort();
     }
+    if (turnedOn('bookingDecided')) baseline.bookingsSince = now.toISOString();
     const stored: StoredChoices = {
       ...(Object.fromEntries(PARENT_MAIL_KINDS.map((kind) => [kind, choices[kind]])) as Record<ParentMailKind, boolean>),
       language: choices.language,
@@ -64,6 +73,6 @@ export async function saveChoices(
       updatedAt: now.toISOString(),
     };
     transaction.set(ref, stored);
+    return choices;
   });
-  return choices;
 }

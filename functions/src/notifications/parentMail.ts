@@ -2,7 +2,8 @@
  * The e-mails a parent turned on (notification_choices): payment required, when the family's
  * balance turns due in a sync; payment received, for each new incoming payment; and the
  * confirmation of a cancellation request. In the language stored with the choice, with a link to
- * the screen and a one-click unsubscribe link (a signed token, see unsubscribeToken.ts).
+ * the screen and a one-click unsubscribe link (parentMailDocument.ts). The office's decision on a
+ * booking request is bookingMail.ts.
  */
 import { MAIL, NOTIFICATION_CHOICES, type ParentMailKind } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
@@ -15,11 +16,11 @@ import type { ChangedFamilies } from '../sync/run/engine';
 import { formatIban } from '@family-portal/contract/epc';
 import { EPC_QR_CID, EPC_QR_SIZE, epcQrAttachment } from './epcQr';
 import { PARENT_MAIL_TEXTS as TEXTS } from './parentMailTexts';
-import { MAIL_LOCALES, mailBody, type MailBlock, type MailLanguage } from './mailBody';
+import { MAIL_LOCALES, type MailBlock } from './mailBody';
 import { isDue, type StoredChoices } from './parentChoices';
 import { allFamilyRecords, familyRecordsOf } from './familyRecords';
 import { accountsOf, forgetChoices, refusalOf, type ChoiceOwner, type Refusal } from './recipients';
-import { unsubscribeToken } from './unsubscribeToken';
+import { parentMailDocument, type ParentMailDocument, type ParentRecipient } from './parentMailDocument';
 import type { ParentMailSettings } from './parentMailSettings';
 
 /** What parentMail, notifyParents and confirmCancellation take: config.ts builds it. */
@@ -35,7 +36,7 @@ const screenOf = (about: ParentMailSubject) =>
   about.kind === 'paymentDue' ? '/' : about.kind === 'paymentReceived' ? `/transactions?transaction=${encodeURIComponent(about.paymentId)}` : '/family';
 
 /** The e-mail document for one parent, in their language; the payment-due e-mail carries the EPC QR code. */
-export async function parentMail(about: ParentMailSubject, to: { uid: string; email: string; name: string; language: MailLanguage }, settings: ParentMailSettings) {
+export async function parentMail(about: ParentMailSubject, to: ParentRecipient, settings: ParentMailSettings) {
   const t = TEXTS[to.language];
   const locale = MAIL_LOCALES[to.language];
   const money = (amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(amount);
@@ -61,28 +62,17 @@ export async function parentMail(about: ParentMailSubject, to: { uid: string; em
     about.kind === 'paymentDue'
       ? await epcQrAttachment({ recipientName: settings.sepa.recipient, iban: settings.sepa.iban, bic: settings.sepa.bic, amount: about.amount, reference: to.name })
       : null;
-  const screen = new URL(screenOf(about), settings.appOrigin).href;
-  const token = unsubscribeToken({ uid: to.uid, kind: about.kind }, settings.linkKey);
-  // The link in the text opens the page with its button: mail scanners open links, and opening changes nothing.
-  const unsubscribe = new URL(`/unsubscribe?token=${token}`, settings.appOrigin).href;
-  const oneClick = `${settings.functionsBaseUrl}/unsubscribeOneClick?token=${token}`;
   const blocks: MailBlock[] = [
-    { text: t.greeting(to.name) },
     ...lines.map((line) => ({ text: line })),
     { rows: transfer },
     ...(qr ? [{ image: EPC_QR_CID, alt: t.qr.alt, size: EPC_QR_SIZE, caption: t.qr.caption }] : []),
-    { link: t[about.kind].link, href: screen },
-    { link: t.unsubscribeLink, href: unsubscribe, before: t.unsubscribe, muted: true },
   ];
-  const body = mailBody(blocks, { association: settings.association, appOrigin: settings.appOrigin, language: to.language });
-  return {
-    to: to.email,
-    // Whose e-mail it is: deleted with the account (members/accountData.ts).
-    uid: to.uid,
-    message: { subject: t[about.kind].subject, ...body, ...(qr ? { attachments: [qr] } : {}) },
-    // Mail programs offer their own "unsubscribe" and post to it without opening a page (RFC 8058).
-    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+  return parentMailDocument(about.kind, to, settings, {
+    subject: t[about.kind].subject,
+    blocks,
+    screen: { path: screenOf(about), label: t[about.kind].link },
+    ...(qr ? { attachments: [qr] } : {}),
+  });
 }
 
 /** What a sync's end calls for, for one parent: the e-mails, and the new baseline. Pure. */
@@ -170,7 +160,7 @@ export async function notifyParents(db: Firestore, auth: Auth, settingsOf: () =>
   ]);
 
   let settings: ParentMailSettings | undefined;
-  const writes: Array<{ doc: QueryDocumentSnapshot; mails: Array<Awaited<ReturnType<typeof parentMail>>>; baseline: StoredChoices['baseline'] }> = [];
+  const writes: Array<{ doc: QueryDocumentSnapshot; mails: ParentMailDocument[]; baseline: StoredChoices['baseline'] }> = [];
   const refused: Array<{ uid: string; refusal: Refusal }> = [];
   for (const [n, doc] of docs.entries()) {
     const owner = owners[n] as ChoiceOwner;

@@ -74,15 +74,30 @@ export type MyData = z.infer<typeof myDataAnswer>['data'];
 
 export const MAIL_LANGUAGES = ['en', 'de', 'ru'] as const;
 
-/** setNotificationChoices: every kind on or off, and the language the e-mails are written in. */
+/**
+ * setNotificationChoices: every kind on or off, and the language the e-mails are written in.
+ * bookingDecided may be missing: a web app from before it still sends the three older kinds, and
+ * its save keeps what is stored for it (off when nothing is).
+ */
 export const notificationChoicesBody = z.strictObject({
   paymentDue: z.boolean(),
   paymentReceived: z.boolean(),
   cancellationConfirmed: z.boolean(),
+  bookingDecided: z.optional(z.boolean()),
   language: z.enum(MAIL_LANGUAGES),
 });
-export type NotificationChoices = z.infer<typeof notificationChoicesBody>;
-export const notificationChoicesAnswer = z.object({ data: notificationChoicesBody });
+export type NotificationChoicesBody = z.infer<typeof notificationChoicesBody>;
+/** A parent's choices as stored and answered: every kind (PARENT_MAIL_KINDS) on or off. */
+export const notificationChoicesSchema = z.object({
+  paymentDue: z.boolean(),
+  paymentReceived: z.boolean(),
+  cancellationConfirmed: z.boolean(),
+  /** Off when functions from before the kind answer without it. */
+  bookingDecided: z._default(z.boolean(), false),
+  language: z.enum(MAIL_LANGUAGES),
+});
+export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;
+export const notificationChoicesAnswer = z.object({ data: notificationChoicesSchema });
 export const unsubscribeAnswer = z.object({ success: z.literal(true), kind: z.string() });
 
 /** createCalendarFeed: a new private calendar address, in this language; the old one stops working. */

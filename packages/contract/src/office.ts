@@ -57,7 +57,7 @@ export const accountsOverviewSchema = z.object({
   /** Addresses more than one member row gives, with those members: fixed in AppSheet. */
   duplicates: z.array(z.object({ email: z.string(), memberIds: z.array(z.string()) })),
   /** Parents who turned each e-mail on. */
-  mailChoices: z.object({ paymentDue: z.int(), paymentReceived: z.int(), cancellationConfirmed: z.int() }),
+  mailChoices: z.object({ paymentDue: z.int(), paymentReceived: z.int(), cancellationConfirmed: z.int(), bookingDecided: z.int() }),
   invitationsToday: z.object({ sent: z.int(), limit: z.int() }),
 });
 export type AccountsOverview = z.infer<typeof accountsOverviewSchema>;

@@ -90,8 +90,11 @@ export const NOTIFICATION_CHOICES = 'notification_choices';
 /** Private calendar addresses, by the SHA-256 of their token; server-only (functions/src/calendar). */
 export const CALENDAR_FEEDS = 'calendar_feeds';
 
-/** The e-mails a parent can turn on: all off until the parent turns one on. */
-export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed'] as const;
+/**
+ * The e-mails a parent can turn on: all off until the parent turns one on. bookingDecided (the
+ * office's decision on a booking request) came later: choices stored before it lack it (off).
+ */
+export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed', 'bookingDecided'] as const;
 export type ParentMailKind = (typeof PARENT_MAIL_KINDS)[number];
 
 /** What the quarter rules read of a quarter. */

@@ -8,7 +8,7 @@ import { NotificationsCard } from './NotificationsCard';
 
 const api = vi.hoisted(() => ({ getNotificationChoices: vi.fn(), setNotificationChoices: vi.fn() }));
 vi.mock('../../api/members', () => api);
-const OFF = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, language: 'de' };
+const OFF = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, language: 'de' };
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -24,8 +24,31 @@ describe('e-mail choices', () => {
     expect(due).not.toBeChecked();
     await userEvent.click(due);
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить настройки писем' }));
-    expect(api.setNotificationChoices).toHaveBeenCalledWith({ paymentDue: true, paymentReceived: false, cancellationConfirmed: false, language: 'ru' });
+    expect(api.setNotificationChoices).toHaveBeenCalledWith({ paymentDue: true, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, language: 'ru' });
     expect(await screen.findByRole('status')).toHaveTextContent('Настройки писем сохранены.');
+  });
+
+  it.each([
+    ['en', "When the school office confirms or declines a booking request (with the course, the times and the office's note)", 'Save e-mail choices'],
+    ['de', 'Wenn das Schulbüro eine Kursanfrage bestätigt oder ablehnt (mit Kurs, Zeiten und Hinweis des Schulbüros)', 'E-Mail-Einstellungen speichern'],
+    ['ru', 'Когда канцелярия школы подтверждает или отклоняет заявку на занятие (с занятием, временем и примечанием канцелярии)', 'Сохранить настройки писем'],
+  ])('offer booking decisions in %s, off until turned on, and save it on its own', async (language, label, save) => {
+    await i18n.changeLanguage(language);
+    render(<NotificationsCard />);
+    const decisions = await screen.findByRole('checkbox', { name: label });
+    expect(decisions).not.toBeChecked();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
+    await userEvent.click(decisions);
+    await userEvent.click(screen.getByRole('button', { name: save }));
+    expect(api.setNotificationChoices).toHaveBeenCalledWith({ paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: true, language });
+    expect(await screen.findByRole('checkbox', { name: label })).toBeChecked();
+  });
+
+  it('show booking decisions on when the parent turned them on', async () => {
+    api.getNotificationChoices.mockResolvedValue({ ...OFF, bookingDecided: true });
+    render(<NotificationsCard />);
+    expect(await screen.findByRole('checkbox', { name: /booking request/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /payment is due/ })).not.toBeChecked();
   });
 
   it('say why they cannot be loaded', async () => {

@@ -7,6 +7,7 @@
  *   npx tsx tests/e2e/support/renderMails.ts
  */
 import { pathToFileURL } from 'node:url';
+import { bookingDecisionMail, type BookingDecision } from '../../../functions/src/notifications/bookingDecisionMail';
 import { officeMail } from '../../../functions/src/notifications/officeAlerts';
 import { parentMail, type ParentMailSettings, type ParentMailSubject } from '../../../functions/src/notifications/parentMail';
 import { invitationMail } from '../../../functions/src/office/invitationMail';
@@ -27,6 +28,22 @@ const KINDS: ParentMailSubject[] = [
   { kind: 'paymentReceived', amount: 80, date: '2026-11-20', paymentId: 'P-2026-0042' },
   { kind: 'cancellationConfirmed', date: '2026-11-26T10:00:00.000Z' },
 ];
+/** The office's decisions on booking requests: long names, two room hours, a note with markup characters. */
+const confirmed: BookingDecision = {
+  status: 'confirmed',
+  childName: 'Maximilian-Alexander Müller-Lüdenscheidt',
+  lessonName: 'Klavier für Fortgeschrittene (Einzelunterricht)',
+  quarterName: '2027 Q1',
+  roomHours: [
+    { dayOfWeek: 'Mo.', hourRefLabel: '3 15:00-15:45', roomName: 'Musikraum' },
+    { dayOfWeek: 'Do.', hourRefLabel: '4 16:00-16:45', roomName: 'Raum 204' },
+  ],
+  note: 'Bitte <Noten> & Stifte mitbringen; die erste Stunde beginnt eine Woche später.',
+};
+const DECISIONS: Array<{ kind: string; decision: BookingDecision }> = [
+  { kind: 'bookingDecided (confirmed)', decision: confirmed },
+  { kind: 'bookingDecided (declined)', decision: { ...confirmed, status: 'declined', roomHours: [confirmed.roomHours[0]!], note: null } },
+];
 
 export interface Rendered {
   html: string;
@@ -46,6 +63,7 @@ async function renderAll(): Promise<RenderedMails> {
   for (const language of LANGUAGES) {
     const parents = [];
     for (const about of KINDS) parents.push({ kind: about.kind, mail: (await parentMail(about, { ...parent, language }, settings)).message as Rendered });
+    for (const { kind, decision } of DECISIONS) parents.push({ kind, mail: bookingDecisionMail(decision, { ...parent, language }, settings).message as Rendered });
     const invitation = invitationMail({ name: parent.name, email: parent.email }, { appOrigin: settings.appOrigin, association }, language);
     const alert = officeMail(
       'error',

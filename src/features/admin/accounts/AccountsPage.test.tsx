@@ -18,7 +18,7 @@ const accounts: AccountsAnswer = {
     byStatus: { active: 3 },
     active: { verified: 1, unverified: 1, none: 1 },
     duplicates: [],
-    mailChoices: { paymentDue: 0, paymentReceived: 0, cancellationConfirmed: 0 },
+    mailChoices: { paymentDue: 0, paymentReceived: 0, cancellationConfirmed: 0, bookingDecided: 0 },
     invitationsToday: { sent: 0, limit: 500 },
   },
   rows: [row('M1', 'none'), row('M2', 'unverified'), row('M3', 'verified')],

@@ -57,6 +57,7 @@ export function OverviewCards({ overview, loading, error, onReload }: Props) {
           <Figure label={t('admin.accounts.mailChoice.paymentDue')} value={overview.mailChoices.paymentDue} />
           <Figure label={t('admin.accounts.mailChoice.paymentReceived')} value={overview.mailChoices.paymentReceived} />
           <Figure label={t('admin.accounts.mailChoice.cancellationConfirmed')} value={overview.mailChoices.cancellationConfirmed} />
+          <Figure label={t('admin.accounts.mailChoice.bookingDecided')} value={overview.mailChoices.bookingDecided} />
         </dl>
       </Card>
       <div className="md:col-span-3">

@@ -1,0 +1,67 @@
+/**
+ * What every parent's e-mail shares, whatever it is about: the greeting, a link to the portal's
+ * screen, the one-click unsubscribe link of its kind (a signed token, see unsubscribeToken.ts) and
+ * the List-Unsubscribe headers, in the association's frame (mailBody.ts), as a document of the
+ * `mail` collection.
+ */
+import type { ParentMailKind } from '@family-portal/contract';
+import { PARENT_MAIL_TEXTS } from './parentMailTexts';
+import { mailBody, type MailBlock, type MailLanguage } from './mailBody';
+import type { ParentMailSettings } from './parentMailSettings';
+import { unsubscribeToken } from './unsubscribeToken';
+
+/** Who the e-mail is for: the account (its uid names the document), the address, the name in the greeting. */
+export interface ParentRecipient {
+  uid: string;
+  email: string;
+  name: string;
+  language: MailLanguage;
+}
+
+/** An inline attachment in the Trigger Email extension's (nodemailer's) form. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  encoding: string;
+  contentType: string;
+  cid: string;
+}
+
+export interface ParentMailContent {
+  subject: string;
+  /** What the e-mail says, between the greeting and the link to the screen. */
+  blocks: MailBlock[];
+  /** The portal's screen it is about: a path of the app, and the link's label. */
+  screen: { path: string; label: string };
+  attachments?: MailAttachment[];
+}
+
+/** Header lines carry no line breaks: office text in a subject stays on one line. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The `mail` document of one parent's e-mail of this kind. */
+export function parentMailDocument(kind: ParentMailKind, to: ParentRecipient, settings: ParentMailSettings, content: ParentMailContent) {
+  const t = PARENT_MAIL_TEXTS[to.language];
+  const screen = new URL(content.screen.path, settings.appOrigin).href;
+  const token = unsubscribeToken({ uid: to.uid, kind }, settings.linkKey);
+  // The link in the text opens the page with its button: mail scanners open links, and opening changes nothing.
+  const unsubscribe = new URL(`/unsubscribe?token=${token}`, settings.appOrigin).href;
+  const oneClick = `${settings.functionsBaseUrl}/unsubscribeOneClick?token=${token}`;
+  const blocks: MailBlock[] = [
+    { text: t.greeting(to.name) },
+    ...content.blocks,
+    { link: content.screen.label, href: screen },
+    { link: t.unsubscribeLink, href: unsubscribe, before: t.unsubscribe, muted: true },
+  ];
+  const body = mailBody(blocks, { association: settings.association, appOrigin: settings.appOrigin, language: to.language });
+  return {
+    to: to.email,
+    // Whose e-mail it is: deleted with the account (members/accountData.ts).
+    uid: to.uid,
+    message: { subject: oneLine(content.subject), ...body, ...(content.attachments ? { attachments: content.attachments } : {}) },
+    // Mail programs offer their own "unsubscribe" and post to it without opening a page (RFC 8058).
+    headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+export type ParentMailDocument = ReturnType<typeof parentMailDocument>;
