@@ -208,3 +208,25 @@ test("the office's accounts tab, its invitation confirmation, and a family's vie
     await expectNoAxeViolations(page, `a family's view: family (${language})`);
   }
 });
+
+test("the office's course requests and its decision dialog", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openAs(page, DEMO.admin, '/admin/requests');
+  await ready(page, en.admin.requests.title);
+  // The functions may start cold in the emulator. The requests: a table, or one card each on a phone.
+  const requests = page.getByRole('region', { name: en.admin.requests.table.title });
+  await expect(requests.getByRole('button', { name: /^Confirm the request of / }).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: en.admin.requests.places.title })).toBeVisible();
+  await expectNoAxeViolations(page, 'admin course requests');
+  await checkDialog(page, 'course requests decision dialog, several selected', async () => {
+    await requests.getByRole('checkbox', { name: en.admin.requests.table.selectAll }).filter({ visible: true }).check();
+    await requests.getByRole('button', { name: /^Decline \d+ selected$/ }).click();
+  });
+  // Every status, with its pill and the office's notes.
+  await requests.getByRole('combobox', { name: en.admin.requests.filter.status }).selectOption('all');
+  await expectNoAxeViolations(page, 'admin course requests, every status');
+  for (const language of narrowScreenLanguages(page)) {
+    await switchLanguage(page, language);
+    await expectNoAxeViolations(page, `admin course requests (${language})`);
+  }
+});

@@ -12,6 +12,7 @@
  * the production build. The family is added for the duration of the spec and removed again
  * (support/longFamily.ts). About 40 s when all is well, about 80 s when every language fails.
  */
+import type { BookingRequestsAnswer } from '@family-portal/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { HOSTING_ORIGIN } from './support/hosting';
 import { findLayoutProblems, LayoutGuard } from './support/layout';
@@ -64,6 +65,36 @@ test('the guard finds what sticks out or is cut off, a table out of sight, a squ
     'word broken in a narrow column: td#squeezed',
   ]);
 });
+
+/**
+ * The course requests tab lists what the booking functions answer; the long family's requests
+ * (in its own words: long names, a long course, rooms and notes) are added to the real answer.
+ */
+const LONG_OFFER = {
+  offerId: 'OFFER-LAYOUT-L901',
+  lessonId: 'L901',
+  lessonName: 'Mathematik-Olympiadevorbereitung für Fortgeschrittene – Leistungsgruppe B (mittwochs)',
+  teacherName: 'Dr. Konstantin Alexandrowitsch Preobraschenski-Woskressenski',
+  hours: 1.5, pricePerHour: 18, extrasPerQuarter: 25, weeks: 12, places: 4, requestsUntil: '2099-12-31',
+  roomHours: [
+    { id: 'RH901-1', dayOfWeek: 'Mi.', hourRefLabel: '3 - 15:00-16:05', roomName: 'Großer Musiksaal im Erdgeschoss des Nebengebäudes (Raum E.017)' },
+    { id: 'RH901-2', dayOfWeek: 'So.', hourRefLabel: '1 - 10:00-10:45', roomName: 'Актовый зал, 2-й этаж, кабинет 214 (вход со двора)' },
+  ],
+  taken: { 'RH901-1': 4, 'RH901-2': 1 },
+};
+const longRequest = (n: number, childName: string, status: BookingRequestsAnswer['requests'][number]['status'], note: string | null) => ({
+  id: `REQ-layout-${n}`, status, childId: `C99010${n}`, childName, memberId: LONG_FAMILY.memberId, familyName: LONG_FAMILY.primaryName,
+  offerId: LONG_OFFER.offerId, lessonId: LONG_OFFER.lessonId, lessonName: LONG_OFFER.lessonName, roomHourIds: ['RH901-1', 'RH901-2'], weeks: 12,
+  requestedAt: `2026-11-2${n}T08:15:00.000Z`, decidedAt: status === 'requested' ? null : '2026-11-27T09:00:00.000Z', note,
+  planId: status === 'confirmed' ? `PLAN-layout-${n}` : null,
+});
+const LONG_REQUESTS: BookingRequestsAnswer['requests'] = [
+  longRequest(1, 'Alexandra-Charlotte Wolkenstein-Hohenzollern-Sigmaringen', 'requested', null),
+  longRequest(2, 'Анастасия-Виктория Волкенштейн-Гогенцоллерн-Зигмаринген', 'declined',
+    'Die Mittwochsgruppe ist leider ausgebucht; am Sonntag sind im nächsten Quartal wieder Plätze frei, bitte melden Sie sich dann erneut.'),
+  longRequest(3, 'Friedrich-Wilhelm Bartholomäus Wolkenstein-Hohenzollern', 'confirmed', 'Bitte Hausschuhe und Turnbeutel mitbringen.'),
+  longRequest(4, 'Екатерина-Александра Волкенштейн-Гогенцоллерн', 'requested', null),
+];
 
 /** The long family's signed-in page, shared by the tests of one worker. */
 let page: Page;
@@ -183,6 +214,21 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await page.mouse.move(0, 0);
   await guard.atEveryWidth('admin accounts', { brokenWords: true });
   await checkDialog(guard, 'admin: invitations confirmation', () => page.getByRole('button', { name: t.admin.accounts.invite.all }).click());
+
+  // The course requests tab, the long family's requests chosen (see LONG_REQUESTS), and its decision.
+  await page.getByRole('link', { name: t.admin.requests.tab, exact: true }).click();
+  const requests = page.getByRole('region', { name: t.admin.requests.table.title });
+  await requests.getByLabel(t.admin.requests.filter.lesson).selectOption(LONG_OFFER.lessonId, { timeout: 30_000 });
+  await requests.getByLabel(t.admin.requests.filter.status).selectOption('all');
+  await expect(requests.getByText(LONG_REQUESTS[1]!.note!).filter({ visible: true })).toBeVisible();
+  await loaded(language);
+  await page.mouse.move(0, 0);
+  await guard.atEveryWidth('admin course requests', { brokenWords: true });
+  await checkDialog(guard, 'admin: course requests decision', async () => {
+    await requests.getByRole('checkbox', { name: t.admin.requests.table.selectAll }).filter({ visible: true }).check();
+    const waiting = LONG_REQUESTS.filter((row) => row.status === 'requested').length;
+    await requests.getByRole('button', { name: t.admin.requests.decide.declineSelected_other.replace('{{count}}', String(waiting)) }).click();
+  });
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -211,6 +257,14 @@ test.describe('a family with long names and eight children', () => {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { latestSync: Record<string, unknown> | null } };
       if (body.data.latestSync) body.data.latestSync.heldBackDeletions = [{ table: 'children', count: 12, reason: 'more than 5% of the table' }];
+      await route.fulfill({ response, json: body });
+    });
+    await page.route('**/listBookingRequests*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: BookingRequestsAnswer };
+      body.data.quarter ??= { id: 'Q-layout', name: 'Quartal' };
+      body.data.offers.push(LONG_OFFER);
+      body.data.requests.push(...LONG_REQUESTS);
       await route.fulfill({ response, json: body });
     });
     await signIn(page, LONG_FAMILY.email, { password: LONG_FAMILY.password });
