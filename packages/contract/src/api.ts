@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { inputProblem, INPUT_PROBLEM_TEXT, type CheckedField } from './contactInput';
 import { DOCUMENT_SCHEMAS, SYNCED_COLLECTIONS } from './documents';
-import { SYNC_STATUSES, SYNC_TYPES, syncLogSchema, tableCountsSchema, heldBackDeletionSchema } from './syncLog';
+import { SYNC_STATUSES, SYNC_TYPES, syncLogSchema, tableCountsByTable, heldBackDeletionSchema } from './syncLog';
 
 /** A contact text as stored: trimmed, and refused with the API's reason when the rules say so. */
 const contactText = (field: CheckedField) =>
@@ -121,7 +121,7 @@ export const syncResultSchema = z.object({
   totalMembers: z.int(),
   totalChildren: z.int(),
   duration: z.nullable(z.number()),
-  tables: z.record(z.enum(SYNCED_COLLECTIONS), tableCountsSchema),
+  tables: tableCountsByTable,
   error: z.nullable(z.string()),
   heldBackDeletions: z.array(heldBackDeletionSchema),
 });

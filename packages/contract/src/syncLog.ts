@@ -35,6 +35,12 @@ export const tableCountsSchema = z.object({
 export type TableCounts = z.infer<typeof tableCountsSchema>;
 
 const table = z.enum(SYNCED_COLLECTIONS);
+
+/** Counts of every synced table; a log or answer from before a table existed reads it as all zeros. */
+export const tableCountsByTable = z.pipe(
+  z.transform((stored: unknown) => ({ ...Object.fromEntries(SYNCED_COLLECTIONS.map((name) => [name, {}])), ...(stored as object) })),
+  z.record(table, tableCountsSchema),
+);
 const rowNote = z.object({ table, key: z.nullable(z.string()), reason: z.string() });
 export type RowNote = z.infer<typeof rowNote>;
 
@@ -63,11 +69,8 @@ export const syncLogSchema = z.object({
   /** Milliseconds; null while running. */
   duration: z._default(z.nullable(z.number()), null),
   error: z._default(z.nullable(z.string()), null),
-  /** Every synced table; a log written before a table existed reads it as all zeros. */
-  tables: z.pipe(
-    z.transform((stored: unknown) => ({ ...Object.fromEntries(SYNCED_COLLECTIONS.map((name) => [name, {}])), ...(stored as object) })),
-    z.record(table, tableCountsSchema),
-  ),
+  /** Every synced table. */
+  tables: tableCountsByTable,
   /** The first rejected rows with their reasons, for the office to fix in AppSheet. */
   rowErrors: z._default(z.array(rowNote), []),
   /** The first values kept as typed though the contract does not know them, for the office to tidy. */
