@@ -4,7 +4,7 @@
  * every refusal writes nothing, AppSheet first and then the mirror (a fault leaves no mirror and
  * frees the place), the office's decision exactly once, and holds brought in line after a sync.
  */
-import { OFFER_PLACES, type BookingRequest } from '@family-portal/contract';
+import { MAIL, OFFER_PLACES, type BookingRequest } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_HOLDS } from '../../functions/src/booking/holders';
 import { reconcileHolds } from '../../functions/src/booking/holds';
@@ -298,8 +298,16 @@ describe('the office decides', () => {
     const [first, second] = [kid(8), kid(9)];
     expect((await ask(first, offer)).status).toBe(200);
     expect((await ask(second, offer)).body.error).toBe('full');
+    const choices = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: true, language: 'de' };
+    expect((await call('setNotificationChoices', tokenOf(first.memberId), choices)).status).toBe(200);
+    // Decisions count from the opt-in on, and AppSheet stamps them in whole seconds: decide in the next one.
+    const optedIn = Date.now();
+    await expect.poll(() => Date.now(), { timeout: 2000 }).toBeGreaterThanOrEqual(Math.ceil(optedIn / 1000) * 1000 + 1);
     const answer = await call('decideBookingRequests', adminToken, { requestIds: [keyOf(first, offer)], decision: 'decline', note: 'Leider voll.' });
     expect(answer.body.data.results).toEqual([{ requestId: keyOf(first, offer), outcome: 'declined' }]);
+    // The parent turned the decision e-mail on: it is on its way, with the office's note.
+    const mails = (await db.collection(MAIL).where('to', '==', emailOf(first.memberId)).get()).docs.map((doc) => doc.get('message.text') as string);
+    expect(mails).toEqual([expect.stringContaining('Leider voll.')]);
     expect(await requestRow(keyOf(first, offer))).toMatchObject({ Status: 'Abgelehnt', Note: 'Leider voll.' });
     expect(await mirror(keyOf(first, offer))).toMatchObject({ status: 'declined', note: 'Leider voll.' });
     expect(await taken(offer)).toEqual({});

@@ -13,6 +13,7 @@ import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
 import { requireAdmin } from '../http/auth';
 import { badRequest, describeIssues } from '../http/errors';
 import { callerAndMember } from '../http/memberCaller';
+import { sendBookingDecisionMails } from '../notifications/bookingMail';
 import { decideRequests } from './decideRequests';
 import { listRequests } from './listRequests';
 import { requestBooking as recordRequest } from './requestBooking';
@@ -51,11 +52,19 @@ export async function withdrawBooking(request: Request) {
   return { data: await recordWithdrawal({ db: adminDb(), appSheet: appSheetForWrites() }, member, requestId) };
 }
 
-/** POST {requestIds, decision, note?}: per request what became of it. */
+/**
+ * POST {requestIds, decision, note?}: per request what became of it. The families of the requests
+ * decided now get the e-mail they turned on (it never fails the decision: what it could not send,
+ * the next sync sends).
+ */
 export async function decideBookingRequests(request: Request) {
   await admin(request, BOOKING_LIMITS.decideBookingRequests);
   const body = parsed(decideBookingRequestsBody.safeParse(request.body));
-  return { data: { results: await decideRequests({ db: adminDb(), appSheet: appSheetForWrites() }, body) } };
+  const db = adminDb();
+  const results = await decideRequests({ db, appSheet: appSheetForWrites() }, body);
+  const decided = results.filter((result) => result.outcome === 'confirmed' || result.outcome === 'declined').map((result) => result.requestId);
+  if (decided.length > 0) await sendBookingDecisionMails(db, decided);
+  return { data: { results } };
 }
 
 /** GET ?quarterId=: a quarter's offer with places taken, and its requests. */
