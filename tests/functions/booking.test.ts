@@ -215,6 +215,28 @@ describe('requestBooking', () => {
     expect(await requestRow(keyOf(child, offer))).toBeUndefined();
   });
 
+  it('keeps a request whose Add reached AppSheet though its answer was lost', async () => {
+    const offer = offers.checks as TestOffer;
+    const child = kid(4);
+    const id = keyOf(child, offer);
+    const lostAnswer = {
+      ...appSheet,
+      add: async (table: string, rows: Parameters<typeof appSheet.add>[1]) => {
+        await appSheet.add(table, rows);
+        throw new Error('AppSheet Add on Course Requests: timed out after 15000 ms');
+      },
+    };
+    const before = (await taken(offer))[offer.roomHourIds[0] as string] ?? 0;
+    const request = await requestBooking({ db, appSheet: lostAnswer }, { email: emailOf(child.memberId) }, await memberDoc(child.memberId), {
+      childId: child.childId,
+      offerId: offer.offerId,
+      roomHourIds: offer.roomHourIds.slice(0, 1),
+    });
+    expect(request).toMatchObject({ id, status: 'requested' });
+    expect(await mirror(id)).toMatchObject({ status: 'requested' });
+    expect((await taken(offer))[offer.roomHourIds[0] as string]).toBe(before + 1);
+  });
+
   it('leaves no mirror and frees the place when AppSheet fails, and takes the request once it is back', async () => {
     const offer = offers.fault as TestOffer;
     const child = kid(5);

@@ -7,12 +7,13 @@
 import { holdsPlaces, requestsOpen, type BookingRequest, type RequestBookingBody, type RequestStatus } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { formatAppSheetDateTime, type AppSheetWriter } from '../sync/appsheet/appsheetClient';
+import type { AppSheetRow } from '../sync/mapping/mapRow';
 import { HttpError } from '../http/errors';
 import { bookingQuarter } from './bookingQuarter';
 import { release, reserve, settle } from './holds';
 import { requestKey } from './keys';
 import { offeredRoomHours, readOffer } from './offers';
-import { answerDoc, atAppSheet, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
+import { answerDoc, appSheetFailed, atAppSheet, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
 
 export interface BookingDeps {
   db: Firestore;
@@ -56,7 +57,16 @@ async function writeRow(appSheet: AppSheetWriter, requestId: string, cells: Para
     const answer = await atAppSheet(() => appSheet.edit(requests.appSheetTable, [requestRow(requestId, { ...cells, note: null, decidedAt: null, planId: null })]));
     return { current: mapRequestRows(answer).get(requestId), again: false } as const;
   }
-  const answer = await atAppSheet(() => appSheet.add(requests.appSheetTable, [requestRow(requestId, cells)]));
+  let answer: AppSheetRow[];
+  try {
+    answer = await appSheet.add(requests.appSheetTable, [requestRow(requestId, cells)]);
+  } catch (error) {
+    // An Add whose answer was lost may have landed (its retry is then refused as a duplicate):
+    // AppSheet's row decides, so that a request AppSheet holds never loses its place here.
+    const landed = (await findRows(appSheet, requests, [requestId])).get(requestId);
+    if (!landed) throw appSheetFailed(error);
+    answer = [landed];
+  }
   return { current: mapRequestRows(answer).get(requestId), again: false } as const;
 }
 
