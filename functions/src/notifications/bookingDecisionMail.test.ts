@@ -1,18 +1,11 @@
 import { usableAsDocumentId } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
+import { TEST_MAIL_SETTINGS } from './mailTestSettings';
 import { bookingDecisionMail, type BookingDecision } from './bookingDecisionMail';
 import { bookingDecisionMailId } from './documentIds';
-import type { ParentMailSettings } from './parentMailSettings';
 import { readUnsubscribeToken } from './unsubscribeToken';
 
-const settings: ParentMailSettings = {
-  appOrigin: 'https://portal.lindenhof.example',
-  functionsBaseUrl: 'https://europe-west1-lindenhof.cloudfunctions.net',
-  linkKey: 'link-key',
-  sepa: { recipient: 'Schulverein Lindenhof e.V.', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
-  timeZone: 'Europe/Berlin',
-  association: { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' },
-};
+const settings = TEST_MAIL_SETTINGS;
 const anna = { uid: 'uid-anna', email: 'anna@example.com', name: 'Anna Müller', language: 'en' as const };
 const confirmed: BookingDecision = {
   status: 'confirmed',

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideParentMails, parentMail, type ParentMailSettings } from './parentMail';
+import { TEST_MAIL_SETTINGS } from './mailTestSettings';
+import { decideParentMails, parentMail } from './parentMail';
 import { readUnsubscribeToken } from './unsubscribeToken';
 
-const settings: ParentMailSettings = {
-  appOrigin: 'https://portal.lindenhof.example',
-  functionsBaseUrl: 'https://europe-west1-lindenhof.cloudfunctions.net',
-  linkKey: 'link-key',
-  sepa: { recipient: 'Schulverein Lindenhof e.V.', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
-  timeZone: 'Europe/Berlin',
-  association: { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' },
-};
+const settings = TEST_MAIL_SETTINGS;
 const anna = { uid: 'uid-anna', email: 'anna@example.com', name: 'Anna Müller', language: 'de' as const };
 const payment = (id: string, amount: number, direction = 'IN') => ({ id, amount, date: '2026-11-20', direction });
 
