@@ -19,6 +19,7 @@ import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
 import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { atSource } from '../support/appSheet';
 import { addChildren, addOffers, indexedMembers, lessonsWithRoomHours, plannedQuarterId, schoolDay, type TestOffer } from '../support/bookingSchool';
 
 const { db, auth } = emulatorAdmin();
@@ -119,7 +120,22 @@ beforeEach(async () => {
   // Each test's calls count from zero against the per-account limits.
   await db.recursiveDelete(db.collection('rate_limits'));
 });
-afterAll(() => fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' }));
+afterAll(async () => {
+  await fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' });
+  // Every emulator test file shares the demo AppSheet server: take back each row this file
+  // added, so that later files sync the demo school as generated (these offers would otherwise
+  // collide with its own offers for the same lessons and turn their syncs into warnings).
+  const added = new Set([...raceChildren, ...httpChildren, ...kids].map((child) => child.childId));
+  const offerIds = new Set(Object.values(offers).map((offer) => offer.offerId));
+  const ofTheTest = (row: Record<string, unknown>) => added.has(String(row['Child ID'])) || offerIds.has(String(row['Offer ID']));
+  const requests = (await appSheet.find('Course Requests')).filter(ofTheTest);
+  const plans = (await appSheet.find('Plans')).filter(ofTheTest);
+  if (requests.length > 0) await atSource(appSheetUrl, 'Delete', 'Course Requests', requests.map((row) => ({ 'Request ID': row['Request ID'] })));
+  if (plans.length > 0) await atSource(appSheetUrl, 'Delete', 'Plans', plans.map((row) => ({ 'Plan ID': row['Plan ID'] })));
+  await atSource(appSheetUrl, 'Delete', 'Offers', [...offerIds].map((id) => ({ 'Offer ID': id })));
+  if (added.size > 0) await atSource(appSheetUrl, 'Delete', 'Children', [...added].map((id) => ({ 'Child ID': id })));
+  await clearFirestore();
+});
 
 describe('places', () => {
   it('gives 3 places to 20 families racing in-process, and "full" naming the time to the other 17', async () => {
