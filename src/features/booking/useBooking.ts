@@ -1,6 +1,8 @@
 /**
  * The next quarter's offer and the family's requests for a screen, once the family's own data is
- * on screen: the plans page reads it (with the free places) each time it opens; the dashboard
+ * on screen: the plans page reads it with the free places once a session (moving between the
+ * screens reads nothing again), and again after a send, a withdrawal, or an answer that shows the
+ * offer on screen was out of date (full, closed, already requested); the dashboard
  * reads it lightly (no places) when the browser is idle, and only when the session has not
  * read it yet, so that it never delays the dashboard's first figures.
  */
@@ -37,7 +39,7 @@ export function useBooking({ withPlaces }: { withPlaces: boolean }): Booking {
     if (!memberId || !quarterId || !ensure || !read) return;
     const query = { memberId, quarterId, today, withPlaces };
     if (withPlaces) {
-      void read(query);
+      void ensure(query);
       return;
     }
     return whenIdle(() => ensure(query));
