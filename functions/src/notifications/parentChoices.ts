@@ -23,7 +23,7 @@ export interface StoredChoices extends NotificationChoices {
   updatedAt: string;
 }
 
-export const NO_CHOICES: NotificationChoices = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, language: 'de' };
+export const NO_CHOICES: NotificationChoices = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, notices: false, lessonCancelled: true, language: 'de' };
 
 /** A stored balance that asks for a payment (the contract's rule; anything not a number does not). */
 export const isDue = (balance: unknown) => typeof balance === 'number' && isPaymentDue(balance);
@@ -37,13 +37,16 @@ export async function readChoices(db: Firestore, uid: string): Promise<Notificat
     cancellationConfirmed: stored.cancellationConfirmed === true,
     // Choices stored before the kind existed lack it: off.
     bookingDecided: stored.bookingDecided === true,
+    notices: stored.notices === true,
+    // On unless turned off (MAIL_KINDS_ON_BY_DEFAULT).
+    lessonCancelled: stored.lessonCancelled !== false,
     language: stored.language ?? NO_CHOICES.language,
   };
 }
 
 /**
  * Stores the choices; a kind turned on now gets its baseline from the family's figures now. A kind
- * the body leaves out (bookingDecided, from a web app older than it) keeps what is stored.
+ * the body leaves out (from a web app older than it) keeps what is stored.
  */
 export async function saveChoices(
   db: Firestore,
@@ -55,7 +58,12 @@ export async function saveChoices(
   const ref = db.collection(NOTIFICATION_CHOICES).doc(caller.uid);
   return db.runTransaction(async (transaction) => {
     const before = (await transaction.get(ref)).data() as Partial<StoredChoices> | undefined;
-    const choices: NotificationChoices = { ...body, bookingDecided: body.bookingDecided ?? before?.bookingDecided === true };
+    const choices: NotificationChoices = {
+      ...body,
+      bookingDecided: body.bookingDecided ?? before?.bookingDecided === true,
+      notices: body.notices ?? before?.notices === true,
+      lessonCancelled: body.lessonCancelled ?? before?.lessonCancelled !== false,
+    };
     const turnedOn = (kind: ParentMailKind) => choices[kind] && before?.[kind] !== true;
     const baseline: Baseline = { ...before?.baseline };
     if (turnedOn('paymentDue')) baseline.balanceDue = isDue(member.get('balance'));

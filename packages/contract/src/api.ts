@@ -76,14 +76,16 @@ export const MAIL_LANGUAGES = ['en', 'de', 'ru'] as const;
 
 /**
  * setNotificationChoices: every kind on or off, and the language the e-mails are written in.
- * bookingDecided may be missing: a web app from before it still sends the three older kinds, and
- * its save keeps what is stored for it (off when nothing is).
+ * bookingDecided, notices and lessonCancelled may be missing: a web app from before them still sends
+ * the older kinds, and its save keeps what is stored for them (their default when nothing is).
  */
 export const notificationChoicesBody = z.strictObject({
   paymentDue: z.boolean(),
   paymentReceived: z.boolean(),
   cancellationConfirmed: z.boolean(),
   bookingDecided: z.optional(z.boolean()),
+  notices: z.optional(z.boolean()),
+  lessonCancelled: z.optional(z.boolean()),
   language: z.enum(MAIL_LANGUAGES),
 });
 export type NotificationChoicesBody = z.infer<typeof notificationChoicesBody>;
@@ -94,6 +96,9 @@ export const notificationChoicesSchema = z.object({
   cancellationConfirmed: z.boolean(),
   /** Off when functions from before the kind answer without it. */
   bookingDecided: z._default(z.boolean(), false),
+  notices: z._default(z.boolean(), false),
+  /** On unless the parent turned it off (MAIL_KINDS_ON_BY_DEFAULT). */
+  lessonCancelled: z._default(z.boolean(), true),
   language: z.enum(MAIL_LANGUAGES),
 });
 export type NotificationChoices = z.infer<typeof notificationChoicesSchema>;

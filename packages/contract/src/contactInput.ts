@@ -28,6 +28,10 @@ export const MAX_LENGTH = {
   cancellationReason: 500,
   /** The office's note to a family with a booking decision. */
   officeNote: 500,
+  /** The office's reason for cancelling a lesson on one date. */
+  lessonCancelledReason: 500,
+  /** A parent's reason for a child's absence. */
+  absenceReason: 500,
 } as const;
 
 export type CheckedField = keyof typeof MAX_LENGTH;

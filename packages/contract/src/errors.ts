@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'full',
   'requests-closed',
   'not-requested',
+  'already-withdrawn',
+  'absence-started',
   'sync-already-running',
   'resource-exhausted',
   'appsheet-failed',
@@ -52,6 +54,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'requests-closed': 409,
   /** A booking request that is no longer waiting for the office (withdraw, decide). */
   'not-requested': 409,
+  /** A notice or cancellation the office has already withdrawn. */
+  'already-withdrawn': 409,
+  /** An absence whose first day has begun can no longer be withdrawn. */
+  'absence-started': 409,
   'sync-already-running': 409,
   'resource-exhausted': 429,
   'appsheet-failed': 502,

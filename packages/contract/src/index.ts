@@ -6,4 +6,5 @@ export * from './rules';
 export * from './syncLog';
 export * from './office';
 export * from './booking';
+export * from './notices';
 export { CHANGED_COLUMN, type Column, type ColumnKind, type OtherWords, type Presence, type RowDocument, type Table, type TableDeclaration } from './columns';

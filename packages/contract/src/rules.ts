@@ -94,7 +94,12 @@ export const CALENDAR_FEEDS = 'calendar_feeds';
  * The e-mails a parent can turn on: all off until the parent turns one on. bookingDecided (the
  * office's decision on a booking request) came later: choices stored before it lack it (off).
  */
-export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed', 'bookingDecided'] as const;
+export const PARENT_MAIL_KINDS = ['paymentDue', 'paymentReceived', 'cancellationConfirmed', 'bookingDecided', 'notices', 'lessonCancelled'] as const;
+/**
+ * Kinds on until the parent turns them off: a lesson cancelled concerns a course the family booked,
+ * so every parent of an enrolled child with an account gets it (with an unsubscribe link).
+ */
+export const MAIL_KINDS_ON_BY_DEFAULT: readonly ParentMailKind[] = ['lessonCancelled'];
 export type ParentMailKind = (typeof PARENT_MAIL_KINDS)[number];
 
 /** What the quarter rules read of a quarter. */

@@ -39,7 +39,7 @@ export function fieldProblem(field: CheckedField, value: string): FormProblem | 
 export function problemMessage(t: TFunction, problem: FormProblem): string {
   const { field } = problem;
   const label =
-    field === 'cancellationReason' ? t('family.validation.reasonField')
+    field === 'cancellationReason' || field === 'absenceReason' || field === 'lessonCancelledReason' ? t('family.validation.reasonField')
     : field === 'officeNote' ? t('family.validation.noteField')
     : field ? t(`family.fields.${field}`)
     : '';

@@ -1,0 +1,227 @@
+/**
+ * Notices from the office, lessons cancelled on one date, and absences reported by families: the
+ * portal's own records (AppSheet holds none of them), written only by functions.
+ *
+ * - notices/{noticeId}: what the office sent, to whom, and how many families have read it
+ *   (closed to clients; the console reads it through functions).
+ * - notice_deliveries/{noticeId}_{memberId}: one per family in the audience when the notice was
+ *   sent (so sending costs the audience, not the school), with the texts, the cancellation if
+ *   it is one, and when the family first opened it. A family reads its own, newest first.
+ * - absences/{absenceId}: a child will miss lessons on a date or a range of dates. A family reads
+ *   its own; kept 12 months after the last day, then deleted by a scheduled function.
+ */
+import * as z from 'zod/mini';
+import { MAIL_LANGUAGES } from './api';
+import { id } from './columns';
+import { inputProblem, INPUT_PROBLEM_TEXT, type CheckedField } from './contactInput';
+
+export const NOTICES = 'notices';
+export const NOTICE_DELIVERIES = 'notice_deliveries';
+export const ABSENCES = 'absences';
+/** absence_mail_days/{YYYY-MM-DD}: the office's daily absence e-mail for that day was sent (created once). */
+export const ABSENCE_MAIL_DAYS = 'absence_mail_days';
+
+/** The document id of a family's copy of a notice. */
+export const deliveryId = (noticeId: string, memberId: string) => `${noticeId}_${memberId}`;
+
+/** The dashboard reads at most this many notices, newest first. */
+export const DASHBOARD_NOTICES = 20;
+/** Absences are deleted this many months after their last day. */
+export const ABSENCE_RETENTION_MONTHS = 12;
+/** A report covers at most this many days (a school holiday's length). */
+export const MAX_ABSENCE_DAYS = 31;
+/** How far ahead an absence may be reported. */
+export const ABSENCE_REPORT_AHEAD_DAYS = 180;
+/** A lesson may be cancelled up to this many days back (to correct) and ahead. */
+export const CANCELLATION_WINDOW_DAYS = 180;
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day YYYY-MM-DD'));
+
+/** A single-line text with the contact form's rules (no control characters, no formula start). */
+const checkedText = (field: CheckedField) =>
+  z.string().check(
+    z.trim(),
+    z.superRefine((value, context) => {
+      const problem = inputProblem(field, value);
+      if (problem) context.addIssue({ code: 'custom', message: INPUT_PROBLEM_TEXT[problem](field), params: { problem } });
+    }),
+  );
+
+export const MAX_NOTICE_TITLE = 120;
+export const MAX_NOTICE_BODY = 5000;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A notice in one language: a one-line title and a plain-text body (line breaks kept; links
+ * become links where it is shown). Both are shown and mailed escaped, never as HTML.
+ */
+export const noticeTextSchema = z.strictObject({
+  title: z.string().check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(MAX_NOTICE_TITLE),
+    z.refine((value) => !CONTROL_BUT_LINE_BREAKS.test(value) && !value.includes('\n'), 'must be one line without control characters'),
+  ),
+  body: z.string().check(
+    z.trim(),
+    z.minLength(1, 'must not be empty'),
+    z.maxLength(MAX_NOTICE_BODY),
+    z.refine((value) => !CONTROL_BUT_LINE_BREAKS.test(value.replace(/\r\n/g, '\n')), 'must not contain control characters other than line breaks'),
+  ),
+});
+export type NoticeText = z.infer<typeof noticeTextSchema>;
+export type NoticeLanguage = (typeof MAIL_LANGUAGES)[number];
+/** The texts by language, at least one; `languages` keeps the order the office gave them in. */
+export type NoticeTexts = Partial<Record<NoticeLanguage, NoticeText>>;
+
+/**
+ * The text a reader gets: their language, else the first one the office gave. Pure, shared by
+ * the dashboard, the e-mail and the calendar.
+ */
+export function noticeTextFor(texts: NoticeTexts, languages: readonly NoticeLanguage[], reader: string): NoticeText {
+  const own = texts[reader as NoticeLanguage];
+  if (own) return own;
+  for (const language of languages) if (texts[language]) return texts[language] as NoticeText;
+  const any = Object.values(texts).find(Boolean);
+  if (!any) throw new Error('A notice without any text');
+  return any;
+}
+
+export const NOTICE_AUDIENCE_KINDS = ['all', 'lessons', 'family'] as const;
+/**
+ * Who a notice is for, as the office chose it:
+ * - all: every active family with a portal account;
+ * - lessons: the families with a child enrolled in one of these lessons of the current quarter;
+ * - family: one family.
+ */
+export const noticeAudienceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('all') }),
+  z.strictObject({ kind: z.literal('lessons'), lessonIds: z.array(id.check(z.maxLength(100))).check(z.minLength(1), z.maxLength(30)) }),
+  z.strictObject({ kind: z.literal('family'), memberId: id.check(z.maxLength(100)) }),
+]);
+export type NoticeAudience = z.infer<typeof noticeAudienceSchema>;
+
+const noticeTextsSchema = z
+  .strictObject({ de: z.optional(noticeTextSchema), en: z.optional(noticeTextSchema), ru: z.optional(noticeTextSchema) })
+  .check(z.refine((texts) => Object.values(texts).some(Boolean), 'at least one language is required'));
+
+/** sendNotice (office). The languages' order in the body is the order of preference. */
+export const sendNoticeBody = z.strictObject({ texts: noticeTextsSchema, audience: noticeAudienceSchema });
+export type SendNoticeBody = z.input<typeof sendNoticeBody>;
+
+/** cancelLesson (office): one lesson on one date, optionally one of its room hours only. */
+export const cancelLessonBody = z.strictObject({
+  lessonId: id.check(z.maxLength(100)),
+  date: day,
+  roomHourId: z.optional(id.check(z.maxLength(100))),
+  reason: checkedText('lessonCancelledReason').check(z.minLength(1, 'must not be empty')),
+});
+export type CancelLessonBody = z.input<typeof cancelLessonBody>;
+
+/** withdrawNotice (office): a notice or a cancellation; a withdrawn cancellation restores the lesson. */
+export const withdrawNoticeBody = z.strictObject({ noticeId: id.check(z.maxLength(100)) });
+/** markNoticeRead (member): the family has opened it. */
+export const markNoticeReadBody = z.strictObject({ noticeId: id.check(z.maxLength(100)) });
+
+export const cancellationSchema = z.object({
+  lessonId: id,
+  lessonName: z.string(),
+  date: day,
+  /** Null: every room hour of the lesson on that date. */
+  roomHourId: z.nullable(z.string()),
+  reason: z.string(),
+});
+export type Cancellation = z.infer<typeof cancellationSchema>;
+
+export const NOTICE_KINDS = ['notice', 'cancellation'] as const;
+
+/** notice_deliveries/{noticeId}_{memberId}: a family's copy, as the dashboard and plans page read it. */
+export const noticeDeliverySchema = z.object({
+  noticeId: id,
+  memberId: id,
+  kind: z.enum(NOTICE_KINDS),
+  /** ISO instant. */
+  sentAt: z.string(),
+  texts: z.record(z.enum(MAIL_LANGUAGES), noticeTextSchema),
+  languages: z.array(z.enum(MAIL_LANGUAGES)),
+  cancellation: z.nullable(cancellationSchema),
+  /** When the family first opened it (ISO instant), null while unread. */
+  readAt: z.nullable(z.string()),
+});
+export type NoticeDelivery = z.infer<typeof noticeDeliverySchema>;
+
+/** The console's row of a notice: its text, audience, and "read by `reads` of `recipients` families". */
+export const officeNoticeSchema = z.object({
+  id,
+  kind: z.enum(NOTICE_KINDS),
+  sentAt: z.string(),
+  sentBy: z.string(),
+  texts: z.record(z.enum(MAIL_LANGUAGES), noticeTextSchema),
+  languages: z.array(z.enum(MAIL_LANGUAGES)),
+  audience: noticeAudienceSchema,
+  cancellation: z.nullable(cancellationSchema),
+  recipients: z.int(),
+  reads: z.int(),
+  withdrawnAt: z.nullable(z.string()),
+  withdrawnBy: z.nullable(z.string()),
+});
+export type OfficeNotice = z.infer<typeof officeNoticeSchema>;
+export const officeNoticeAnswer = z.object({ data: officeNoticeSchema });
+/** listNotices (office): newest first, a page at a time. */
+export const noticesQuery = z.strictObject({ after: z.optional(id.check(z.maxLength(100))) });
+export const NOTICE_PAGE_LENGTH = 50;
+export const noticesAnswer = z.object({ data: z.object({ notices: z.array(officeNoticeSchema), next: z.nullable(z.string()) }) });
+
+/** reportAbsence (member): one child, the lessons it will miss (its current plans'), a day or a range. */
+export const reportAbsenceBody = z.strictObject({
+  childId: id.check(z.maxLength(100)),
+  lessonIds: z.array(id.check(z.maxLength(100))).check(z.minLength(1), z.maxLength(10)),
+  from: day,
+  to: day,
+  reason: z.optional(checkedText('absenceReason')),
+});
+export type ReportAbsenceBody = z.input<typeof reportAbsenceBody>;
+export const withdrawAbsenceBody = z.strictObject({ absenceId: id.check(z.maxLength(100)) });
+
+/** absences/{absenceId}: as the family (and the office's list) read it. */
+export const absenceSchema = z.object({
+  memberId: id,
+  childId: id,
+  lessonIds: z.array(id),
+  from: day,
+  to: day,
+  reason: z.string(),
+  /** ISO instant, and the parent's address that reported it. */
+  reportedAt: z.string(),
+  reportedBy: z.string(),
+});
+export type Absence = z.infer<typeof absenceSchema>;
+export const absenceAnswer = z.object({ data: z.object({ id, ...absenceSchema.shape }) });
+
+/** A parent may withdraw an absence until its first day begins (school's clock). */
+export const absenceWithdrawable = (absence: Pick<Absence, 'from'>, today: string) => today < absence.from;
+
+/** listAbsences (office): from a day (default today, school's clock) for some days. */
+export const absencesQuery = z.strictObject({
+  from: z.optional(day),
+  days: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(14)), 7),
+});
+/** Per day, per lesson: the children who will be missing (the list a teacher needs at the door). */
+export const absenceListSchema = z.object({
+  from: day,
+  days: z.array(
+    z.object({
+      date: day,
+      lessons: z.array(
+        z.object({
+          lessonId: id,
+          lessonName: z.string(),
+          children: z.array(z.object({ absenceId: id, childId: id, childName: z.string(), familyName: z.string(), reason: z.string() })),
+        }),
+      ),
+    }),
+  ),
+});
+export type AbsenceList = z.infer<typeof absenceListSchema>;
+export const absencesAnswer = z.object({ data: absenceListSchema });
