@@ -123,6 +123,8 @@ export type CancelLessonBody = z.input<typeof cancelLessonBody>;
 export const withdrawNoticeBody = z.strictObject({ noticeId: id.check(z.maxLength(100)) });
 /** markNoticeRead (member): the family has opened it. */
 export const markNoticeReadBody = z.strictObject({ noticeId: id.check(z.maxLength(100)) });
+/** markNoticeRead's answer: when the family first opened it (a second call answers the same instant). */
+export const markNoticeReadAnswer = z.object({ data: z.object({ noticeId: id, readAt: z.string() }) });
 
 export const cancellationSchema = z.object({
   lessonId: id,
@@ -183,6 +185,7 @@ export const reportAbsenceBody = z.strictObject({
 });
 export type ReportAbsenceBody = z.input<typeof reportAbsenceBody>;
 export const withdrawAbsenceBody = z.strictObject({ absenceId: id.check(z.maxLength(100)) });
+export const withdrawAbsenceAnswer = z.object({ success: z.literal(true) });
 
 /** absences/{absenceId}: as the family (and the office's list) read it. */
 export const absenceSchema = z.object({
