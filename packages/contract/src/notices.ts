@@ -145,7 +145,7 @@ export const noticeDeliverySchema = z.object({
   kind: z.enum(NOTICE_KINDS),
   /** ISO instant. */
   sentAt: z.string(),
-  texts: z.record(z.enum(MAIL_LANGUAGES), noticeTextSchema),
+  texts: z.partialRecord(z.enum(MAIL_LANGUAGES), noticeTextSchema),
   languages: z.array(z.enum(MAIL_LANGUAGES)),
   cancellation: z.nullable(cancellationSchema),
   /** When the family first opened it (ISO instant), null while unread. */
@@ -159,7 +159,7 @@ export const officeNoticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
   sentAt: z.string(),
   sentBy: z.string(),
-  texts: z.record(z.enum(MAIL_LANGUAGES), noticeTextSchema),
+  texts: z.partialRecord(z.enum(MAIL_LANGUAGES), noticeTextSchema),
   languages: z.array(z.enum(MAIL_LANGUAGES)),
   audience: noticeAudienceSchema,
   cancellation: z.nullable(cancellationSchema),
