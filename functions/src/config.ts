@@ -78,6 +78,33 @@ export function officeLanguageFromEnvironment(): MailLanguage {
   return value;
 }
 
+/**
+ * The office's daily e-mail of the next day's absences (notices/absenceMail.ts): sent to
+ * OFFICE_EMAIL, once a day from ABSENCE_MAIL_HOUR (0-23, 17 by default) on the school's clock.
+ * Plain variables from the functions' .env, like OFFICE_LANGUAGE: a school without an office
+ * address leaves them out, and then neither a deploy nor the emulator asks for them and no
+ * e-mail is sent.
+ */
+export const OFFICE_EMAIL_SETTING = 'OFFICE_EMAIL';
+export const ABSENCE_MAIL_HOUR_SETTING = 'ABSENCE_MAIL_HOUR';
+export const DEFAULT_ABSENCE_MAIL_HOUR = 17;
+
+/** The office's address (lower-cased), or null when none is set: then no absence e-mail is sent. */
+export function officeEmailFromEnvironment(): string | null {
+  const value = process.env[OFFICE_EMAIL_SETTING]?.trim().toLowerCase() ?? '';
+  if (value === '') return null;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`${OFFICE_EMAIL_SETTING} must be one e-mail address, not "${value}"`);
+  return value;
+}
+
+export function absenceMailHourFromEnvironment(): number {
+  const raw = process.env[ABSENCE_MAIL_HOUR_SETTING];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_ABSENCE_MAIL_HOUR;
+  const hour = Number(raw);
+  if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new Error(`${ABSENCE_MAIL_HOUR_SETTING} must be a whole hour from 0 to 23, not "${raw}"`);
+  return hour;
+}
+
 /** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */
 export const SYNC_TIMEOUT_SECONDS = 1800;
 

@@ -25,6 +25,8 @@ import {
 } from './config';
 import * as booking from './booking/bookingEndpoints';
 import * as calendarFeeds from './calendar/feedEndpoints';
+import * as absences from './notices/absenceEndpoints';
+import { runAbsenceRetention, runDailyAbsenceMail } from './notices/absenceSchedules';
 import { endpoint } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
@@ -87,6 +89,26 @@ export const listBookingRequests = onRequest(adminRead, endpoint('GET', booking.
 export const decideBookingRequests = onRequest(
   { ...memberWrite, timeoutSeconds: BOOKING_DECISION_TIMEOUT_SECONDS },
   endpoint('POST', booking.decideBookingRequests),
+);
+
+// Absences a family reports (functions/src/notices): the family reports and withdraws, the
+// office lists per day and lesson, gets the next day's by e-mail, and they expire after a year.
+export const reportAbsence = onRequest(ownData, endpoint('POST', absences.reportAbsence));
+export const withdrawAbsence = onRequest(ownData, endpoint('POST', absences.withdrawAbsence));
+export const listAbsences = onRequest(adminRead, endpoint('GET', absences.listAbsences));
+// Every hour on the hour: the e-mail goes at the first run from the chosen hour (sendDailyAbsenceMail).
+export const officeAbsenceMail = onSchedule(
+  { schedule: '0 * * * *', timeZone: schoolTimeZoneParam, retryCount: 0, memory: LIGHT_MEMORY },
+  async () => {
+    await runDailyAbsenceMail();
+  },
+);
+// Daily, well after the nightly sync.
+export const deleteExpiredAbsences = onSchedule(
+  { schedule: '45 3 * * *', timeZone: schoolTimeZoneParam, retryCount: 0, memory: LIGHT_MEMORY },
+  async () => {
+    await runAbsenceRetention();
+  },
 );
 
 // The schedules follow the school's clock (02:00 Europe/Berlin by default).

@@ -1,0 +1,53 @@
+/**
+ * The absence endpoints: a family reports that a child will miss lessons and may withdraw the
+ * report before its first day; the office lists per day and lesson who will be missing. Members
+ * are resolved from the token, admins checked against admin_users, and each counts against its
+ * own per-account limit, as the booking endpoints do.
+ */
+import { absencesQuery, reportAbsenceBody, withdrawAbsenceBody } from '@family-portal/contract';
+import type { Request } from 'express';
+import type { z } from 'zod/mini';
+import { adminDb } from '../admin';
+import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
+import { requireAdmin } from '../http/auth';
+import { badRequest, describeIssues } from '../http/errors';
+import { callerAndMember } from '../http/memberCaller';
+import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { listAbsences as readAbsenceList } from './absenceList';
+import { reportAbsence as recordAbsence, withdrawAbsence as deleteAbsence } from './absences';
+
+/** A family reports a few absences a week; the office opens the list a few times a day. */
+export const ABSENCE_LIMITS = {
+  reportAbsence: { scope: 'reportAbsence', perMinute: 10, perDay: 100 },
+  withdrawAbsence: { scope: 'withdrawAbsence', perMinute: 10, perDay: 100 },
+  listAbsences: { scope: 'listAbsences', perMinute: 30, perDay: 2000 },
+} satisfies Record<string, AccountLimit>;
+
+function parsed<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }, whole = 'body'): T {
+  if (result.success) return result.data;
+  throw badRequest(`Invalid request: ${describeIssues(result.error, whole)}`);
+}
+
+/** POST {childId, lessonIds, from, to, reason?}: the absence as recorded. */
+export async function reportAbsence(request: Request) {
+  const { caller, member } = await callerAndMember(request, ABSENCE_LIMITS.reportAbsence);
+  const body = parsed(reportAbsenceBody.safeParse(request.body));
+  return { data: await recordAbsence({ db: adminDb() }, caller, member, body) };
+}
+
+/** POST {absenceId}: withdrawn (deleted) while its first day has not begun. */
+export async function withdrawAbsence(request: Request) {
+  const { member } = await callerAndMember(request, ABSENCE_LIMITS.withdrawAbsence);
+  const { absenceId } = parsed(withdrawAbsenceBody.safeParse(request.body));
+  await deleteAbsence({ db: adminDb() }, member, absenceId);
+  return { success: true };
+}
+
+/** GET ?from=&days=: per day (from today on the school's clock by default) and lesson, who is missing. */
+export async function listAbsences(request: Request) {
+  const caller = await requireAdmin(request);
+  await enforceAccountLimit(adminDb(), ABSENCE_LIMITS.listAbsences, caller.uid);
+  const query = parsed(absencesQuery.safeParse(request.query), 'parameter');
+  const from = query.from ?? dayIn(new Date(), schoolTimeZone());
+  return { data: await readAbsenceList(adminDb(), from, query.days) };
+}

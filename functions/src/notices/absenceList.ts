@@ -1,0 +1,74 @@
+/**
+ * The office's list of absences per day and lesson (the list a teacher needs at the door), for
+ * the console and the daily e-mail. It reads only the absences that overlap the window: one
+ * range query on the last day (`to >= from`; Firestore takes one range per query), the few that
+ * start after the window left out here, then the names and plans of those children only, in
+ * batches, never the school.
+ */
+import { ABSENCES, type AbsenceList } from '@family-portal/contract';
+import { chunk } from 'es-toolkit/array';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { absencesByDay, addDays, type LessonSpan, type StoredAbsence } from './absenceDays';
+
+/** Document ids one getAll takes; and the values of one `in` query. */
+const BATCH = 300;
+const IN_LIMIT = 30;
+
+async function readMany(db: Firestore, collection: string, ids: Iterable<string>, fields: string[]): Promise<Map<string, DocumentSnapshot>> {
+  const unique = [...new Set(ids)].filter((id) => id !== '');
+  const batches = await Promise.all(chunk(unique, BATCH).map((batch) => db.getAll(...batch.map((id) => db.collection(collection).doc(id)), { fieldMask: fields })));
+  return new Map(batches.flat().filter((doc) => doc.exists).map((doc) => [doc.id, doc]));
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const names = (docs: Map<string, DocumentSnapshot>, field: string) => new Map([...docs].map(([id, doc]) => [id, text(doc.get(field))]));
+
+/** The absences whose days meet [from, last]. */
+export async function absencesOverlapping(db: Firestore, from: string, last: string): Promise<StoredAbsence[]> {
+  const snapshot = await db.collection(ABSENCES).where('to', '>=', from).get();
+  return snapshot.docs
+    .map((doc) => ({
+      id: doc.id,
+      memberId: text(doc.get('memberId')),
+      childId: text(doc.get('childId')),
+      lessonIds: ((doc.get('lessonIds') as unknown[] | undefined) ?? []).map(String),
+      from: text(doc.get('from')),
+      to: text(doc.get('to')),
+      reason: text(doc.get('reason')),
+    }))
+    .filter((absence) => absence.from <= last);
+}
+
+/** When the absent children have their lessons: their plans' quarters and room hours' weekdays. */
+async function lessonSpans(db: Firestore, childIds: string[]): Promise<LessonSpan[]> {
+  if (childIds.length === 0) return [];
+  const [plans, quarters] = await Promise.all([
+    Promise.all(chunk(childIds, IN_LIMIT).map((ids) => db.collection('plans').where('childId', 'in', ids).select('childId', 'lessonId', 'quarterId', 'roomHourIds').get())),
+    db.collection('quarters').select('firstDay', 'lastDay').get(),
+  ]);
+  const planDocs = plans.flatMap((snapshot) => snapshot.docs);
+  const roomHourIds = planDocs.flatMap((plan) => ((plan.get('roomHourIds') as unknown[] | undefined) ?? []).map(String));
+  const roomHours = await readMany(db, 'roomHours', roomHourIds, ['dayOfWeek']);
+  const quarterOf = new Map(quarters.docs.map((doc) => [doc.id, { firstDay: text(doc.get('firstDay')), lastDay: text(doc.get('lastDay')) }]));
+  return planDocs.flatMap((plan) => {
+    const quarter = quarterOf.get(text(plan.get('quarterId')));
+    if (!quarter) return [];
+    return ((plan.get('roomHourIds') as unknown[] | undefined) ?? []).flatMap((roomHourId) => {
+      const dayOfWeek = text(roomHours.get(String(roomHourId))?.get('dayOfWeek'));
+      return dayOfWeek ? [{ childId: text(plan.get('childId')), lessonId: text(plan.get('lessonId')), ...quarter, dayOfWeek }] : [];
+    });
+  });
+}
+
+/** Per day from `from` for `days` days, per lesson, the children reported absent with their names. */
+export async function listAbsences(db: Firestore, from: string, days: number): Promise<AbsenceList> {
+  const absences = await absencesOverlapping(db, from, addDays(from, days - 1));
+  const childIds = [...new Set(absences.map((absence) => absence.childId))];
+  const [spans, children, families, lessons] = await Promise.all([
+    lessonSpans(db, childIds),
+    readMany(db, 'children', childIds, ['name']),
+    readMany(db, 'members', absences.map((absence) => absence.memberId), ['primaryName']),
+    readMany(db, 'lessons', absences.flatMap((absence) => absence.lessonIds), ['name']),
+  ]);
+  return absencesByDay(absences, spans, { children: names(children, 'name'), families: names(families, 'primaryName'), lessons: names(lessons, 'name') }, from, days);
+}

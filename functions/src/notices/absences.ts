@@ -1,0 +1,82 @@
+/**
+ * A parent reports that a child will miss lessons on a day or a range of days, and may withdraw
+ * the report until its first day begins (the school's clock). Every check comes before anything
+ * is written: the child must be the family's, the lessons its plans' of the current or the next
+ * quarter, the range allowed (absenceDays.ts). The record is the portal's own (AppSheet holds
+ * none): absences/{id}, read by the family and listed for the office.
+ */
+import { ABSENCES, absenceWithdrawable, currentQuarter, nextQuarter, type Absence, type ReportAbsenceBody } from '@family-portal/contract';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { HttpError, badRequest } from '../http/errors';
+import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { absenceRangeProblem } from './absenceDays';
+
+export interface AbsenceDeps {
+  db: Firestore;
+  now?: Date;
+}
+
+const schoolToday = (now: Date) => dayIn(now, schoolTimeZone());
+
+/** The lessons of the child's plans in the current and the next quarter. */
+async function plannedLessons(db: Firestore, childId: string, today: string): Promise<Set<string>> {
+  const [quarters, plans] = await Promise.all([db.collection('quarters').get(), db.collection('plans').where('childId', '==', childId).get()]);
+  const facts = quarters.docs.map((doc) => ({
+    id: doc.id,
+    name: String(doc.get('name') ?? ''),
+    status: String(doc.get('status') ?? ''),
+    firstDay: String(doc.get('firstDay') ?? ''),
+    lastDay: String(doc.get('lastDay') ?? ''),
+  }));
+  const current = currentQuarter(facts, today);
+  const next = nextQuarter(facts, current, today);
+  const open = new Set([current?.id, next?.id].filter((id): id is string => id !== undefined));
+  return new Set(plans.docs.filter((plan) => open.has(String(plan.get('quarterId')))).map((plan) => String(plan.get('lessonId'))));
+}
+
+export async function reportAbsence(deps: AbsenceDeps, caller: { email: string }, member: DocumentSnapshot, body: ReportAbsenceBody): Promise<Absence & { id: string }> {
+  const { db } = deps;
+  const now = deps.now ?? new Date();
+  const today = schoolToday(now);
+  const problem = absenceRangeProblem(body, today);
+  if (problem) throw badRequest(problem);
+  if (new Set(body.lessonIds).size !== body.lessonIds.length) throw badRequest('A lesson is named twice.');
+  const child = await db.collection('children').doc(body.childId).get();
+  if (!child.exists || child.get('memberId') !== member.id) throw new HttpError('permission-denied', 'This child is not one of your family.');
+  const planned = await plannedLessons(db, body.childId, today);
+  const strange = body.lessonIds.filter((lessonId) => !planned.has(lessonId));
+  if (strange.length > 0) throw badRequest(`Not a lesson of this child's plans: ${strange.join(', ')}.`);
+
+  const absence: Absence = {
+    memberId: member.id,
+    childId: body.childId,
+    lessonIds: [...body.lessonIds],
+    from: body.from,
+    to: body.to,
+    reason: body.reason ?? '',
+    reportedAt: now.toISOString(),
+    reportedBy: caller.email,
+  };
+  const ref = db.collection(ABSENCES).doc();
+  await ref.create(absence);
+  return { id: ref.id, ...absence };
+}
+
+/**
+ * Deletes the family's report while its first day has not begun. In a transaction, so that a
+ * withdrawal racing the day's start (or a second click) reads the record it deletes.
+ */
+export async function withdrawAbsence(deps: AbsenceDeps, member: DocumentSnapshot, absenceId: string): Promise<void> {
+  const { db } = deps;
+  const today = schoolToday(deps.now ?? new Date());
+  const ref = db.collection(ABSENCES).doc(absenceId);
+  await db.runTransaction(async (transaction) => {
+    const absence = await transaction.get(ref);
+    // Another family's report answers as a missing one: its existence is not the caller's business.
+    if (!absence.exists || absence.get('memberId') !== member.id) throw new HttpError('not-found', 'There is no such absence report of your family.');
+    if (!absenceWithdrawable({ from: String(absence.get('from')) }, today)) {
+      throw new HttpError('absence-started', 'This absence has begun: it can no longer be withdrawn. Please contact the school office.');
+    }
+    transaction.delete(ref);
+  });
+}
