@@ -11,3 +11,6 @@ export const isDocumentId = (id: string) => id !== '' && usableAsDocumentId(id);
  */
 export const bookingDecisionMailId = (requestId: string, status: string, uid: string) =>
   `booking-decision-${createHash('sha256').update(`${requestId}\u0000${status}\u0000${uid}`).digest('hex').slice(0, 40)}`;
+
+/** The `mail` document of one parent's e-mail of a notice (or a cancelled lesson): one per notice and account. */
+export const noticeMailId = (noticeId: string, uid: string) => `notice-${createHash('sha256').update(`${noticeId}\u0000${uid}`).digest('hex').slice(0, 40)}`;

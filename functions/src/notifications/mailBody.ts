@@ -17,6 +17,8 @@ export const isMailLanguage = (value: string): value is MailLanguage => (MAIL_LA
 export type MailBlock =
   /** A paragraph; muted: the small print at the end. */
   | { text: string; muted?: boolean }
+  /** The office's plain text: paragraphs at blank lines, line breaks kept, http(s) addresses as links. */
+  | { plain: string }
   /** A titled list, left out when empty. */
   | { title: string; items: string[] }
   /** Label and value per row, left out when empty. */
@@ -56,8 +58,37 @@ const MUTED = 'color:#64748b;font-size:14px';
 const paragraph = (html: string, muted?: boolean) => `<p style="margin:0 0 16px;${muted ? MUTED : ''}">${html}</p>`;
 const anchor = (label: string, href: string) => `<a href="${escapeHtml(href)}" style="color:#0f766e">${escapeHtml(label)}</a>`;
 
+/** An address in the office's text; the punctuation that ends a sentence after it is not part of it. */
+const ADDRESS = /\bhttps?:\/\/[^\s<>"']+/gi;
+const TRAILING = /[.,;:!?)\]}»“”’]+$/;
+
+/** One line of the office's text, escaped, its http(s) addresses links (nothing else ever becomes markup). */
+function linkedLine(line: string): string {
+  let html = '';
+  let from = 0;
+  for (const match of line.matchAll(ADDRESS)) {
+    const href = match[0].replace(TRAILING, '');
+    const at = match.index;
+    if (!URL.canParse(href)) continue;
+    html += escapeHtml(line.slice(from, at)) + `<a href="${escapeHtml(href)}" rel="noopener noreferrer" style="color:#0f766e">${escapeHtml(href)}</a>`;
+    from = at + href.length;
+  }
+  return html + escapeHtml(line.slice(from));
+}
+
+/** The office's plain text as HTML paragraphs. */
+const plainHtml = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => paragraph(part.split('\n').map(linkedLine).join('<br>')))
+    .join('\n');
+
 function asText(block: MailBlock): string | null {
   if ('text' in block) return block.text;
+  if ('plain' in block) return block.plain.replace(/\r\n?/g, '\n').trim() || null;
   if ('items' in block) return block.items.length > 0 ? `${block.title}:\n${block.items.map((item) => `- ${item}`).join('\n')}` : null;
   if ('rows' in block) return block.rows.length > 0 ? block.rows.map(([label, value]) => `${label}: ${value}`).join('\n') : null;
   if ('image' in block) return block.caption;
@@ -66,6 +97,7 @@ function asText(block: MailBlock): string | null {
 
 function asHtml(block: MailBlock): string | null {
   if ('text' in block) return paragraph(escapeHtml(block.text), block.muted);
+  if ('plain' in block) return plainHtml(block.plain) || null;
   if ('items' in block) {
     return block.items.length > 0 ? `<p style="margin:0 0 8px"><strong>${escapeHtml(block.title)}</strong></p><ul style="margin:0 0 16px;padding-left:20px">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : null;
   }

@@ -34,6 +34,8 @@ export interface ParentMailContent {
   /** The portal's screen it is about: a path of the app, and the link's label. */
   screen: { path: string; label: string };
   attachments?: MailAttachment[];
+  /** Why the parent gets it, before the unsubscribe link, where it is not "because you turned it on". */
+  unsubscribeNote?: string;
 }
 
 /** Header lines carry no line breaks: office text in a subject stays on one line. */
@@ -51,7 +53,7 @@ export function parentMailDocument(kind: ParentMailKind, to: ParentRecipient, se
     { text: t.greeting(to.name) },
     ...content.blocks,
     { link: content.screen.label, href: screen },
-    { link: t.unsubscribeLink, href: unsubscribe, before: t.unsubscribe, muted: true },
+    { link: t.unsubscribeLink, href: unsubscribe, before: content.unsubscribeNote ?? t.unsubscribe, muted: true },
   ];
   const body = mailBody(blocks, { association: settings.association, appOrigin: settings.appOrigin, language: to.language });
   return {

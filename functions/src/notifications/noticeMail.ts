@@ -1,0 +1,192 @@
+/**
+ * The e-mails of a notice from the school office (kind 'notice') or of a cancelled lesson (kind
+ * 'cancellation'), sent when the office sends it (notices/).
+ *
+ * The families are those the notice was delivered to (its notice_deliveries: the audience when it
+ * was sent, so the cost is the audience's, not the school's). Their parents are resolved now, as
+ * every parent's e-mail is (recipients.ts): the account must exist, be enabled and verified, and
+ * its address must still lead through the member index to that family.
+ * - a notice goes to the parents who turned "notices" on;
+ * - a cancellation concerns a lesson the family booked: it goes to every parent of the family
+ *   with an account (found through the member index), unless they turned "lessonCancelled" off
+ *   (no choices stored: on). A parent without stored choices gets it in the portal's default
+ *   language, as their e-mail card shows it.
+ * Each e-mail is a `mail` document whose id is fixed by the notice and the account
+ * (documentIds.ts), created in batches: a retry, or two calls at once, send it once. A withdrawn
+ * notice sends nothing.
+ */
+import { MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { chunk } from 'es-toolkit/array';
+import { limitAsync } from 'es-toolkit/promise';
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { adminAuth } from '../admin';
+import { parentMailSettingsFromConfig } from '../config';
+import { isDocumentId, noticeMailId } from './documentIds';
+import { familyRecordsOf } from './familyRecords';
+import { isMailLanguage, type MailLanguage } from './mailBody';
+import { noticeMail, type NoticeFacts } from './noticeMailContent';
+import { NO_CHOICES } from './parentChoices';
+import type { ParentMailDocument } from './parentMailDocument';
+import type { ParentMailSettings } from './parentMailSettings';
+import { forgetChoices, refusalOf, type ChoiceOwner } from './recipients';
+
+export interface NoticeMailDeps {
+  auth: Auth;
+  /** Asked only when there is an e-mail to write. */
+  settingsOf: () => ParentMailSettings;
+}
+
+/** Firestore's `in` takes at most 30 values. */
+const IN_LIMIT = 30;
+/** Beyond this many families, one query for every opted-in parent costs less than queries per family. */
+const SCAN_CHOICES_ABOVE = 300;
+/** Documents a lookup takes. */
+const LOOKUP = 300;
+/** Auth's getUsers takes at most 100 identifiers a call. */
+const AUTH_BATCH = 100;
+/** Lookups in flight at once. */
+const LOOKUP_CONCURRENCY = 4;
+/** E-mails a batch creates (Firestore allows 500 writes a batch). */
+const WRITE_BATCH = 400;
+/** Firestore's gRPC code for a document that exists already. */
+const ALREADY_EXISTS = 6;
+
+const unique = <T>(values: Iterable<T>) => [...new Set(values)];
+const limited = <T, R>(items: T[][], task: (batch: T[]) => Promise<R>) => Promise.all(items.map(limitAsync(task, LOOKUP_CONCURRENCY)));
+
+/** A parent an e-mail may go to, once the records agree. */
+interface Candidate extends ChoiceOwner {
+  language: MailLanguage;
+  /** Found through their choices (a notice's subscribers): forgotten when the records no longer lead to them. */
+  fromChoices: boolean;
+}
+
+const languageOf = (doc: DocumentSnapshot | undefined): MailLanguage => {
+  const language = String(doc?.get('language') ?? '');
+  return isMailLanguage(language) ? language : NO_CHOICES.language;
+};
+
+/**
+ * Sends the notice's e-mails that are not sent yet; the number written now. Never throws: the
+ * notice stands; what failed is logged, and a later call for the same notice sends the rest.
+ */
+export async function sendNoticeMails(db: Firestore, noticeId: string, deps: Partial<NoticeMailDeps> = {}): Promise<{ mails: number }> {
+  const run = { mails: 0, alreadySent: 0, forgotten: 0 };
+  try {
+    if (!isDocumentId(noticeId)) return { mails: 0 };
+    const notice = await db.collection(NOTICES).doc(noticeId).get();
+    if (!notice.exists || notice.get('withdrawnAt')) return { mails: 0 };
+    const facts: NoticeFacts = {
+      kind: notice.get('kind') === 'cancellation' ? 'cancellation' : 'notice',
+      texts: (notice.get('texts') ?? {}) as NoticeFacts['texts'],
+      languages: ((notice.get('languages') ?? []) as string[]).filter(isMailLanguage),
+      cancellation: (notice.get('cancellation') ?? null) as NoticeFacts['cancellation'],
+    };
+    const deliveries = await db.collection(NOTICE_DELIVERIES).where('noticeId', '==', noticeId).select('memberId').get();
+    const families = unique(deliveries.docs.map((doc) => String(doc.get('memberId') ?? ''))).filter(isDocumentId);
+    if (families.length === 0) return { mails: 0 };
+    const auth = deps.auth ?? adminAuth();
+    const candidates = facts.kind === 'notice' ? await noticeSubscribers(db, families) : await cancellationParents(db, auth, families);
+    const recipients = await stillLeading(db, auth, candidates, run);
+    if (recipients.length > 0) await write(db, noticeId, facts, recipients, deps.settingsOf ?? parentMailSettingsFromConfig, run);
+  } catch (error) {
+    logger.error('notice e-mails failed', { noticeId, reason: (error as Error).message, ...run });
+  }
+  logger.info('notice e-mails', { noticeId, ...run });
+  return { mails: run.mails };
+}
+
+/** The parents of these families who turned notices on. */
+async function noticeSubscribers(db: Firestore, families: string[]): Promise<Candidate[]> {
+  const choices = db.collection(NOTIFICATION_CHOICES);
+  let docs: DocumentSnapshot[];
+  if (families.length > SCAN_CHOICES_ABOVE) {
+    const delivered = new Set(families);
+    docs = (await choices.where('notices', '==', true).get()).docs.filter((doc) => delivered.has(doc.get('memberId') as string));
+  } else {
+    const found = await limited(chunk(families, IN_LIMIT), (batch) => choices.where('memberId', 'in', batch).get());
+    docs = found.flatMap((result) => result.docs).filter((doc) => doc.get('notices') === true);
+  }
+  return docs.map((doc) => ({ uid: doc.id, email: String(doc.get('email') ?? ''), memberId: String(doc.get('memberId') ?? ''), language: languageOf(doc), fromChoices: true }));
+}
+
+/** Every parent of these families with an account, but those who turned lessonCancelled off. */
+async function cancellationParents(db: Firestore, auth: Auth, families: string[]): Promise<Candidate[]> {
+  const index = await limited(chunk(families, IN_LIMIT), (batch) => db.collection(MEMBER_EMAILS).where('memberId', 'in', batch).get());
+  const addresses = new Map(index.flatMap((result) => result.docs).map((doc) => [doc.id, String(doc.get('memberId'))]));
+  const accounts = (await limited(chunk([...addresses.keys()], AUTH_BATCH), (batch) => auth.getUsers(batch.map((email) => ({ email }))))).flatMap((result) => result.users);
+  const choices = await limited(chunk(accounts, LOOKUP), (batch: UserRecord[]) =>
+    db.getAll(...batch.map((user) => db.collection(NOTIFICATION_CHOICES).doc(user.uid)), { fieldMask: ['lessonCancelled', 'language'] }),
+  );
+  const choicesOf = new Map(choices.flat().filter((doc) => doc.exists).map((doc) => [doc.id, doc]));
+  return accounts
+    .filter((user) => choicesOf.get(user.uid)?.get('lessonCancelled') !== false)
+    .map((user) => {
+      const email = (user.email ?? '').trim().toLowerCase();
+      return { uid: user.uid, email, memberId: addresses.get(email) ?? '', language: languageOf(choicesOf.get(user.uid)), fromChoices: false };
+    });
+}
+
+/** The candidates the records still lead to now (recipients.ts); a refused subscriber's choices are forgotten. */
+async function stillLeading(db: Firestore, auth: Auth, candidates: Candidate[], run: { forgotten: number }): Promise<Array<Candidate & { name: string }>> {
+  if (candidates.length === 0) return [];
+  const [accounts, records] = await Promise.all([
+    limited(chunk(unique(candidates.map((candidate) => candidate.uid)), AUTH_BATCH), (batch) => auth.getUsers(batch.map((uid) => ({ uid })))),
+    familyRecordsOf(db, { emails: candidates.map((candidate) => candidate.email), memberIds: candidates.map((candidate) => candidate.memberId), paymentsOf: [] }),
+  ]);
+  const accountOf = new Map(accounts.flatMap((result) => result.users).map((user) => [user.uid, user]));
+  const leading: Array<Candidate & { name: string }> = [];
+  for (const candidate of candidates) {
+    const refusal = refusalOf(candidate, accountOf.get(candidate.uid), records);
+    if (!refusal) {
+      leading.push({ ...candidate, name: String(records.member(candidate.memberId)?.get('primaryName') ?? '') });
+    } else if (candidate.fromChoices) {
+      // As every parent's e-mail does: choices the records no longer lead to are deleted.
+      await forgetChoices(db, candidate.uid, refusal);
+      run.forgotten += 1;
+    }
+  }
+  return leading;
+}
+
+interface Pending {
+  ref: DocumentReference;
+  mail: ParentMailDocument;
+}
+
+/** Creates the e-mails not written yet, a batch at a time. */
+async function write(db: Firestore, noticeId: string, facts: NoticeFacts, recipients: Array<Candidate & { name: string }>, settingsOf: () => ParentMailSettings, run: { mails: number; alreadySent: number }) {
+  const refs = recipients.map((recipient) => db.collection(MAIL).doc(noticeMailId(noticeId, recipient.uid)));
+  // A retry finds most e-mails written: look before composing.
+  const existing = await limited(chunk(refs, LOOKUP), (batch) => db.getAll(...batch, { fieldMask: [] }));
+  const written = new Set(existing.flat().filter((doc) => doc.exists).map((doc) => doc.id));
+  run.alreadySent += written.size;
+  const settings = settingsOf();
+  const pending: Pending[] = recipients.flatMap((recipient, at) =>
+    written.has(refs[at]!.id) ? [] : [{ ref: refs[at]!, mail: noticeMail(facts, { uid: recipient.uid, email: recipient.email, name: recipient.name, language: recipient.language }, settings) }],
+  );
+  for (const slice of chunk(pending, WRITE_BATCH)) {
+    const batch = db.batch();
+    for (const { ref, mail } of slice) batch.create(ref, mail);
+    try {
+      await batch.commit();
+      run.mails += slice.length;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+      // Another call wrote some of them meanwhile: the rest one by one, each still once.
+      await Promise.all(slice.map(limitAsync((one: Pending) => createOnce(one, run), 20)));
+    }
+  }
+}
+
+async function createOnce({ ref, mail }: Pending, run: { mails: number; alreadySent: number }) {
+  try {
+    await ref.create(mail);
+    run.mails += 1;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    run.alreadySent += 1;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The e-mail of a notice from the school office, or of a cancelled lesson, to one parent: the
+ * office's title and text in the parent's language (else the first the office gave, as the
+ * dashboard shows it), for a cancellation the course and the date, in the frame every parent's
+ * e-mail has (parentMailDocument.ts). Pure: noticeMail.ts resolves the recipients and sends it.
+ */
+import { noticeTextFor, type Cancellation, type NoticeLanguage, type NoticeTexts, type ParentMailKind } from '@family-portal/contract';
+import { NOTICE_MAIL_TEXTS } from './noticeMailTexts';
+import { MAIL_LOCALES, type MailBlock } from './mailBody';
+import { parentMailDocument, type ParentRecipient } from './parentMailDocument';
+import type { ParentMailSettings } from './parentMailSettings';
+
+/** What the e-mail says of a notice, as notices/{id} holds it. */
+export interface NoticeFacts {
+  kind: 'notice' | 'cancellation';
+  texts: NoticeTexts;
+  languages: NoticeLanguage[];
+  cancellation: Cancellation | null;
+}
+
+/** The e-mail kind (PARENT_MAIL_KINDS) a parent turns on or off for each kind of notice. */
+export const MAIL_KIND_OF: Record<NoticeFacts['kind'], ParentMailKind> = { notice: 'notices', cancellation: 'lessonCancelled' };
+
+/** Where the family reads it in the portal. */
+export const NOTICE_SCREENS: Record<NoticeFacts['kind'], string> = { notice: '/notices', cancellation: '/plans' };
+
+/** "Tuesday, 1 December 2026" in the reader's language; the day as stored when it is no day. */
+export function dayText(day: string, locale: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, date, 12)));
+}
+
+export function noticeMail(notice: NoticeFacts, to: ParentRecipient, settings: ParentMailSettings) {
+  const t = NOTICE_MAIL_TEXTS[to.language];
+  const { title, body } = noticeTextFor(notice.texts, notice.languages, to.language);
+  const cancellation = notice.kind === 'cancellation' ? notice.cancellation : null;
+  const blocks: MailBlock[] = [
+    { text: t.intro[notice.kind] },
+    { text: title },
+    ...(cancellation
+      ? [
+          {
+            rows: [
+              [t.rows.lesson, cancellation.lessonName],
+              [t.rows.date, dayText(cancellation.date, MAIL_LOCALES[to.language])],
+            ] as Array<[string, string]>,
+          },
+        ]
+      : []),
+    { plain: body },
+  ];
+  return parentMailDocument(MAIL_KIND_OF[notice.kind], to, settings, {
+    subject: t.subject[notice.kind](title),
+    blocks,
+    screen: { path: NOTICE_SCREENS[notice.kind], label: t.link[notice.kind] },
+    ...(notice.kind === 'cancellation' ? { unsubscribeNote: t.unsubscribeCancellation } : {}),
+  });
+}
