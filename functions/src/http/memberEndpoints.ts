@@ -8,13 +8,12 @@ import {
   cancellationState,
   cancelMembershipBody,
   DOCUMENT_SCHEMAS,
-  NOTIFICATION_CHOICES,
   notificationChoicesBody,
   PARENT_MAIL_KINDS,
   updateMemberDataBody,
 } from '@family-portal/contract';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { readChoices, saveChoices } from '../notifications/parentChoices';
+import { readChoices, saveChoices, turnOffChoices } from '../notifications/parentChoices';
 import { confirmCancellation } from '../notifications/parentMail';
 import { readUnsubscribeToken } from '../notifications/unsubscribeToken';
 import { adminAuth, adminDb } from '../admin';
@@ -157,9 +156,9 @@ function claimOf(token: unknown) {
 async function turnOff({ token, claim, kinds }: ReturnType<typeof claimOf>) {
   const db = adminDb();
   await enforceKeyedLimit(db, UNSUBSCRIBE_RATE_LIMIT, token);
-  const ref = db.collection(NOTIFICATION_CHOICES).doc(claim.uid);
-  // A deleted account has no choices left: unsubscribed all the same.
-  if ((await ref.get()).exists) await ref.update(Object.fromEntries(kinds.map((kind) => [kind, false])));
+  // A deleted account has no choices left: unsubscribed all the same. A kind on by default
+  // (lessonCancelled) gets choices stored, so that it stays off.
+  await turnOffChoices(db, adminAuth(), claim.uid, kinds);
   return { success: true, kind: claim.kind };
 }
 

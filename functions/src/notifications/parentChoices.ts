@@ -3,8 +3,18 @@
  * Turning a kind on records what the family's figures are at that moment (the baseline): later
  * e-mails are only about changes after it, never about what a sync did before the opt-in.
  */
-import { isPaymentDue, NOTIFICATION_CHOICES, PARENT_MAIL_KINDS, type NotificationChoices, type NotificationChoicesBody, type ParentMailKind } from '@family-portal/contract';
+import {
+  isPaymentDue,
+  MAIL_KINDS_ON_BY_DEFAULT,
+  NOTIFICATION_CHOICES,
+  PARENT_MAIL_KINDS,
+  type NotificationChoices,
+  type NotificationChoicesBody,
+  type ParentMailKind,
+} from '@family-portal/contract';
+import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { findMemberByEmail } from '../members/findMember';
 
 /** What the family's figures were when last looked at, per kind. */
 export interface Baseline {
@@ -82,5 +92,40 @@ export async function saveChoices(
     };
     transaction.set(ref, stored);
     return choices;
+  });
+}
+
+/**
+ * Turns these kinds off (an unsubscribe link). A kind that is on without stored choices
+ * (MAIL_KINDS_ON_BY_DEFAULT) stays off only with choices stored: they are made from the account
+ * and the member index as they are now. An account that no longer exists has nothing to turn off.
+ */
+export async function turnOffChoices(db: Firestore, auth: Auth, uid: string, kinds: readonly ParentMailKind[], now = new Date()): Promise<void> {
+  const ref = db.collection(NOTIFICATION_CHOICES).doc(uid);
+  const off = Object.fromEntries(kinds.map((kind) => [kind, false]));
+  if (!kinds.some((kind) => MAIL_KINDS_ON_BY_DEFAULT.includes(kind))) {
+    if ((await ref.get()).exists) await ref.update(off);
+    return;
+  }
+  const account = await auth.getUser(uid).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'auth/user-not-found') return null;
+    throw error;
+  });
+  const email = account?.email?.trim().toLowerCase() ?? '';
+  const member = email ? await findMemberByEmail(db, email) : null;
+  await db.runTransaction(async (transaction) => {
+    if ((await transaction.get(ref)).exists) transaction.update(ref, off);
+    else if (account) {
+      const stored: StoredChoices = {
+        ...(Object.fromEntries(PARENT_MAIL_KINDS.map((kind) => [kind, NO_CHOICES[kind]])) as Record<ParentMailKind, boolean>),
+        ...off,
+        language: NO_CHOICES.language,
+        email,
+        memberId: member?.id ?? '',
+        baseline: {},
+        updatedAt: now.toISOString(),
+      };
+      transaction.create(ref, stored);
+    }
   });
 }
