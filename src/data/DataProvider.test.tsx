@@ -6,6 +6,7 @@ import { loadFamilyData } from './familyData';
 import * as contract from '@family-portal/contract';
 import { annaMember } from '../test/fixtures';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
+import { CANCELLATIONS_READ, NOTICES_LOAD_ERROR } from './notices';
 import { createQueries, DataLoadError } from './queries';
 
 const member = { ...annaMember, id: 'M1', primaryEmail: 'anna@example.com' };
@@ -94,6 +95,11 @@ describe('data layer queries (spec section 7)', () => {
     expect(of('otherPayments')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['date', 'desc'] }]]);
     expect(of('quarters')).toEqual([[]]);
     expect(of('member_references')).toEqual([[{ id: 'M1' }]]);
+    expect(of('notice_deliveries')).toEqual([
+      [{ where: ['memberId', '==', 'M1'] }, { orderBy: ['sentAt', 'desc'] }, { limit: contract.DASHBOARD_NOTICES }],
+      [{ where: ['memberId', '==', 'M1'] }, { where: ['kind', '==', 'cancellation'] }, { orderBy: ['sentAt', 'desc'] }, { limit: CANCELLATIONS_READ }],
+    ]);
+    expect(of('absences')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['from', 'asc'] }]]);
     // Members cannot read the timetable's collections (firestore.rules); the family's copy is enough.
     for (const name of ['teachers', 'lessons', 'roomHours']) expect(of(name)).toEqual([]);
   });
@@ -108,7 +114,8 @@ describe('data layer queries (spec section 7)', () => {
     });
     const held = holdingAllBut(fs, 'member_emails');
     const loading = loadFamilyData(createQueries(held.fs, {} as never, contract), 'anna@example.com');
-    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata'];
+    // The notices twice: the dashboard's newest, and the cancelled lessons for the plans page.
+    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata', 'notice_deliveries', 'notice_deliveries', 'absences'];
     // No answer has come, yet every read has been asked for.
     await vi.waitFor(() => expect([...held.asked].sort()).toEqual(['member_emails', ...afterTheIndex].sort()));
     held.release();
@@ -229,6 +236,37 @@ describe('data layer queries (spec section 7)', () => {
     const { fs } = fakeFirestore({ member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [{ id: 'M1', ...older }] });
     const data = await loadFamilyData(createQueries(fs, {} as never, contract), 'anna@example.com');
     expect(data.member).toEqual({ ...member, cancellationReason: null, childrenBalance: 0 });
+  });
+
+  it("reads the family's notices, cancelled lessons and absences, parsed by the contract", async () => {
+    const delivery = (noticeId: string, kind: 'notice' | 'cancellation') => ({
+      noticeId, memberId: 'M1', kind, sentAt: '2026-11-20T08:00:00.000Z', texts: { de: { title: 'Hallo', body: 'Text' } }, languages: ['de'], readAt: null,
+      cancellation: kind === 'notice' ? null : { lessonId: 'L1', lessonName: 'Mathe', date: '2026-12-07', roomHourId: null, reason: 'krank' },
+    });
+    const absence = { memberId: 'M1', childId: 'C1', lessonIds: ['L1'], from: '2026-12-01', to: '2026-12-02', reason: '', reportedAt: '2026-11-28T08:00:00.000Z', reportedBy: 'anna@example.com' };
+    const { fs } = fakeFirestore({
+      member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+      members: [member],
+      notice_deliveries: [{ id: 'N1_M1', ...delivery('N1', 'notice') }, { id: 'N2_M1', ...delivery('N2', 'cancellation') }],
+      absences: [{ id: 'A1', ...absence }],
+    });
+    const data = await loadFamilyData(createQueries(fs, {} as never, contract), 'anna@example.com');
+    expect(data.notices.map((notice) => notice.noticeId)).toEqual(['N1', 'N2']);
+    expect(data.cancellations.map((notice) => notice.noticeId)).toEqual(['N2']);
+    expect(data.absences).toEqual([{ id: 'A1', ...absence }]);
+  });
+
+  it('a family whose membership ended reads no notices (the rules deny them) and still sees its figures; another failure is the notices message', async () => {
+    const family = { member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member] };
+    const denying = (code: string) => {
+      const { fs } = fakeFirestore(family);
+      const getDocs = fs.getDocs as unknown as (q: { name: string }) => Promise<unknown>;
+      return { ...fs, getDocs: (q: { name: string }) => (['notice_deliveries', 'absences'].includes(q.name) ? Promise.reject(Object.assign(new Error(code), { code })) : getDocs(q)) } as unknown as typeof fs;
+    };
+    const data = await loadFamilyData(createQueries(denying('permission-denied'), {} as never, contract), 'anna@example.com');
+    expect(data.member).toEqual(member);
+    expect([data.notices, data.cancellations, data.absences]).toEqual([[], [], []]);
+    await expect(loadFamilyData(createQueries(denying('unavailable'), {} as never, contract), 'anna@example.com')).rejects.toThrow(NOTICES_LOAD_ERROR);
   });
 
   it('throws when used outside its provider', () => {

@@ -4,6 +4,8 @@
  */
 import { isEqual } from 'es-toolkit/predicate';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { withAbsence, withoutAbsence, type FamilyAbsence } from '../domain/absences';
+import { withReadMark } from '../domain/notices';
 import type { Member } from '../domain/types';
 import { familyStore } from '../lib/firebase';
 import { EMPTY, type FamilyData } from './familyData';
@@ -12,8 +14,31 @@ export interface DataState extends FamilyData {
   loading: boolean;
   /** The spec's message of the read that failed, e.g. 'Failed to fetch payments'. */
   error: string | null;
-  /** Replaces the cached member after a successful updateMemberData (the only cached write). */
+  /** Replaces the cached member after a successful updateMemberData. */
   replaceMember: (member: Member) => void;
+  /**
+   * Marks a notice read (at once when opened, then at the server's instant), or unread again
+   * (null) when the server refused the mark.
+   */
+  applyReadMark: (noticeId: string, readAt: string | null) => void;
+  /** A reported absence (the function's answer) joins the list; a withdrawn one leaves it. */
+  applyAbsence: (absence: FamilyAbsence) => void;
+  removeAbsence: (absenceId: string) => void;
+}
+
+/** For a read-only view of a family (the office's): no edit changes anything. */
+export const NO_EDITS: Pick<DataState, 'replaceMember' | 'applyReadMark' | 'applyAbsence' | 'removeAbsence'> = {
+  replaceMember: () => undefined,
+  applyReadMark: () => undefined,
+  applyAbsence: () => undefined,
+  removeAbsence: () => undefined,
+};
+
+/** The family's notices with one read mark set, or taken back (null). */
+function markedRead(data: FamilyData, noticeId: string, readAt: string | null): FamilyData {
+  const mark = <T extends { noticeId: string; readAt: string | null }>(notices: T[]) =>
+    readAt === null ? notices.map((notice) => (notice.noticeId === noticeId ? { ...notice, readAt: null } : notice)) : withReadMark(notices, noticeId, readAt);
+  return { ...data, notices: mark(data.notices), cancellations: mark(data.cancellations) };
 }
 
 export const DataContext = createContext<DataState | null>(null);
@@ -22,8 +47,9 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   const [data, setData] = useState<FamilyData>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  // Counts the parent's saved edits: a read that began before an edit must not undo it (with
-  // kept figures on screen, a parent can save before the server's answer to the first read).
+  // Counts the parent's saved edits (contact data, read marks, absences): a read that began
+  // before an edit must not undo it (with kept figures on screen, a parent can act before the
+  // server's answer to the first read).
   const edits = useRef(0);
   // The first figures render at once: the parent is waiting for them. Fresh figures that
   // replace kept ones render as a transition, in slices that leave the page responsive, and an
@@ -31,7 +57,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   const unlessEdited = useCallback((editsAtStart: number, read: FamilyData, replacing: boolean) => {
     const update = () => {
       setData((current) => {
-        const next = edits.current === editsAtStart ? read : { ...read, member: current.member };
+        const next = edits.current === editsAtStart ? read : { ...read, member: current.member, notices: current.notices, cancellations: current.cancellations, absences: current.absences };
         return isEqual(next, current) ? current : next;
       });
       setLoading(false);
@@ -75,9 +101,21 @@ export function DataProvider({ email, children }: { email: string; children: Rea
     edits.current += 1;
     setData((current) => ({ ...current, member }));
   }, []);
+  const applyReadMark = useCallback((noticeId: string, readAt: string | null) => {
+    edits.current += 1;
+    setData((current) => markedRead(current, noticeId, readAt));
+  }, []);
+  const applyAbsence = useCallback((absence: FamilyAbsence) => {
+    edits.current += 1;
+    setData((current) => ({ ...current, absences: withAbsence(current.absences, absence) }));
+  }, []);
+  const removeAbsence = useCallback((absenceId: string) => {
+    edits.current += 1;
+    setData((current) => ({ ...current, absences: withoutAbsence(current.absences, absenceId) }));
+  }, []);
   const value = useMemo(
-    () => ({ ...data, loading, error, replaceMember }),
-    [data, loading, error, replaceMember],
+    () => ({ ...data, loading, error, replaceMember, applyReadMark, applyAbsence, removeAbsence }),
+    [data, loading, error, replaceMember, applyReadMark, applyAbsence, removeAbsence],
   );
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
 }

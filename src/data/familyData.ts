@@ -1,6 +1,8 @@
 /** What a signed-in parent's session reads (spec section 7), free of React and of the app's setup. */
 import type { Child, Lesson, Member, OtherPayment, Payment, Plan, Quarter, RoomHour, Teacher } from '../domain/types';
 import type { FamilyTimetable } from '@family-portal/contract';
+import type { FamilyAbsence } from '../domain/absences';
+import type { NoticeDelivery } from '../domain/notices';
 import type { Queries } from './queries';
 
 export interface FamilyData {
@@ -13,6 +15,12 @@ export interface FamilyData {
   lessons: Lesson[];
   teachers: Teacher[];
   roomHours: RoomHour[];
+  /** The family's newest notices from the office (at most DASHBOARD_NOTICES), newest first. */
+  notices: NoticeDelivery[];
+  /** The family's cancelled lessons, newest first (the plans page marks them beside the course). */
+  cancellations: NoticeDelivery[];
+  /** The absences the family reported, by first day. */
+  absences: FamilyAbsence[];
   /** When the last successful sync began (the figures are at least that recent), or null. */
   lastSuccessfulSyncAt: string | null;
 }
@@ -27,21 +35,25 @@ export const EMPTY: FamilyData = {
   lessons: [],
   teachers: [],
   roomHours: [],
+  notices: [],
+  cancellations: [],
+  absences: [],
   lastSuccessfulSyncAt: null,
 };
 
 /**
  * The family's documents in two round trips, whatever the school's size: the e-mail index entry
  * says which member the parent is; then everything at once by that member id: the member, its
- * children, plans, payments, book deposits, the quarters, and the family's timetable (the lessons,
- * room hours and teachers its plans point to, which the sync copies into one document). Every
+ * children, plans, payments, book deposits, the quarters, the family's timetable (the lessons,
+ * room hours and teachers its plans point to, which the sync copies into one document), and its
+ * notices, cancelled lessons and absence reports. Every
  * round trip costs a parent on a phone; none of these waits for another.
  */
 export async function loadFamilyData(queries: Queries, email: string): Promise<FamilyData> {
   // Without a membership nothing else is readable (the rules deny even the quarters).
   const memberId = await queries.memberIdOf(email);
   if (!memberId) return EMPTY;
-  const [member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt] = await Promise.all([
+  const [member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, notices, cancellations, absences] = await Promise.all([
     queries.memberById(memberId),
     queries.children(memberId),
     queries.plans(memberId),
@@ -50,18 +62,25 @@ export async function loadFamilyData(queries: Queries, email: string): Promise<F
     queries.quarters(),
     queries.timetable(memberId),
     queries.lastSuccessfulSyncAt(),
+    queries.notices(memberId),
+    queries.cancellations(memberId),
+    queries.absences(memberId),
   ]);
   if (!member) return EMPTY;
-  return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt });
+  return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, notices, cancellations, absences });
 }
+
+/** What the family's own reads add to what an admin's view of the family holds. */
+type OwnReads = 'notices' | 'cancellations' | 'absences';
 
 /**
  * The family as the screens read it, from its documents (the parent's own reads, or an admin's
- * view of the family, which the function answers in the same shape).
+ * view of the family, which the function answers in the same shape, without the notices and
+ * absences: those are the family's own correspondence with the office).
  */
-export function familyOf(parts: Omit<FamilyData, 'lessons' | 'teachers' | 'roomHours'> & { member: Member; timetable: FamilyTimetable }): FamilyData {
-  const { timetable, ...family } = parts;
+export function familyOf(parts: Omit<FamilyData, 'lessons' | 'teachers' | 'roomHours' | OwnReads> & Partial<Pick<FamilyData, OwnReads>> & { member: Member; timetable: FamilyTimetable }): FamilyData {
+  const { timetable, notices = [], cancellations = [], absences = [], ...family } = parts;
   // A plan is the family's through its child (spec section 7): one of a child no longer listed is not shown.
   const childIds = new Set(family.children.map((child) => child.id));
-  return { ...family, plans: family.plans.filter((plan) => childIds.has(plan.childId)), ...timetable };
+  return { ...family, plans: family.plans.filter((plan) => childIds.has(plan.childId)), ...timetable, notices, cancellations, absences };
 }

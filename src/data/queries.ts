@@ -8,40 +8,21 @@ import type { DOCUMENT_SCHEMAS, FamilyTimetable, familyTimetableSchema, SYNC_FRE
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore';
 import type * as z from 'zod/mini';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
+import { noticeQueries, type NoticesContract } from './notices';
+import { DataLoadError, InvalidDocumentError, problemsOf } from './readErrors';
 
-export class DataLoadError extends Error {
-  constructor(message: string, override readonly cause?: unknown) {
-    super(message);
-    this.name = 'DataLoadError';
-  }
-}
-
-
-/** A stored document the contract's schema refuses: which one and where, never its values. */
-export class InvalidDocumentError extends Error {
-  constructor(
-    readonly collection: string,
-    readonly documentId: string,
-    readonly problems: string[],
-  ) {
-    super(`${collection}/${documentId}: ${problems.join('; ')}`);
-    this.name = 'InvalidDocumentError';
-  }
-}
+export { DataLoadError, InvalidDocumentError, problemsOf };
 
 /** The contract's schemas; passed in, like the Firestore module, so that both load after sign-in. */
 export type DocumentSchemas = typeof DOCUMENT_SCHEMAS;
 
 /** What the reads take from the contract (the module itself will do). */
-export interface ContractSchemas {
+export interface ContractSchemas extends NoticesContract {
   DOCUMENT_SCHEMAS: DocumentSchemas;
   familyTimetableSchema: typeof familyTimetableSchema;
   SYNC_FRESHNESS_PATH: typeof SYNC_FRESHNESS_PATH;
   syncFreshnessSchema: typeof syncFreshnessSchema;
 }
-
-/** Where each problem is and what kind it is, never the value (for the office's console). */
-export const problemsOf = (error: z.core.$ZodError) => error.issues.map((issue) => `${issue.path.join('.') || 'document'}: ${issue.code}`);
 
 export function parseDocument<C extends SyncedCollection>(
   schemas: DocumentSchemas,
@@ -80,6 +61,7 @@ export function createQueries(fs: FirestoreModule, db: Firestore, contract: Cont
   };
 
   return {
+    ...noticeQueries(fs, db, contract),
     /**
      * The id of the signed-in user's member, or null: the sync's index says which member the
      * e-mail belongs to (none when no usable member row, or more than one, has it).

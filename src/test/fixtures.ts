@@ -67,10 +67,16 @@ export function familyFixture(overrides: Partial<DataState> = {}): DataState {
     ]),
     teachers: parsed('teachers', [{ id: 'T1', name: 'Olga Iwanow' }]),
     roomHours: parsed('roomHours', [{ id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '3 - 15:40-16:25', roomName: 'Raum 101' }]),
+    notices: [],
+    cancellations: [],
+    absences: [],
     loading: false,
     lastSuccessfulSyncAt: null,
     error: null,
     replaceMember: () => undefined,
+    applyReadMark: () => undefined,
+    applyAbsence: () => undefined,
+    removeAbsence: () => undefined,
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ import { Icon, NAV_ITEMS } from '../../../routing/navigation';
 import { Alert } from '../../../components/Alert';
 import { FamilyScreen } from '../../../components/FamilyScreen';
 import { LanguageSelect } from '../../../components/LanguageSelect';
-import { DataContext, type DataState } from '../../../data/DataProvider';
+import { DataContext, NO_EDITS, type DataState } from '../../../data/DataProvider';
 import { EMPTY, familyOf, type FamilyData } from '../../../data/familyData';
 import { FamilyScope, useFamilyScope } from '../../../routing/familyScope';
 import { familyViewPath, paths } from '../../../routing/paths';
@@ -58,7 +58,7 @@ export default function FamilyViewPage() {
   const loaded = useFamilyView(memberId);
   const family = loaded && 'family' in loaded ? loaded.family : null;
   const data = useMemo<DataState>(
-    () => ({ ...(family ?? EMPTY), loading: loaded === null, error: null, replaceMember: () => undefined }),
+    () => ({ ...(family ?? EMPTY), loading: loaded === null, error: null, ...NO_EDITS }),
     [family, loaded],
   );
   const name = family?.member?.primaryName || memberId;

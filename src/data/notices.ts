@@ -1,0 +1,68 @@
+/**
+ * The family's notices and absence reports (functions/src/notices writes them), asked in the same
+ * round trip as the rest of the family's documents: the dashboard's notices (the newest
+ * DASHBOARD_NOTICES), the cancelled lessons the plans page marks, and the absences the family
+ * reported. Each document is parsed by the contract's schema.
+ */
+import type { absenceSchema, ABSENCES, DASHBOARD_NOTICES, NOTICE_DELIVERIES, noticeDeliverySchema } from '@family-portal/contract';
+import type { Firestore, QueryConstraint } from 'firebase/firestore';
+import type * as z from 'zod/mini';
+import type { FamilyAbsence } from '../domain/absences';
+import type { NoticeDelivery } from '../domain/notices';
+import { DataLoadError, InvalidDocumentError, problemsOf } from './readErrors';
+import { INVALID_DATA_MESSAGE } from './loadErrors';
+
+/** What the notice reads take from the contract (the module itself will do). */
+export interface NoticesContract {
+  NOTICE_DELIVERIES: typeof NOTICE_DELIVERIES;
+  ABSENCES: typeof ABSENCES;
+  DASHBOARD_NOTICES: typeof DASHBOARD_NOTICES;
+  noticeDeliverySchema: typeof noticeDeliverySchema;
+  absenceSchema: typeof absenceSchema;
+}
+
+/**
+ * The plans page marks a cancelled lesson on its course; the newest of them are enough (a school
+ * cancels a handful a quarter, and a withdrawn cancellation is deleted).
+ */
+export const CANCELLATIONS_READ = 50;
+
+/** The messages of failed reads, as the screens show them. */
+export const NOTICES_LOAD_ERROR = 'Failed to fetch notices';
+
+const denied = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
+
+export function noticeQueries(fs: typeof import('firebase/firestore'), db: Firestore, contract: NoticesContract) {
+  const { collection, getDocs, limit, orderBy, query, where } = fs;
+  /** The documents of a query, each parsed by `schema`, with their ids. */
+  const read = async <S extends z.ZodMiniType>(name: string, schema: S, constraints: QueryConstraint[]): Promise<Array<{ id: string; data: z.infer<S> }>> => {
+    try {
+      const snapshot = await getDocs(query(collection(db, name), ...constraints));
+      return snapshot.docs.map((entry) => {
+        const parsed = schema.safeParse(entry.data());
+        if (!parsed.success) throw new InvalidDocumentError(name, entry.id, problemsOf(parsed.error));
+        return { id: entry.id, data: parsed.data };
+      });
+    } catch (error) {
+      // A family whose membership ended reads none (the rules): for the screens, none.
+      if (denied(error)) return [];
+      if (error instanceof InvalidDocumentError) {
+        console.error('A stored document does not match the contract', error.message);
+        throw new DataLoadError(INVALID_DATA_MESSAGE, error);
+      }
+      throw new DataLoadError(NOTICES_LOAD_ERROR, error);
+    }
+  };
+  const deliveries = async (constraints: QueryConstraint[]) => (await read(contract.NOTICE_DELIVERIES, contract.noticeDeliverySchema, constraints)).map(({ data }) => data);
+  return {
+    /** The newest notices of the family (cancellations included), newest first. */
+    notices: (memberId: string): Promise<NoticeDelivery[]> =>
+      deliveries([where('memberId', '==', memberId), orderBy('sentAt', 'desc'), limit(contract.DASHBOARD_NOTICES)]),
+    /** The family's cancelled lessons, newest first, for the plans page (older than the dashboard's 20 too). */
+    cancellations: (memberId: string): Promise<NoticeDelivery[]> =>
+      deliveries([where('memberId', '==', memberId), where('kind', '==', 'cancellation'), orderBy('sentAt', 'desc'), limit(CANCELLATIONS_READ)]),
+    /** The absences the family reported, by first day. */
+    absences: async (memberId: string): Promise<FamilyAbsence[]> =>
+      (await read(contract.ABSENCES, contract.absenceSchema, [where('memberId', '==', memberId), orderBy('from', 'asc')])).map(({ id, data }) => ({ ...data, id })),
+  };
+}

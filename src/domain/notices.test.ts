@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { newestFirst, planCancellations, unreadCount, withReadMark, type NoticeDelivery } from './notices';
+
+const notice = (noticeId: string, overrides: Partial<NoticeDelivery> = {}): NoticeDelivery => ({
+  noticeId,
+  memberId: 'M1',
+  kind: 'notice',
+  sentAt: '2026-11-20T08:00:00.000Z',
+  texts: { de: { title: 'Hallo', body: 'Text' } },
+  languages: ['de'],
+  cancellation: null,
+  readAt: null,
+  ...overrides,
+});
+const cancelled = (noticeId: string, date: string, roomHourId: string | null = null, lessonId = 'L1') =>
+  notice(noticeId, { kind: 'cancellation', cancellation: { lessonId, lessonName: 'Mathe', date, roomHourId, reason: 'Lehrerin krank' } });
+
+describe('notices', () => {
+  it('counts the unread ones, and a read mark keeps the first instant', () => {
+    const notices = [notice('N1'), notice('N2', { readAt: '2026-11-21T09:00:00.000Z' }), notice('N3')];
+    expect(unreadCount(notices)).toBe(2);
+    const marked = withReadMark(notices, 'N1', '2026-11-28T10:00:00.000Z');
+    expect(unreadCount(marked)).toBe(1);
+    expect(withReadMark(marked, 'N2', '2026-11-28T10:00:00.000Z')[1]?.readAt).toBe('2026-11-21T09:00:00.000Z');
+  });
+
+  it('sorts newest first', () => {
+    expect(newestFirst([notice('old', { sentAt: '2026-10-01T00:00:00.000Z' }), notice('new', { sentAt: '2026-11-01T00:00:00.000Z' })]).map((n) => n.noticeId)).toEqual(['new', 'old']);
+  });
+});
+
+describe('planCancellations', () => {
+  const quarters = [{ id: 'Q4', firstDay: '2026-10-01', lastDay: '2026-12-31' }];
+  const plan = { lessonId: 'L1', roomHourIds: ['RH1'], quarterId: 'Q4' };
+
+  it("marks the plan's course on the cancelled dates of its quarter, earliest first", () => {
+    const found = planCancellations(plan, quarters, [cancelled('N2', '2026-12-14'), cancelled('N1', '2026-12-07'), cancelled('N3', '2027-01-11'), cancelled('N4', '2026-12-07', null, 'L2'), notice('N5')]);
+    expect(found).toEqual([
+      { noticeId: 'N1', date: '2026-12-07', reason: 'Lehrerin krank', roomHourId: null },
+      { noticeId: 'N2', date: '2026-12-14', reason: 'Lehrerin krank', roomHourId: null },
+    ]);
+  });
+
+  it('a cancellation of one room hour concerns only a plan with that time', () => {
+    expect(planCancellations(plan, quarters, [cancelled('N1', '2026-12-07', 'RH1')])).toHaveLength(1);
+    expect(planCancellations(plan, quarters, [cancelled('N1', '2026-12-07', 'RH2')])).toEqual([]);
+  });
+});

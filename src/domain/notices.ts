@@ -1,0 +1,44 @@
+/**
+ * A family's notices from the office as the screens show them: which are unread, the text in the
+ * reader's language, and the cancelled dates beside a course on the plans page.
+ */
+import type { NoticeDelivery, Plan, Quarter } from '@family-portal/contract';
+
+export type { NoticeDelivery } from '@family-portal/contract';
+export { noticeTextFor } from '@family-portal/contract';
+
+export const isUnread = (notice: Pick<NoticeDelivery, 'readAt'>) => notice.readAt === null;
+
+export const unreadCount = (notices: readonly Pick<NoticeDelivery, 'readAt'>[]) => notices.filter(isUnread).length;
+
+/** The notices with one marked read at `readAt` (the first mark stays: the server keeps the first instant). */
+export function withReadMark<T extends Pick<NoticeDelivery, 'noticeId' | 'readAt'>>(notices: readonly T[], noticeId: string, readAt: string): T[] {
+  return notices.map((notice) => (notice.noticeId === noticeId && notice.readAt === null ? { ...notice, readAt } : notice));
+}
+
+/** The notices, newest first (ISO instants sort as text). */
+export const newestFirst = <T extends Pick<NoticeDelivery, 'sentAt'>>(notices: readonly T[]): T[] => [...notices].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+
+export interface PlanCancellation {
+  noticeId: string;
+  date: string;
+  reason: string;
+  /** Null: every time of the course that day; else only this room hour. */
+  roomHourId: string | null;
+}
+
+/**
+ * The cancelled dates of a plan's course within its quarter, earliest first: a cancellation of
+ * one room hour only where the plan has that time.
+ */
+export function planCancellations(plan: Pick<Plan, 'lessonId' | 'roomHourIds' | 'quarterId'>, quarters: readonly Pick<Quarter, 'id' | 'firstDay' | 'lastDay'>[], cancellations: readonly NoticeDelivery[]): PlanCancellation[] {
+  const quarter = quarters.find((candidate) => candidate.id === plan.quarterId);
+  const found: PlanCancellation[] = [];
+  for (const { noticeId, cancellation } of cancellations) {
+    if (!cancellation || cancellation.lessonId !== plan.lessonId) continue;
+    if (cancellation.roomHourId !== null && !plan.roomHourIds.includes(cancellation.roomHourId)) continue;
+    if (quarter && (cancellation.date < quarter.firstDay || cancellation.date > quarter.lastDay)) continue;
+    found.push({ noticeId, date: cancellation.date, reason: cancellation.reason, roomHourId: cancellation.roomHourId });
+  }
+  return found.sort((a, b) => a.date.localeCompare(b.date));
+}
