@@ -84,7 +84,8 @@ describe("the office's accounts overview", () => {
       byStatus: { active: 6, inactive: 1 },
       active: { verified: 1, unverified: 1, none: 4 },
       duplicates: [{ email: TWIN, memberIds: ['O5', 'O6'] }],
-      mailChoices: { paymentDue: 1, paymentReceived: 0, cancellationConfirmed: 1, bookingDecided: 1 },
+      // Cancelled lessons reach every verified account of an active member unless turned off.
+      mailChoices: { paymentDue: 1, paymentReceived: 0, cancellationConfirmed: 1, bookingDecided: 1, notices: 0, lessonCancelled: 1 },
       invitationsToday: { sent: 0, limit: 500 },
     });
     // The table lists members without an account by default.

@@ -59,10 +59,10 @@ afterAll(async () => {
 });
 
 describe("parents' e-mails", () => {
-  it('are all off at first, and only a verified member can turn them on', async () => {
+  it('are off at first but cancelled lessons, and only a verified member can turn them on', async () => {
     expect(await call('getNotificationChoices', token, undefined, 'GET')).toMatchObject({
       status: 200,
-      body: { data: { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false } },
+      body: { data: { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, notices: false, lessonCancelled: true } },
     });
     await createAccount('unverified@example.com', { verified: false });
     const unverified = await call('setNotificationChoices', await idTokenFor('unverified@example.com'), { paymentDue: true, paymentReceived: false, cancellationConfirmed: false, language: 'de' });

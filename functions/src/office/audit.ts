@@ -1,10 +1,22 @@
 /**
- * The audit log of what admins saw of the members (closed to clients): each family's screens an
- * admin opened, and each download of the members table as CSV, which holds every listed member's
- * address. Written before the data is read, so that nobody sees it without a record; read by the
- * console a page at a time, newest first.
+ * The audit log of what admins saw of the members and what the office sent them (closed to
+ * clients): each family's screens an admin opened, each download of the members table as CSV,
+ * which holds every listed member's address, and each notice or cancelled lesson sent or
+ * withdrawn. Views are written before the data is read, so that nobody sees it without a record;
+ * a notice's entry is written with the notice itself. Read by the console a page at a time,
+ * newest first.
  */
-import { ADMIN_AUDIT, AUDIT_LOG_LENGTH, type AccountsQuery, type AuditEntry, type AuditLogPage } from '@family-portal/contract';
+import {
+  ADMIN_AUDIT,
+  AUDIT_LOG_LENGTH,
+  auditAudienceSchema,
+  NOTICE_KINDS,
+  type AccountsQuery,
+  type AuditAudience,
+  type AuditEntry,
+  type AuditLogPage,
+  type OfficeNotice,
+} from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -23,10 +35,40 @@ export async function recordCsvDownload(
   await db.collection(ADMIN_AUDIT).add({ kind: 'accountsCsv', adminEmail, rows: download.rows, filter: download.filter, at: now.toISOString() });
 }
 
+export type NoticeAuditKind = 'noticeSent' | 'noticeWithdrawn';
+
+/** The entry of a notice sent or withdrawn, for the caller to write with the notice's own write. */
+export function noticeAuditEntry(
+  kind: NoticeAuditKind,
+  adminEmail: string,
+  notice: { noticeId: string; noticeKind: OfficeNotice['kind']; title: string; audience: AuditAudience; recipients: number },
+  at: string,
+) {
+  return { kind, adminEmail, at, ...notice };
+}
+
+const auditAudienceOf = (value: unknown): AuditAudience => {
+  const parsed = auditAudienceSchema.safeParse(value);
+  return parsed.success ? parsed.data : { kind: 'all' };
+};
+
 /** Entries written before the CSV downloads were recorded have no kind: each is a family's view. */
 function entryOf(doc: DocumentSnapshot): AuditEntry {
   const common = { id: doc.id, adminEmail: text(doc.get('adminEmail')), at: text(doc.get('at')) };
-  if (doc.get('kind') === 'accountsCsv') return { kind: 'accountsCsv', ...common, rows: Number(doc.get('rows') ?? 0) };
+  const kind = doc.get('kind') as unknown;
+  if (kind === 'accountsCsv') return { kind: 'accountsCsv', ...common, rows: Number(doc.get('rows') ?? 0) };
+  if (kind === 'noticeSent' || kind === 'noticeWithdrawn') {
+    const noticeKind = doc.get('noticeKind') as unknown;
+    return {
+      kind,
+      ...common,
+      noticeId: text(doc.get('noticeId')),
+      noticeKind: (NOTICE_KINDS as readonly unknown[]).includes(noticeKind) ? (noticeKind as OfficeNotice['kind']) : 'notice',
+      title: text(doc.get('title')),
+      audience: auditAudienceOf(doc.get('audience')),
+      recipients: Number(doc.get('recipients') ?? 0),
+    };
+  }
   return { kind: 'familyView', ...common, memberId: text(doc.get('memberId')), memberName: text(doc.get('memberName')) };
 }
 

@@ -7,6 +7,7 @@
 import {
   INVITATIONS,
   INVITATIONS_PER_DAY,
+  MAIL_KINDS_ON_BY_DEFAULT,
   MEMBER_EMAIL_DUPLICATES,
   NOTIFICATION_CHOICES,
   PARENT_MAIL_KINDS,
@@ -59,11 +60,21 @@ export async function readSchool(db: Firestore, auth: Auth): Promise<School> {
   return { members: stored, accounts, duplicates: refused, invitations: invited };
 }
 
-export async function mailChoiceCounts(db: Firestore): Promise<AccountsOverview['mailChoices']> {
+/**
+ * How many parents get each e-mail, from the choices' counts: a kind off by default counts who
+ * turned it on; a kind on by default (a cancelled lesson) reaches the verified accounts of
+ * active members less who turned it off (a parent who never saved choices gets it all the same).
+ */
+export async function mailChoiceCounts(db: Firestore): Promise<(verifiedAccounts: number) => AccountsOverview['mailChoices']> {
   const counts = await Promise.all(
-    PARENT_MAIL_KINDS.map(async (kind) => [kind, (await db.collection(NOTIFICATION_CHOICES).where(kind, '==', true).count().get()).data().count] as const),
+    PARENT_MAIL_KINDS.map(async (kind) => {
+      const onByDefault = MAIL_KINDS_ON_BY_DEFAULT.includes(kind);
+      const stored = (await db.collection(NOTIFICATION_CHOICES).where(kind, '==', !onByDefault).count().get()).data().count;
+      return { kind, onByDefault, stored };
+    }),
   );
-  return Object.fromEntries(counts) as AccountsOverview['mailChoices'];
+  return (verifiedAccounts) =>
+    Object.fromEntries(counts.map(({ kind, onByDefault, stored }) => [kind, onByDefault ? Math.max(0, verifiedAccounts - stored) : stored])) as AccountsOverview['mailChoices'];
 }
 
 /** The school's day counter of invitations: one document in rate_limits, spent after a day (its TTL). */
@@ -79,8 +90,9 @@ export async function sentToday(db: Firestore, now = new Date()): Promise<number
 
 /** What the accounts tab shows: the counts, and one page of the members table. */
 export async function accountsPage(db: Firestore, auth: Auth, query: AccountsQuery): Promise<AccountsPage> {
-  const [school, mailChoices, sent] = await Promise.all([readSchool(db, auth), mailChoiceCounts(db), sentToday(db)]);
+  const [school, mailChoicesOf, sent] = await Promise.all([readSchool(db, auth), mailChoiceCounts(db), sentToday(db)]);
   const rows = memberRows(school);
-  const overview: AccountsOverview = { ...overviewOf(school, rows), mailChoices, invitationsToday: { sent, limit: INVITATIONS_PER_DAY } };
+  const counts = overviewOf(school, rows);
+  const overview: AccountsOverview = { ...counts, mailChoices: mailChoicesOf(counts.active.verified), invitationsToday: { sent, limit: INVITATIONS_PER_DAY } };
   return { overview, ...pageOf(rows, query) };
 }

@@ -56,8 +56,11 @@ export const accountsOverviewSchema = z.object({
   active: z.object({ verified: z.int(), unverified: z.int(), none: z.int() }),
   /** Addresses more than one member row gives, with those members: fixed in AppSheet. */
   duplicates: z.array(z.object({ email: z.string(), memberIds: z.array(z.string()) })),
-  /** Parents who turned each e-mail on. */
-  mailChoices: z.object({ paymentDue: z.int(), paymentReceived: z.int(), cancellationConfirmed: z.int(), bookingDecided: z.int() }),
+  /**
+   * Parents who get each e-mail: who turned it on; for lessonCancelled, on unless turned off, the
+   * verified accounts of active members less the parents who turned it off.
+   */
+  mailChoices: z.object({ paymentDue: z.int(), paymentReceived: z.int(), cancellationConfirmed: z.int(), bookingDecided: z.int(), notices: z.int(), lessonCancelled: z.int() }),
   invitationsToday: z.object({ sent: z.int(), limit: z.int() }),
 });
 export type AccountsOverview = z.infer<typeof accountsOverviewSchema>;

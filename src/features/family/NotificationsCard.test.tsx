@@ -8,7 +8,8 @@ import { NotificationsCard } from './NotificationsCard';
 
 const api = vi.hoisted(() => ({ getNotificationChoices: vi.fn(), setNotificationChoices: vi.fn() }));
 vi.mock('../../api/members', () => api);
-const OFF = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, language: 'de' };
+/** What a parent who never saved choices gets: all off, but cancelled lessons. */
+const OFF = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, notices: false, lessonCancelled: true, language: 'de' };
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
@@ -17,14 +18,16 @@ beforeEach(async () => {
 });
 
 describe('e-mail choices', () => {
-  it('start off, and save what the parent turned on with the language the portal shows', async () => {
+  it('start off but cancelled lessons, and save what the parent turned on with the language the portal shows', async () => {
     await i18n.changeLanguage('ru');
     render(<NotificationsCard />);
     const due = await screen.findByLabelText('Когда нужно оплатить (с суммой и реквизитами)');
     expect(due).not.toBeChecked();
     await userEvent.click(due);
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить настройки писем' }));
-    expect(api.setNotificationChoices).toHaveBeenCalledWith({ paymentDue: true, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, language: 'ru' });
+    expect(screen.getByRole('checkbox', { name: /Сообщения канцелярии школы/ })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /отменяется занятие/ })).toBeChecked();
+    expect(api.setNotificationChoices).toHaveBeenCalledWith({ ...OFF, paymentDue: true, language: 'ru' });
     expect(await screen.findByRole('status')).toHaveTextContent('Настройки писем сохранены.');
   });
 
@@ -37,10 +40,10 @@ describe('e-mail choices', () => {
     render(<NotificationsCard />);
     const decisions = await screen.findByRole('checkbox', { name: label });
     expect(decisions).not.toBeChecked();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
     await userEvent.click(decisions);
     await userEvent.click(screen.getByRole('button', { name: save }));
-    expect(api.setNotificationChoices).toHaveBeenCalledWith({ paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: true, language });
+    expect(api.setNotificationChoices).toHaveBeenCalledWith({ ...OFF, bookingDecided: true, language });
     expect(await screen.findByRole('checkbox', { name: label })).toBeChecked();
   });
 
@@ -49,6 +52,24 @@ describe('e-mail choices', () => {
     render(<NotificationsCard />);
     expect(await screen.findByRole('checkbox', { name: /booking request/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /payment is due/ })).not.toBeChecked();
+  });
+
+  it.each([
+    ['en', 'Choose which e-mails the portal sends you. Nothing is sent until you turn it on, except when a lesson of your children is cancelled', 'Notices from the school office (in the language you read them in here)', 'When a lesson of your children is cancelled (sent unless you turn it off)', 'Save e-mail choices'],
+    ['de', 'Nichts wird verschickt, bevor Sie es einschalten – außer wenn eine Unterrichtsstunde Ihrer Kinder ausfällt', 'Mitteilungen des Büros (in der Sprache, in der Sie sie hier lesen)', 'Wenn eine Unterrichtsstunde Ihrer Kinder ausfällt (wird gesendet, solange Sie es nicht ausschalten)', 'E-Mail-Einstellungen speichern'],
+    ['ru', 'Ничего не отправляется, пока вы это не включите, кроме писем об отмене занятия ваших детей', 'Сообщения канцелярии школы (на языке, на котором вы читаете их здесь)', 'Когда отменяется занятие ваших детей (отправляется, пока вы это не отключите)', 'Сохранить настройки писем'],
+  ])('offer notices (off) and cancelled lessons (on unless turned off) in %s, and save both', async (language, intro, notices, cancelled, save) => {
+    await i18n.changeLanguage(language);
+    render(<NotificationsCard />);
+    expect(await screen.findByRole('checkbox', { name: notices })).not.toBeChecked();
+    expect(screen.getByText(intro, { exact: false })).toBeInTheDocument();
+    const lessonCancelled = screen.getByRole('checkbox', { name: cancelled });
+    expect(lessonCancelled).toBeChecked();
+    await userEvent.click(screen.getByRole('checkbox', { name: notices }));
+    await userEvent.click(lessonCancelled);
+    await userEvent.click(screen.getByRole('button', { name: save }));
+    expect(api.setNotificationChoices).toHaveBeenCalledWith({ ...OFF, notices: true, lessonCancelled: false, language });
+    expect(await screen.findByRole('checkbox', { name: cancelled })).not.toBeChecked();
   });
 
   it('say why they cannot be loaded', async () => {

@@ -1,7 +1,9 @@
 /**
- * The e-mails a parent turns on: payment required, payment received, the confirmation
- * of a cancellation request, the office's decision on a booking request. All off until turned on;
- * written in the portal's language at the moment of saving, which is stored with the choice.
+ * The e-mails a parent turns on: payment required, payment received, the confirmation of a
+ * cancellation request, the office's decision on a booking request, notices from the school
+ * office. All off until turned on, but a lesson of the family's cancelled: that one comes unless
+ * turned off (MAIL_KINDS_ON_BY_DEFAULT). Written in the portal's language at the moment of saving,
+ * which is stored with the choice.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

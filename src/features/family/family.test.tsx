@@ -25,7 +25,7 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   api.updateMemberData.mockReset();
   api.cancelMembership.mockReset();
-  api.getNotificationChoices.mockReset().mockResolvedValue({ paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, language: 'de' });
+  api.getNotificationChoices.mockReset().mockResolvedValue({ paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, notices: false, lessonCancelled: true, language: 'de' });
   api.setNotificationChoices.mockReset();
 });
 afterEach(() => vi.useRealTimers());

@@ -18,7 +18,7 @@ const accounts: AccountsAnswer = {
     byStatus: { active: 3 },
     active: { verified: 1, unverified: 1, none: 1 },
     duplicates: [],
-    mailChoices: { paymentDue: 0, paymentReceived: 0, cancellationConfirmed: 0, bookingDecided: 0 },
+    mailChoices: { paymentDue: 0, paymentReceived: 0, cancellationConfirmed: 0, bookingDecided: 0, notices: 0, lessonCancelled: 0 },
     invitationsToday: { sent: 0, limit: 500 },
   },
   rows: [row('M1', 'none'), row('M2', 'unverified'), row('M3', 'verified')],
@@ -111,7 +111,7 @@ describe("the office's accounts tab", () => {
 
   it('shows CSV downloads in the audit log and pages beyond the newest 50', async () => {
     renderPage();
-    const log = await screen.findByRole('region', { name: 'Family views and CSV downloads' });
+    const log = await screen.findByRole('region', { name: 'Audit log: family views, downloads and notices' });
     const table = within(await within(log).findByRole('table'));
     expect(table.getAllByRole('row')).toHaveLength(51);
     expect(table.getByRole('row', { name: /Members list as CSV \(57 members\)/ })).toBeInTheDocument();

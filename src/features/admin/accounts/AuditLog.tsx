@@ -18,10 +18,36 @@ interface Props {
   onReload: () => void;
 }
 
-/** What the admin saw: a family's screens (a link to them), or the members list as CSV. */
+type NoticeEntry = Extract<AuditEntry, { kind: 'noticeSent' | 'noticeWithdrawn' }>;
+
+/** A notice or a cancelled lesson sent or withdrawn: its title, then whom it went to and how many families. */
+function NoticeDone({ entry }: { entry: NoticeEntry }) {
+  const { t } = useTranslation();
+  const cancellation = entry.noticeKind === 'cancellation';
+  const what =
+    entry.kind === 'noticeSent'
+      ? t(cancellation ? 'admin.audit.cancellationSent' : 'admin.audit.noticeSent', { title: entry.title })
+      : t(cancellation ? 'admin.audit.cancellationWithdrawn' : 'admin.audit.noticeWithdrawn', { title: entry.title });
+  const { audience } = entry;
+  const whom =
+    audience.kind === 'family'
+      ? t('admin.audit.audienceFamily', { name: audience.memberName || audience.memberId, memberId: audience.memberId })
+      : audience.kind === 'lessons'
+        ? t('admin.audit.audienceLessons', { count: entry.recipients, lessons: audience.lessonNames.join(', ') })
+        : t('admin.audit.audienceAll', { count: entry.recipients });
+  return (
+    <>
+      <span className="wrap-anywhere">{what}</span>{' '}
+      <span className="block wrap-anywhere text-slate-600">{whom}</span>
+    </>
+  );
+}
+
+/** What the admin saw or did: a family's screens (a link to them), the members list as CSV, a notice. */
 function Seen({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   if (entry.kind === 'accountsCsv') return <>{t('admin.audit.csv', { count: entry.rows })}</>;
+  if (entry.kind === 'noticeSent' || entry.kind === 'noticeWithdrawn') return <NoticeDone entry={entry} />;
   return (
     <>
       <Link to={familyViewPath(entry.memberId)} className="text-teal-800 hover:underline">{entry.memberName || entry.memberId}</Link>
@@ -38,7 +64,8 @@ interface Older {
 }
 
 /**
- * Which admin saw which family's screens or downloaded the members list, and when: newest first,
+ * Which admin saw which family's screens, downloaded the members list or sent or withdrew a
+ * notice, and when: newest first,
  * 50 at a time with older pages on request. From the sm breakpoint a table; on a phone one row
  * per entry, the admin's address on a line of its own.
  */

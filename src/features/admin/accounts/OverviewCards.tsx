@@ -58,6 +58,8 @@ export function OverviewCards({ overview, loading, error, onReload }: Props) {
           <Figure label={t('admin.accounts.mailChoice.paymentReceived')} value={overview.mailChoices.paymentReceived} />
           <Figure label={t('admin.accounts.mailChoice.cancellationConfirmed')} value={overview.mailChoices.cancellationConfirmed} />
           <Figure label={t('admin.accounts.mailChoice.bookingDecided')} value={overview.mailChoices.bookingDecided} />
+          <Figure label={t('admin.accounts.mailChoice.notices')} value={overview.mailChoices.notices} />
+          <Figure label={t('admin.accounts.mailChoice.lessonCancelled')} value={overview.mailChoices.lessonCancelled} />
         </dl>
       </Card>
       <div className="md:col-span-3">
