@@ -5,8 +5,7 @@
  * without (never a member, row deleted, row rejected, e-mail shared by two rows) reads nothing
  * but its own index and admin entries. Denials are asserted as carefully as successes.
  */
-import { readFileSync } from 'node:fs';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
   collection,
   deleteDoc,
@@ -24,104 +23,37 @@ import {
   type Firestore,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMULATOR_HOST, PORTS, PROJECT_ID, ROOT } from '../../tools/lib/stack';
+import {
+  ACTIVE_MEMBERS,
+  ADMIN,
+  clientsFor,
+  EMAILS,
+  expectAccess,
+  OTHER,
+  OWN,
+  PARENT,
+  ROLES,
+  rulesEnvironment,
+  seedMembers,
+  TWIN,
+  verifiedAs,
+  type Role,
+} from './roles';
 
-const PARENT = 'parent@example.com';
-const OTHER = 'other@example.com';
-const ADMIN = 'admin@example.com';
-const FORMER = 'former@example.com';
-const REJECTED = 'rejected@example.com';
-const TWIN = 'twins@example.com';
-const STRANGER = 'stranger@example.com';
-const ENDED = 'ended@example.com';
 /** Twelve children: plans listed by member id, or by batches of child ids within the lookup limit. */
 const OWN_CHILDREN = Array.from({ length: 12 }, (_, i) => `C1-${i + 1}`);
 
-const ROLES = [
-  'signed out',
-  'unverified',
-  'verified non-member',
-  'former member',
-  'member of a rejected row',
-  'duplicate pair, first',
-  'duplicate pair, second',
-  'member of another family',
-  'own member',
-  'own member, mixed-case e-mail',
-  'own member, signed in with another provider',
-  'admin',
-] as const;
-type Role = (typeof ROLES)[number];
-
 let env: RulesTestEnvironment;
-
-/** Tokens as Firebase Auth issues them for an e-mail/password sign-in (the test library's default provider is 'custom'). */
-const PASSWORD_SIGN_IN = { sign_in_provider: 'password', identities: {} } as const;
-const verifiedAs = (uid: string, email: string) => env.authenticatedContext(uid, { email, email_verified: true, firebase: PASSWORD_SIGN_IN });
-
-function contextFor(role: Role) {
-  switch (role) {
-    case 'signed out':
-      return env.unauthenticatedContext();
-    case 'unverified':
-      return env.authenticatedContext('u-unverified', { email: PARENT, email_verified: false, firebase: PASSWORD_SIGN_IN });
-    case 'verified non-member':
-      return verifiedAs('u-stranger', STRANGER);
-    case 'former member':
-      return verifiedAs('u-former', FORMER);
-    case 'member of a rejected row':
-      return verifiedAs('u-rejected', REJECTED);
-    // Two accounts cannot share an address; the second signed up with the address in capitals.
-    case 'duplicate pair, first':
-      return verifiedAs('u-twin-1', TWIN);
-    case 'duplicate pair, second':
-      return verifiedAs('u-twin-2', TWIN.toUpperCase());
-    case 'member of another family':
-      return verifiedAs('u-other', OTHER);
-    case 'own member':
-      return verifiedAs('u-parent', PARENT);
-    case 'own member, mixed-case e-mail':
-      return verifiedAs('u-parent-mixed', 'Parent@Example.COM');
-    // A provider enabled later (Google here) vouches for the same address: it must count for nothing.
-    case 'own member, signed in with another provider':
-      return env.authenticatedContext('u-parent-google', {
-        email: PARENT,
-        email_verified: true,
-        firebase: { sign_in_provider: 'google.com', identities: { 'google.com': ['1234'], email: [PARENT] } },
-      });
-    case 'admin':
-      return verifiedAs('u-admin', ADMIN);
-  }
-}
-
-// The test contexts hand out the compat Firestore; the modular functions accept it. One client
-// per role: a new context is a new app with its own connection, which cost more than the read.
-const clients = new Map<Role, Firestore>();
-const dbAs = (role: Role): Firestore => {
-  let db = clients.get(role);
-  if (!db) clients.set(role, (db = contextFor(role).firestore() as unknown as Firestore));
-  return db;
-};
+let dbAs: (role: Role) => Firestore;
 
 beforeAll(async () => {
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { host: EMULATOR_HOST, port: PORTS.firestore, rules: readFileSync(`${ROOT}/firestore.rules`, 'utf8') },
-  });
-  await env.clearFirestore();
+  env = await rulesEnvironment();
+  dbAs = clientsFor(env);
   await env.withSecurityRulesDisabled(async (context) => {
-    const db = context.firestore();
+    const db = context.firestore() as unknown as Firestore;
     const put = (path: string, data: object) => setDoc(doc(db, path), data);
     // The state a sync leaves: documents, and the index for the members it could tell apart.
-    await put('members/M1', { primaryEmail: PARENT, primaryName: 'Parent', status: 'active' });
-    await put('members/M2', { primaryEmail: OTHER, primaryName: 'Other', status: 'active' });
-    await put('members/M4', { primaryEmail: FORMER, primaryName: 'Former (row deleted, document kept)' });
-    await put('members/M5', { primaryEmail: REJECTED, primaryName: 'Rejected row', _hash: 'rejected', _rejected: 'status' });
-    await put('members/M6', { primaryEmail: TWIN, primaryName: 'Twin A' });
-    await put('members/M7', { primaryEmail: TWIN, primaryName: 'Twin B' });
-    await put(`member_emails/${PARENT}`, { memberId: 'M1' });
-    await put(`member_emails/${OTHER}`, { memberId: 'M2' });
-    await put(`member_email_duplicates/${TWIN}`, { memberIds: ['M6', 'M7'] });
+    await seedMembers(db);
     for (const id of OWN_CHILDREN) await put(`children/${id}`, { memberId: 'M1', name: id });
     await put('children/C2', { memberId: 'M2', name: 'C2' });
     for (const [memberId, childId] of [['M4', 'C4'], ['M5', 'C5'], ['M6', 'C6']]) {
@@ -152,7 +84,6 @@ beforeAll(async () => {
     await put('member_references/M2', referencesOf(2));
     // Left from before the row was deleted: without an index entry it opens nothing.
     await put('member_references/M4', referencesOf(3));
-    await put(`admin_users/${ADMIN}`, { active: true });
     await put('admin_users/boss@example.com', { active: true });
     await put('admin_users/retired@example.com', { active: false });
     await put('sync_logs/s1', { status: 'success' });
@@ -173,23 +104,16 @@ beforeAll(async () => {
     for (const [n, memberId] of [[1, 'M1'], [2, 'M2'], [4, 'M4']] as const) {
       await put(`bookingRequests/REQ-${n}`, { memberId, childId: `C${n}`, quarterId: 'Q2', lessonId: 'L1', roomHourIds: ['RH1'], status: 'requested' });
     }
-    // A member whose membership ended: still indexed (it sees its own history), status no longer active.
-    await put('members/M8', { primaryEmail: ENDED, primaryName: 'Ended', status: 'inactive' });
-    await put(`member_emails/${ENDED}`, { memberId: 'M8' });
+    // M8's membership ended: still indexed (it sees its own history), status no longer active.
     await put('bookingRequests/REQ-8', { memberId: 'M8', childId: 'C8', quarterId: 'Q2', lessonId: 'L1', roomHourIds: ['RH1'], status: 'declined' });
     await put('admin_audit/a1', { adminEmail: ADMIN, memberId: 'M1', memberName: 'Eve', at: '2026-11-27T10:00:00.000Z' });
   });
 });
 afterAll(() => env.cleanup());
 
-async function expectAccess(allowed: boolean, operation: Promise<unknown>) {
-  if (allowed) await assertSucceeds(operation);
-  else await assertFails(operation);
-}
-
 const REFERENCE_COLLECTIONS = [['teachers', 'T'], ['lessons', 'L'], ['roomHours', 'RH']] as const;
-const OWN: Role[] = ['own member', 'own member, mixed-case e-mail'];
-const INDEXED: Role[] = [...OWN, 'member of another family'];
+/** Indexed accounts read the reference data whether or not their membership is still active. */
+const INDEXED: Role[] = [...ACTIVE_MEMBERS, 'member whose membership ended'];
 const OWN_INDEX_ENTRY: Role[] = [
   'verified non-member',
   'former member',
@@ -356,15 +280,15 @@ const READS: Read[] = [
   { collection: 'admin_audit', what: "get an admin's view of a family", allowed: [], read: (db) => getDoc(doc(db, 'admin_audit/a1')) },
   { collection: 'admin_audit', what: 'list the audit log', allowed: [], read: (db) => getDocs(collection(db, 'admin_audit')) },
   // Booking: the offer and its place counts for active members, each family's own requests.
-  { collection: 'offer_catalogue', what: "get the next quarter's offer", allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, 'offer_catalogue/Q2')) },
+  { collection: 'offer_catalogue', what: "get the next quarter's offer", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'offer_catalogue/Q2')) },
   { collection: 'offer_catalogue', what: 'list the offers of every quarter', allowed: [], read: (db) => getDocs(collection(db, 'offer_catalogue')) },
   {
     collection: 'offer_places',
     what: "list the next quarter's places taken",
-    allowed: [...INDEXED, 'admin'],
+    allowed: [...ACTIVE_MEMBERS, 'admin'],
     read: (db) => getDocs(query(collection(db, 'offer_places'), where('quarterId', '==', 'Q2'))),
   },
-  { collection: 'offer_places', what: "get one offer's places taken", allowed: [...INDEXED, 'admin'], read: (db) => getDoc(doc(db, 'offer_places/O1')) },
+  { collection: 'offer_places', what: "get one offer's places taken", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'offer_places/O1')) },
   { collection: 'offers', what: "get the office's offer row", allowed: ['admin'], read: (db) => getDoc(doc(db, 'offers/O1')) },
   { collection: 'offers', what: "list the office's offer rows", allowed: ['admin'], read: (db) => getDocs(collection(db, 'offers')) },
   { collection: 'booking_holds', what: 'get who holds the places of an offer', allowed: [], read: (db) => getDoc(doc(db, 'booking_holds/O1')) },
@@ -382,19 +306,6 @@ const READS: Read[] = [
   { collection: 'bookingRequests', what: 'list all requests', allowed: ['admin'], read: (db) => getDocs(collection(db, 'bookingRequests')) },
 ];
 
-const EMAILS: Partial<Record<Role, string>> = {
-  unverified: PARENT,
-  'verified non-member': STRANGER,
-  'former member': FORMER,
-  'member of a rejected row': REJECTED,
-  'duplicate pair, first': TWIN,
-  'duplicate pair, second': TWIN,
-  'member of another family': OTHER,
-  'own member': PARENT,
-  'own member, mixed-case e-mail': PARENT,
-  'own member, signed in with another provider': PARENT,
-  admin: ADMIN,
-};
 // Reads only, so a role's reads run side by side.
 describe.concurrent.each(ROLES)('reads as %s', (role) => {
   it.each(READS.map((r) => [`${r.collection}: ${r.what}`, r] as const))('%s', async (_what, { allowed, read }) => {
@@ -449,7 +360,7 @@ describe('what the allowed reads return', () => {
   });
 
   it('a member whose membership ended reads its own requests, but nothing of the offer', async () => {
-    const db = verifiedAs('u-ended', ENDED).firestore() as unknown as Firestore;
+    const db = dbAs('member whose membership ended');
     const own = await assertSucceeds(familyQuery(db, 'bookingRequests', 'M8'));
     expect(own.docs.map((d) => [d.id, d.get('status')])).toEqual([['REQ-8', 'declined']]);
     await assertFails(getDoc(doc(db, 'offer_catalogue/Q2')));
@@ -463,7 +374,7 @@ describe('what the allowed reads return', () => {
   });
 
   it('an inactive admin without a membership reads no reference data', async () => {
-    const db = verifiedAs('u-retired', 'retired@example.com').firestore() as unknown as Firestore;
+    const db = verifiedAs(env, 'u-retired', 'retired@example.com').firestore() as unknown as Firestore;
     await assertSucceeds(getDoc(doc(db, 'admin_users/retired@example.com')));
     await assertFails(getDocs(collection(db, 'quarters')));
   });
