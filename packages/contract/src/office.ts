@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { DOCUMENT_SCHEMAS, familyTimetableSchema } from './documents';
 import { MAIL_LANGUAGES } from './api';
+import { NOTICE_KINDS } from './notices';
 
 /** One document per invited member: when, by whom, how often (server-only). */
 export const INVITATIONS = 'invitations';
@@ -115,12 +116,35 @@ export const familyViewAnswer = z.object({
 export type FamilyViewData = z.infer<typeof familyViewAnswer>['data'];
 
 /**
- * The audit log: each time an admin saw members' data, newest first. A family's screens (one
- * family), or the members table downloaded as CSV (the addresses of `rows` members).
+ * Whom a notice went to, as the audit log names it: the lessons' and the family's names as they
+ * were when it was sent, so that the entry still reads right after the records change.
+ */
+export const auditAudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('all') }),
+  z.object({ kind: z.literal('lessons'), lessonNames: z.array(z.string()) }),
+  z.object({ kind: z.literal('family'), memberId: z.string(), memberName: z.string() }),
+]);
+export type AuditAudience = z.infer<typeof auditAudienceSchema>;
+
+/** What the log keeps of a notice sent or withdrawn: its kind, its title in its first language, whom and how many families. */
+const auditNotice = {
+  noticeId: z.string(),
+  noticeKind: z.enum(NOTICE_KINDS),
+  title: z.string(),
+  audience: auditAudienceSchema,
+  recipients: z.int(),
+};
+
+/**
+ * The audit log, newest first: each time an admin saw members' data (a family's screens, or the
+ * members table downloaded as CSV with the addresses of `rows` members), and each notice or
+ * cancelled lesson the office sent or withdrew.
  */
 export const auditEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('familyView'), id: z.string(), adminEmail: z.string(), at: z.string(), memberId: z.string(), memberName: z.string() }),
   z.object({ kind: z.literal('accountsCsv'), id: z.string(), adminEmail: z.string(), at: z.string(), rows: z.int() }),
+  z.object({ kind: z.literal('noticeSent'), id: z.string(), adminEmail: z.string(), at: z.string(), ...auditNotice }),
+  z.object({ kind: z.literal('noticeWithdrawn'), id: z.string(), adminEmail: z.string(), at: z.string(), ...auditNotice }),
 ]);
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** Entries per page. */
