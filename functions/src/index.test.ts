@@ -53,6 +53,12 @@ describe('function wiring', () => {
     expect(endpoint.secretEnvironmentVariables ?? []).toEqual([]);
   });
 
+  it("checks hourly on the hour for the office's absence e-mail and deletes expired absences daily, on the school clock", () => {
+    expect(scheduleOf(functions.officeAbsenceMail)).toMatchObject({ schedule: '0 * * * *', timeZone: schoolTimeZoneParam });
+    expect(scheduleOf(functions.deleteExpiredAbsences)).toMatchObject({ schedule: '45 3 * * *', timeZone: schoolTimeZoneParam });
+    for (const name of ['reportAbsence', 'withdrawAbsence', 'listAbsences'] as const) expect(endpointOf(functions[name]).httpsTrigger, name).toBeDefined();
+  });
+
   it('exposes the admin sync API over HTTPS', () => {
     for (const name of ['getSyncStatus', 'getSyncHistory', 'triggerFullSync', 'triggerDeltaSync'] as const) {
       expect(endpointOf(functions[name]).httpsTrigger, name).toBeDefined();
