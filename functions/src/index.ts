@@ -25,9 +25,10 @@ import {
 } from './config';
 import * as booking from './booking/bookingEndpoints';
 import * as calendarFeeds from './calendar/feedEndpoints';
+import * as notices from './notices/noticeEndpoints';
 import * as absences from './notices/absenceEndpoints';
 import { runAbsenceRetention, runDailyAbsenceMail } from './notices/absenceSchedules';
-import { endpoint } from './http/endpoint';
+import { endpoint, NOTICE_BODY_BYTES } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
 import * as office from './office/officeEndpoints';
@@ -110,6 +111,15 @@ export const deleteExpiredAbsences = onSchedule(
     await runAbsenceRetention();
   },
 );
+
+// Notices from the office and cancelled lessons (functions/src/notices): written to each family
+// in the audience, e-mailed to the parents who get them; a family marks one read.
+const noticeWrite = { ...api, secrets: [notificationLinkKey], timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS };
+export const sendNotice = onRequest(noticeWrite, endpoint('POST', notices.sendNotice, { maxBytes: NOTICE_BODY_BYTES }));
+export const cancelLesson = onRequest(noticeWrite, endpoint('POST', notices.cancelLesson));
+export const withdrawNotice = onRequest(noticeWrite, endpoint('POST', notices.withdrawNotice));
+export const listNotices = onRequest(adminRead, endpoint('GET', notices.listNotices));
+export const markNoticeRead = onRequest(ownData, endpoint('POST', notices.markNoticeRead));
 
 // The schedules follow the school's clock (02:00 Europe/Berlin by default).
 export const nightlyFullSync = onSchedule(

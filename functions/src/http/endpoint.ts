@@ -21,33 +21,38 @@ type Method = 'GET' | 'POST';
  */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-const tooLarge = () =>
-  new HttpError('payload-too-large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB; no endpoint takes that much.`);
+/**
+ * An office notice is the one larger body: up to three languages of 5,000 characters each, two
+ * bytes a Cyrillic character, with JSON's escapes for line breaks and quotes.
+ */
+export const NOTICE_BODY_BYTES = 64 * 1024;
+
+const tooLarge = (limit: number) => new HttpError('payload-too-large', `The request body is larger than ${limit / 1024} KiB; this endpoint takes no more.`);
 
 /** The framework keeps the raw bytes of every body it read, JSON included. */
 const rawBodyOf = (request: Request) => (request as Request & { rawBody?: Buffer }).rawBody;
 
-function checkDeclaredSize(request: Request): void {
+function checkDeclaredSize(request: Request, limit: number): void {
   const raw = rawBodyOf(request);
   const size = Buffer.isBuffer(raw) ? raw.length : Number(request.headers['content-length'] ?? 0);
-  if (size > MAX_BODY_BYTES) throw tooLarge();
+  if (size > limit) throw tooLarge(limit);
 }
 
 /** A body sent without a content type is left in the stream; read it, up to the limit. */
-async function unreadBody(request: Request): Promise<Buffer | undefined> {
+async function unreadBody(request: Request, limit: number): Promise<Buffer | undefined> {
   if (rawBodyOf(request) !== undefined || request.readableEnded || !request.readable) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw tooLarge();
+    if (size > limit) throw tooLarge(limit);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
 
-async function jsonBody(request: Request): Promise<unknown> {
-  const unread = await unreadBody(request);
+async function jsonBody(request: Request, limit: number): Promise<unknown> {
+  const unread = await unreadBody(request, limit);
   // body-parser leaves {} for a body it did not read.
   const received: unknown = unread?.length ? unread : request.body;
   if (!Buffer.isBuffer(received) && typeof received !== 'string') return received;
@@ -64,15 +69,16 @@ async function jsonBody(request: Request): Promise<unknown> {
  * `body: 'form'` leaves the body as the framework read it (an object for a URL-encoded form, the
  * bytes of a multipart one): for callers that are not the web app, such as a mail program.
  */
-export function endpoint(method: Method, handler: (request: Request) => Promise<unknown>, options: { body?: 'json' | 'form' } = {}) {
+export function endpoint(method: Method, handler: (request: Request) => Promise<unknown>, options: { body?: 'json' | 'form'; maxBytes?: number } = {}) {
+  const limit = options.maxBytes ?? MAX_BODY_BYTES;
   return async (request: Request, response: Response): Promise<void> => {
     try {
-      checkDeclaredSize(request);
+      checkDeclaredSize(request, limit);
       if (request.method !== method) {
         response.set('Allow', method);
         throw new HttpError('method-not-allowed', `Use ${method} for this endpoint.`);
       }
-      if (options.body !== 'form') request.body = await jsonBody(request);
+      if (options.body !== 'form') request.body = await jsonBody(request, limit);
       const body = await handler(request);
       response.status(200).json(body);
     } catch (error) {

@@ -1,0 +1,58 @@
+/**
+ * notices/{noticeId} as stored (closed to clients) and as the console gets it. The stored
+ * audience of a lessons notice keeps the quarter it was resolved in, and the names the audit log
+ * shows; the console's row leaves both out (its schema is the office's choice as it was sent).
+ */
+import { NOTICES, noticeTextFor, usableAsDocumentId, type AuditAudience, type Cancellation, type NoticeAudience, type NoticeLanguage, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+
+export type StoredAudience = { kind: 'all' } | { kind: 'lessons'; lessonIds: string[]; quarterId: string } | { kind: 'family'; memberId: string };
+
+export interface StoredNotice {
+  kind: OfficeNotice['kind'];
+  texts: NoticeTexts;
+  languages: NoticeLanguage[];
+  audience: StoredAudience;
+  /** Whom it went to in the audit log's words (lesson and family names as they were). */
+  auditAudience: AuditAudience;
+  cancellation: Cancellation | null;
+  sentAt: string;
+  sentBy: string;
+  recipients: number;
+  reads: number;
+  withdrawnAt: string | null;
+  withdrawnBy: string | null;
+}
+
+export const noticesOf = (db: Firestore) => db.collection(NOTICES);
+
+function audienceOf(stored: StoredAudience): NoticeAudience {
+  if (stored.kind === 'lessons') return { kind: 'lessons', lessonIds: [...stored.lessonIds] };
+  if (stored.kind === 'family') return { kind: 'family', memberId: stored.memberId };
+  return { kind: 'all' };
+}
+
+export function officeNoticeOf(id: string, notice: StoredNotice): OfficeNotice {
+  return {
+    id,
+    kind: notice.kind,
+    sentAt: notice.sentAt,
+    sentBy: notice.sentBy,
+    texts: notice.texts,
+    languages: notice.languages,
+    audience: audienceOf(notice.audience),
+    cancellation: notice.cancellation,
+    recipients: notice.recipients,
+    reads: notice.reads,
+    withdrawnAt: notice.withdrawnAt,
+    withdrawnBy: notice.withdrawnBy,
+  };
+}
+
+export const officeNoticeOfDoc = (doc: DocumentSnapshot) => officeNoticeOf(doc.id, doc.data() as StoredNotice);
+
+/** The title the audit log names a notice by: its first language's. */
+export const firstTitle = (notice: Pick<StoredNotice, 'texts' | 'languages'>) => noticeTextFor(notice.texts, notice.languages, '').title;
+
+/** An id from a request that can name a document (the contract's ids are any non-empty text). */
+export const canNameDocument = (id: string) => id !== '' && id !== '.' && id !== '..' && usableAsDocumentId(id);
