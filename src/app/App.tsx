@@ -11,6 +11,7 @@ import { paths } from '../routing/paths';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ScrollToTop } from './ScrollToTop';
 import {
+  AbsencesPage,
   AccountsPage,
   AdminPage,
   AppShell,
@@ -25,6 +26,7 @@ import {
   loadForSignIn,
   LoginPage,
   loadTheRest,
+  NoticesPage,
   PlansBooking,
   PlansPage,
   PrivacyPage,
@@ -66,6 +68,8 @@ export function AppRoutes() {
         <Route path={paths.admin} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AdminPage /></RequireAdmin></RequireAuth>} />
         <Route path={paths.adminAccounts} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AccountsPage /></RequireAdmin></RequireAuth>} />
         <Route path={paths.adminRequests} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><RequestsPage /></RequireAdmin></RequireAuth>} />
+        <Route path={paths.adminNotices} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><NoticesPage /></RequireAdmin></RequireAuth>} />
+        <Route path={paths.adminAbsences} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AbsencesPage /></RequireAdmin></RequireAuth>} />
         {/* A family's screens as its parent sees them, read-only, for an admin (FamilyViewPage). */}
         <Route path={paths.familyView} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><FamilyViewPage /></RequireAdmin></RequireAuth>}>
           <Route index element={<DashboardPage />} />

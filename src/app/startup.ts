@@ -37,6 +37,8 @@ export const DashboardPage = lazyWithReload(() => import('../features/dashboard/
 export const AdminPage = lazyWithReload(() => import('../features/admin/AdminPage'));
 export const AccountsPage = lazyWithReload(() => import('../features/admin/accounts/AccountsPage'));
 export const RequestsPage = lazyWithReload(() => import('../features/admin/requests/RequestsPage'));
+export const NoticesPage = lazyWithReload(() => import('../features/admin/notices/NoticesPage'));
+export const AbsencesPage = lazyWithReload(() => import('../features/admin/absences/AbsencesPage'));
 export const FamilyViewPage = lazyWithReload(() => import('../features/admin/family-view/FamilyViewPage'));
 export const FamilyPage = lazyWithReload(() => import('../features/family/FamilyPage'));
 export const PlansPage = lazyWithReload(() => import('../features/plans/PlansPage'));
@@ -66,7 +68,14 @@ const FAMILY_PAGES: Record<string, Loadable> = {
   [paths.transactions]: TransactionsPage,
   [paths.bookDeposits]: BookDepositsPage,
 };
-const SIGNED_IN_PAGES: Record<string, Loadable> = { ...FAMILY_PAGES, [paths.admin]: AdminPage, [paths.adminAccounts]: AccountsPage, [paths.adminRequests]: RequestsPage };
+const SIGNED_IN_PAGES: Record<string, Loadable> = {
+  ...FAMILY_PAGES,
+  [paths.admin]: AdminPage,
+  [paths.adminAccounts]: AccountsPage,
+  [paths.adminRequests]: RequestsPage,
+  [paths.adminNotices]: NoticesPage,
+  [paths.adminAbsences]: AbsencesPage,
+};
 
 const ignore = () => undefined;
 

@@ -7,6 +7,7 @@ import type { Firestore } from 'firebase/firestore';
 import type { BookingData } from '../domain/booking';
 import { readBooking, type BookingContract, type BookingQuery } from './booking';
 import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
+import { readOfficeTimetable, type OfficeTimetable } from './officeTimetable';
 import { createQueries, type ContractSchemas } from './queries';
 
 export interface FamilyStore {
@@ -20,6 +21,8 @@ export interface FamilyStore {
   isAdmin(email: string): Promise<boolean>;
   /** The quarter's course offer and the family's requests for it; null where there is no booking. */
   readBooking(query: BookingQuery): Promise<BookingData | null>;
+  /** The school's quarters, lessons and room hours, for the office's console (admins only). */
+  readOfficeTimetable(): Promise<OfficeTimetable>;
 }
 
 export function createFamilyStore(fs: typeof import('firebase/firestore'), db: Firestore, contract: ContractSchemas & BookingContract): FamilyStore {
@@ -41,5 +44,6 @@ export function createFamilyStore(fs: typeof import('firebase/firestore'), db: F
       return record.get('active') === true;
     },
     readBooking: (query) => readBooking(fs, db, contract, query),
+    readOfficeTimetable: () => readOfficeTimetable(fs, db, contract.DOCUMENT_SCHEMAS),
   };
 }

@@ -89,6 +89,9 @@ const api = {
   async readBooking(query: BookingQuery) {
     return (await store()).readBooking(query);
   },
+  async readOfficeTimetable() {
+    return (await store()).readOfficeTimetable();
+  },
   /** Ends Firestore, which lets go of the cache's database (the page deletes it next). */
   async close() {
     if (opened) await fs.terminate((await opened).db);

@@ -110,6 +110,7 @@ export async function familyStore(): Promise<FamilyStore> {
     readFamily: (email, cacheFirst, onCached) => remote.readFamily(email, cacheFirst, proxy(onCached)),
     isAdmin: (email) => remote.isAdmin(email),
     readBooking: (query) => remote.readBooking(query),
+    readOfficeTimetable: () => remote.readOfficeTimetable(),
   };
 }
 

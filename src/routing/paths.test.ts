@@ -23,6 +23,8 @@ describe('the way back after sign-in', () => {
     // An admin's link to a family's view survives the sign-in; nothing else under it does.
     expect(returnPath('/admin/accounts')).toBe('/admin/accounts');
     expect(returnPath('/admin/requests?lesson=L1&status=all')).toBe('/admin/requests?lesson=L1&status=all');
+    expect(returnPath('/admin/notices')).toBe('/admin/notices');
+    expect(returnPath('/admin/absences')).toBe('/admin/absences');
     expect(returnPath('/admin/families/M%201/plans?child=C2')).toBe('/admin/families/M%201/plans?child=C2');
     expect(returnPath('/admin/families/M1/settings')).toBe('/');
     expect(returnPath('/admin/families/M1/plans/x')).toBe('/');

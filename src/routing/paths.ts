@@ -21,6 +21,10 @@ export const paths = {
   adminAccounts: '/admin/accounts',
   /** The office's course requests for the next quarter: confirm or decline them. */
   adminRequests: '/admin/requests',
+  /** The office's notices to families and cancelled lessons. */
+  adminNotices: '/admin/notices',
+  /** The absences families reported, per day and lesson. */
+  adminAbsences: '/admin/absences',
   /** An admin's read-only view of one family: familyViewPath(memberId). */
   familyView: '/admin/families/:memberId',
 } as const;
@@ -66,7 +70,7 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 }
 
 /** The signed-in screens a link may lead back to after sign-in. */
-const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests];
+const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests, paths.adminNotices, paths.adminAbsences];
 
 /** A family's view, one of its screens included: a link one admin shares with another. */
 const isFamilyViewPath = (path: string) => /^\/admin\/families\/[^/]+(\/(family|plans|transactions|book-deposits))?$/.test(path);

@@ -1,6 +1,7 @@
 /**
- * The office's console around each of its tabs (Data Sync, Accounts, Course requests): the title, who is signed
- * in, the language, the way back to the portal, and the tabs.
+ * The office's console around each of its tabs (Data Sync, Accounts, Course requests, Notices,
+ * Absences): the title, who is signed in, the language, the way back to the portal, and the tabs.
+ * Printed, a tab is its title and content (the absences go to the teacher at the door on paper).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,8 @@ const TABS = [
   { path: paths.admin, labelKey: 'admin.tabs.sync' },
   { path: paths.adminAccounts, labelKey: 'admin.tabs.accounts' },
   { path: paths.adminRequests, labelKey: 'admin.requests.tab' },
+  { path: paths.adminNotices, labelKey: 'admin.notices.tab' },
+  { path: paths.adminAbsences, labelKey: 'admin.absences.tab' },
 ] as const;
 
 export function AdminFrame({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode }) {
@@ -28,7 +31,7 @@ export function AdminFrame({ title, subtitle, children, footer }: { title: strin
             <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
             <p className="text-sm text-slate-600">{subtitle}</p>
           </div>
-          <div className="flex min-w-0 flex-wrap items-center gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-3 print:hidden">
             <LanguageSelect />
             <span className="flex min-w-0 items-center gap-2 text-sm break-words text-slate-700">
               <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-teal-700 font-semibold text-white">
@@ -42,7 +45,7 @@ export function AdminFrame({ title, subtitle, children, footer }: { title: strin
           </div>
         </div>
         {/* On a phone the tabs take a second line rather than stick out. */}
-        <nav aria-label={t('admin.tabs.label')} className="mx-auto mt-2 flex max-w-5xl flex-wrap gap-x-1 px-4">
+        <nav aria-label={t('admin.tabs.label')} className="mx-auto mt-2 flex max-w-5xl flex-wrap gap-x-1 px-4 print:hidden">
           {TABS.map((tab) => (
             <NavLink key={tab.path} to={tab.path} end
               className={({ isActive }) => `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-teal-700 text-teal-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>

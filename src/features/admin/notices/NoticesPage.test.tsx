@@ -1,0 +1,251 @@
+// @vitest-environment jsdom
+import type { OfficeNotice } from '@family-portal/contract';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '../../../auth/AuthProvider';
+import type { OfficeTimetable } from '../../../data/officeTimetable';
+import i18n from '../../../i18n';
+import NoticesPage from './NoticesPage';
+
+vi.mock('../../../api/idToken', () => ({ currentIdToken: async () => 'admin-token' }));
+const store = vi.hoisted(() => ({ readOfficeTimetable: vi.fn() }));
+vi.mock('../../../lib/firebase', () => ({ familyStore: async () => store }));
+// Today on the school's clock: Saturday, 28 November 2026.
+vi.mock('../../../lib/schoolClock', async (actual) => ({ ...(await actual<typeof import('../../../lib/schoolClock')>()), todayIso: () => '2026-11-28' }));
+
+const TIMETABLE: OfficeTimetable = {
+  quarters: [
+    { id: 'Q4', name: '2026 Q4', status: 'active', firstDay: '2026-10-01', lastDay: '2026-12-31' },
+    { id: 'Q1', name: '2027 Q1', status: 'planned', firstDay: '2027-01-01', lastDay: '2027-03-31' },
+  ],
+  lessons: [
+    { id: 'L1', name: 'Piano', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: null, whatsappGroup: null },
+    { id: 'L2', name: 'Chess', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: null, whatsappGroup: null },
+    { id: 'L3', name: 'Ballet', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: null, whatsappGroup: null },
+  ],
+  roomHours: [
+    { id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '1 - 15:00-16:00', roomName: 'Room A' },
+    { id: 'RH2', lessonId: 'L1', dayOfWeek: 'Mi.', hourRefLabel: '2 - 16:00-17:00', roomName: 'Room B' },
+    { id: 'RH3', lessonId: 'L2', dayOfWeek: 'Fr.', hourRefLabel: '3 - 14:00-15:00', roomName: null },
+  ],
+} as OfficeTimetable;
+
+const notice = (id: string, overrides: Partial<OfficeNotice> = {}): OfficeNotice => ({
+  id, kind: 'notice', sentAt: '2026-11-27T09:00:00.000Z', sentBy: 'office@example.com',
+  texts: { de: { title: `Titel ${id}`, body: 'Text' }, en: { title: `Title ${id}`, body: 'Line one\nLine two' } }, languages: ['de', 'en'],
+  audience: { kind: 'all' }, cancellation: null, recipients: 12, reads: 5, withdrawnAt: null, withdrawnBy: null, ...overrides,
+});
+const SENT: OfficeNotice[] = [
+  notice('N3', { texts: { de: { title: '<b>Hallo</b>', body: '<script>alert(1)</script>' } }, languages: ['de'], audience: { kind: 'lessons', lessonIds: ['L1', 'L9'] }, recipients: 1, reads: 0 }),
+  notice('N2', {
+    kind: 'cancellation', audience: { kind: 'lessons', lessonIds: ['L2'] }, recipients: 4, reads: 4,
+    cancellation: { lessonId: 'L2', lessonName: 'Chess', date: '2026-12-04', roomHourId: null, reason: 'The teacher is ill' },
+  }),
+  notice('N1', { audience: { kind: 'family', memberId: 'M0001' }, recipients: 1, reads: 1, withdrawnAt: '2026-11-27T10:00:00.000Z', withdrawnBy: 'head@example.com' }),
+];
+
+interface Call { name: string; query: string; body?: unknown }
+let calls: Call[];
+let answers: Record<string, () => Promise<Response> | Response>;
+const json = (body: unknown, status = 200) => Response.json(body, { status });
+const callsOf = (name: string) => calls.filter((call) => call.name === name);
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  calls = [];
+  store.readOfficeTimetable.mockReset().mockResolvedValue(TIMETABLE);
+  answers = { listNotices: () => json({ data: { notices: SENT, next: null } }) };
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    const { pathname, search } = new URL(url);
+    const name = pathname.split('/').pop()!;
+    calls.push({ name, query: search, body: init?.body ? JSON.parse(init.body as string) : undefined });
+    const answer = answers[name];
+    if (!answer) throw new Error(`unexpected call ${name}`);
+    return answer();
+  }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  return render(
+    <AuthContext.Provider value={{ user: { uid: 'a', email: 'office@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: true }, loading: false, refreshUser: async () => null }}>
+      <MemoryRouter initialEntries={['/admin/notices']}>
+        <NoticesPage />
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  );
+}
+
+const listRegion = () => screen.findByRole('region', { name: 'Sent notices' });
+const composer = async () => within(await screen.findByRole('region', { name: 'Write a notice' }));
+const canceller = async () => within(await screen.findByRole('region', { name: 'Cancel a lesson' }));
+
+describe("the office's notices", () => {
+  it('lists the notices sent, newest first, with kind, audience, sender and "read by N of M", as a table and as cards', async () => {
+    renderPage();
+    const region = within(await listRegion());
+    const table = within(await region.findByRole('table', { name: 'Sent notices' }));
+    const rows = table.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    // The office's text is shown as text, never as HTML.
+    expect(within(rows[0]!).getAllByText('<b>Hallo</b>')).toHaveLength(2);
+    expect(within(rows[0]!).getByText('<script>alert(1)</script>')).toBeInTheDocument();
+    expect(document.querySelector('script, b')).toBeNull();
+    expect(within(rows[0]!).getByRole('cell', { name: 'Families of Piano, L9' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole('cell', { name: 'read by 0 of 1 family' })).toBeInTheDocument();
+    // The title in the office's language; the texts on request, every language.
+    expect(within(rows[1]!).getAllByText('Title N2')).toHaveLength(2);
+    expect(within(rows[1]!).getByText('Cancelled lesson')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Chess on Fr., 04.12.2026. Reason: The teacher is ill')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('cell', { name: '27.11.2026, 10:00:00by office@example.com' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('cell', { name: 'read by 4 of 4 families' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Titel N2')).toBeInTheDocument();
+    // A withdrawn notice says so and cannot be withdrawn again.
+    expect(within(rows[2]!).getByText('Withdrawn on 27.11.2026, 11:00:00 by head@example.com')).toBeInTheDocument();
+    expect(within(rows[2]!).getByRole('cell', { name: 'The family M0001' })).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
+    const cards = within(region.getByRole('list', { name: 'Sent notices' }));
+    expect(cards.getAllByRole('button', { name: /^Withdraw “/ })).toHaveLength(2);
+    expect(cards.getByText('read by 4 of 4 families')).toBeInTheDocument();
+  });
+
+  it('says so when no notice was sent yet', async () => {
+    answers.listNotices = () => json({ data: { notices: [], next: null } });
+    renderPage();
+    expect(await within(await listRegion()).findByText('No notice has been sent yet.')).toBeInTheDocument();
+  });
+
+  it('sends a notice in two languages to the families of a lesson, after a confirmation naming them', async () => {
+    renderPage();
+    const compose = await composer();
+    await userEvent.click(compose.getByRole('button', { name: 'Send…' }));
+    expect(compose.getByRole('alert')).toHaveTextContent('Write a title and a text in at least one language.');
+
+    await userEvent.type(compose.getByRole('textbox', { name: 'Text (English)' }), 'Bring your sheet music.{Enter}See https://example.org');
+    await userEvent.click(compose.getByRole('button', { name: 'Send…' }));
+    expect(compose.getByRole('alert')).toHaveTextContent('English: the text needs a title.');
+    await userEvent.type(compose.getByRole('textbox', { name: 'Title (English)' }), 'Concert on Friday');
+    await userEvent.type(compose.getByRole('textbox', { name: 'Title (Russian)' }), 'Концерт в пятницу');
+    await userEvent.type(compose.getByRole('textbox', { name: 'Text (Russian)' }), 'Возьмите ноты.');
+    expect(compose.getByText('Parents whose language has no text get the English text (the first one given).')).toBeInTheDocument();
+
+    await userEvent.click(compose.getByRole('radio', { name: 'The families of some lessons of the current quarter (2026 Q4)' }));
+    await userEvent.click(compose.getByRole('button', { name: 'Send…' }));
+    expect(compose.getByRole('alert')).toHaveTextContent('Choose at least one lesson.');
+    await userEvent.type(compose.getByRole('searchbox', { name: 'Find a lesson' }), 'pia');
+    expect(compose.queryByRole('checkbox', { name: /Chess/ })).not.toBeInTheDocument();
+    await userEvent.click(compose.getByRole('checkbox', { name: 'Piano (L1) Mon 15:00-16:00, Room A; Wed 16:00-17:00, Room B' }));
+    expect(compose.getByText('1 lesson chosen')).toBeInTheDocument();
+    await userEvent.click(compose.getByRole('button', { name: 'Send…' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send this notice?' }));
+    expect(dialog.getByText('“Concert on Friday” goes to the families with a child in these lessons of the current quarter:')).toBeInTheDocument();
+    expect(dialog.getByRole('listitem')).toHaveTextContent('Piano (L1)');
+    let answer!: (response: Response) => void;
+    answers.sendNotice = () => new Promise<Response>((resolve) => { answer = resolve; });
+    const send = dialog.getByRole('button', { name: 'Send the notice' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await dialog.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    answer(json({ data: notice('N4', { audience: { kind: 'lessons', lessonIds: ['L1'] }, recipients: 3, reads: 0 }) }));
+
+    expect(await screen.findByText('The notice was sent to 3 families.')).toBeInTheDocument();
+    expect(callsOf('sendNotice').map((call) => call.body)).toEqual([{
+      texts: { en: { title: 'Concert on Friday', body: 'Bring your sheet music.\nSee https://example.org' }, ru: { title: 'Концерт в пятницу', body: 'Возьмите ноты.' } },
+      audience: { kind: 'lessons', lessonIds: ['L1'] },
+    }]);
+    expect(Object.keys((callsOf('sendNotice')[0]!.body as { texts: object }).texts)).toEqual(['en', 'ru']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(callsOf('listNotices')).toHaveLength(2));
+    expect(compose.getByRole('textbox', { name: 'Title (English)' })).toHaveValue('');
+  });
+
+  it('finds one family by name and says when an audience has nobody in it', async () => {
+    renderPage();
+    const compose = await composer();
+    await userEvent.type(compose.getByRole('textbox', { name: 'Title (German)' }), 'Ihre Anmeldung');
+    await userEvent.type(compose.getByRole('textbox', { name: 'Text (German)' }), 'Bitte melden Sie sich.');
+    await userEvent.click(compose.getByRole('radio', { name: 'One family' }));
+    answers.getAccounts = () => json({ data: {
+      overview: { byStatus: {}, active: { verified: 0, unverified: 0, none: 0 }, duplicates: [], mailChoices: { paymentDue: 0, paymentReceived: 0, cancellationConfirmed: 0, bookingDecided: 0, notices: 0, lessonCancelled: 0 }, invitationsToday: { sent: 0, limit: 0 } },
+      rows: [{ memberId: 'M0001', name: 'Anna Müller', email: 'anna@example.com', status: 'active', account: 'verified', duplicate: false, lastInvitedAt: null, invitations: 0 }],
+      total: 1, offset: 0, limit: 10,
+    } });
+    await userEvent.type(compose.getByRole('searchbox', { name: 'Name, e-mail address or member number' }), 'müller{Enter}');
+    await userEvent.click(await compose.findByRole('radio', { name: 'Anna Müller (M0001), anna@example.com' }));
+    expect(new URLSearchParams(callsOf('getAccounts')[0]!.query).get('search')).toBe('müller');
+    await userEvent.click(compose.getByRole('button', { name: 'Send…' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send this notice?' }));
+    expect(dialog.getByText('“Ihre Anmeldung” goes to the family Anna Müller (M0001).')).toBeInTheDocument();
+    answers.sendNotice = () => json({ error: 'invalid-argument', message: 'no family is in this audience' }, 400);
+    await userEvent.click(dialog.getByRole('button', { name: 'Send the notice' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Nothing was sent: no family with a portal account is in this audience.');
+    answers.sendNotice = () => json({ error: 'resource-exhausted', message: 'slow down', data: { retryAfterSeconds: 30 } }, 429);
+    await userEvent.click(dialog.getByRole('button', { name: 'Send the notice' }));
+    expect(await dialog.findByText('Nothing was sent: Too many attempts. Please wait a minute and try again.')).toBeInTheDocument();
+    expect(callsOf('sendNotice').at(-1)!.body).toEqual({ texts: { de: { title: 'Ihre Anmeldung', body: 'Bitte melden Sie sich.' } }, audience: { kind: 'family', memberId: 'M0001' } });
+  });
+
+  it("cancels a lesson on one of its weekdays only, with a reason by the contact form's rules", async () => {
+    renderPage();
+    const cancel = await canceller();
+    await userEvent.selectOptions(await cancel.findByRole('combobox', { name: 'Lesson' }), 'Piano (L1)');
+    expect(cancel.getByText('Piano takes place on: Mon, Wed.')).toBeInTheDocument();
+    const date = cancel.getByLabelText('Date');
+    expect(date).toHaveAttribute('min', '2026-10-01');
+    expect(date).toHaveAttribute('max', '2027-03-31');
+    fireEvent.change(date, { target: { value: '2026-12-01' } });
+    await userEvent.type(cancel.getByRole('textbox', { name: 'Reason' }), '=ill');
+    await userEvent.click(cancel.getByRole('button', { name: 'Cancel the lesson…' }));
+    const alert = cancel.getByRole('alert');
+    expect(alert).toHaveTextContent('Piano does not take place on that day; it takes place on: Mon, Wed.');
+    expect(alert).toHaveTextContent('The reason must not start with =, +, - or @');
+
+    await userEvent.selectOptions(cancel.getByRole('combobox', { name: 'Time' }), 'Wed 16:00-17:00, Room B');
+    fireEvent.change(date, { target: { value: '2026-12-02' } });
+    await userEvent.clear(cancel.getByRole('textbox', { name: 'Reason' }));
+    await userEvent.type(cancel.getByRole('textbox', { name: 'Reason' }), 'The teacher is ill');
+    await userEvent.click(cancel.getByRole('button', { name: 'Cancel the lesson…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel the lesson?' }));
+    expect(dialog.getByText('Piano (L1) on Mi., 02.12.2026, Wed 16:00-17:00, Room B: its families are told and see the reason “The teacher is ill”.')).toBeInTheDocument();
+    answers.cancelLesson = () => json({ data: notice('N5', {
+      kind: 'cancellation', audience: { kind: 'lessons', lessonIds: ['L1'] }, recipients: 2, reads: 0,
+      cancellation: { lessonId: 'L1', lessonName: 'Piano', date: '2026-12-02', roomHourId: 'RH2', reason: 'The teacher is ill' },
+    }) });
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel the lesson' }));
+    expect(await screen.findByText('Piano is cancelled on Mi., 02.12.2026; 2 families were told.')).toBeInTheDocument();
+    expect(callsOf('cancelLesson').map((call) => call.body)).toEqual([{ lessonId: 'L1', date: '2026-12-02', reason: 'The teacher is ill', roomHourId: 'RH2' }]);
+    await vi.waitFor(() => expect(callsOf('listNotices')).toHaveLength(2));
+  });
+
+  it('withdraws a notice after a confirmation, and says why when it cannot', async () => {
+    renderPage();
+    const region = within(await listRegion());
+    const table = within(await region.findByRole('table', { name: 'Sent notices' }));
+    await userEvent.click(table.getByRole('button', { name: 'Withdraw “Title N2”' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw this notice?' }));
+    expect(dialog.getByText('The cancellation of Chess on Fr., 04.12.2026 is withdrawn: the families see the lesson again, in the portal and in their calendars.')).toBeInTheDocument();
+    answers.withdrawNotice = () => json({ error: 'already-withdrawn', message: 'already withdrawn' }, 409);
+    await userEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Not withdrawn: The office has already withdrawn this.');
+    answers.withdrawNotice = () => json({ data: { ...SENT[1]!, withdrawnAt: '2026-11-28T08:00:00.000Z', withdrawnBy: 'office@example.com' } });
+    await userEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('“Title N2” was withdrawn.')).toBeInTheDocument();
+    expect(callsOf('withdrawNotice').map((call) => call.body)).toEqual([{ noticeId: 'N2' }, { noticeId: 'N2' }]);
+    await vi.waitFor(() => expect(callsOf('listNotices')).toHaveLength(2));
+  });
+
+  it('still writes to every family when the lessons cannot be read, and offers to read them again', async () => {
+    store.readOfficeTimetable.mockRejectedValueOnce(new Error('offline'));
+    renderPage();
+    const cancel = await canceller();
+    expect(await cancel.findByRole('alert')).toHaveTextContent('Error loading the lessons:');
+    await userEvent.click(cancel.getByRole('button', { name: 'Retry' }));
+    expect(await cancel.findByRole('combobox', { name: 'Lesson' })).toBeInTheDocument();
+    expect((await composer()).getByRole('radio', { name: 'Every active family with a portal account' })).toBeChecked();
+  });
+});

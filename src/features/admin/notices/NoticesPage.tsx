@@ -1,0 +1,51 @@
+/**
+ * The office's notices tab: writing a notice, cancelling a lesson on a date, and the notices sent,
+ * each with how many of its families have read it.
+ */
+import { noticeTextFor, type OfficeNotice } from '@family-portal/contract';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listNotices } from '../../../api/officeNotices';
+import { Alert } from '../../../components/Alert';
+import { LegalLinks } from '../../../components/LegalLinks';
+import { currentLanguage } from '../../../i18n';
+import { useDocumentTitle } from '../../../lib/useDocumentTitle';
+import { AdminFrame } from '../AdminFrame';
+import { useAsyncResource } from '../useAsyncResource';
+import { CancelLesson } from './CancelLesson';
+import { ComposeNotice } from './ComposeNotice';
+import { NoticeList } from './NoticeList';
+import { adminDay } from './noticesView';
+import { useOfficeTimetable } from './useOfficeTimetable';
+
+const newestPage = () => listNotices();
+
+export default function NoticesPage() {
+  const { t, i18n } = useTranslation();
+  useDocumentTitle(t('admin.notices.title'));
+  const notices = useAsyncResource(newestPage);
+  const timetable = useOfficeTimetable();
+  const [done, setDone] = useState<string | null>(null);
+
+  const lessonName = useCallback((lessonId: string) => timetable.value?.names.get(lessonId) ?? lessonId, [timetable.value]);
+  const lessons = { value: timetable.value, error: timetable.error && t('admin.notices.lessonsError', { message: t(timetable.error) }), onRetry: () => void timetable.reload() };
+  const title = (notice: OfficeNotice) => noticeTextFor(notice.texts, notice.languages, currentLanguage(i18n.resolvedLanguage)).title;
+
+  const changed = (text: string) => {
+    setDone(text);
+    void notices.reload();
+  };
+  const sent = (notice: OfficeNotice) => changed(t('admin.notices.compose.sent', { count: notice.recipients }));
+  const cancelled = (notice: OfficeNotice) =>
+    changed(t('admin.notices.cancel.done', { count: notice.recipients, lesson: notice.cancellation?.lessonName ?? '', date: notice.cancellation ? adminDay(notice.cancellation.date) : '' }));
+  const withdrawn = (notice: OfficeNotice) => changed(t('admin.notices.withdraw.done', { title: title(notice) }));
+
+  return (
+    <AdminFrame title={t('admin.notices.title')} subtitle={t('admin.notices.subtitle')} footer={notices.settled && <LegalLinks />}>
+      {done && <Alert tone="success">{done}</Alert>}
+      <ComposeNotice lessons={lessons} onSent={sent} />
+      <CancelLesson lessons={lessons} onCancelled={cancelled} />
+      <NoticeList page={notices.value} loading={notices.loading} error={notices.error} onReload={() => void notices.reload()} lessonName={lessonName} onWithdrawn={withdrawn} />
+    </AdminFrame>
+  );
+}
