@@ -76,14 +76,14 @@ function linkedLine(line: string): string {
   return html + escapeHtml(line.slice(from));
 }
 
-/** The office's plain text as HTML paragraphs. */
+/** The office's plain text as HTML paragraphs; a long address breaks rather than widen a phone's screen. */
 const plainHtml = (text: string) =>
   text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter(Boolean)
-    .map((part) => paragraph(part.split('\n').map(linkedLine).join('<br>')))
+    .map((part) => `<p style="margin:0 0 16px;overflow-wrap:anywhere">${part.split('\n').map(linkedLine).join('<br>')}</p>`)
     .join('\n');
 
 function asText(block: MailBlock): string | null {

@@ -32,7 +32,7 @@ describe('the e-mail of a notice from the school office', () => {
     const mail = noticeMail(notice, { ...anna, language: 'ru' }, settings);
     expect(mail.message.subject).toBe('Семейный портал: Летний праздник в субботу');
     expect(mail.message.text).toContain('Здравствуйте, Anna Müller!\n\nКанцелярия школы прислала сообщение:\n\nЛетний праздник в субботу\n\nДорогие семьи,\n\nв субботу праздник.');
-    expect(mail.message.text).toContain('Прочитать на портале: https://portal.lindenhof.example/notices');
+    expect(mail.message.text).toContain('Прочитать на портале: https://portal.lindenhof.example/');
     expect(mail.message.text.startsWith('Schulverein Lindenhof e.V.\n\n')).toBe(true);
     expect(mail.message.html).toContain('<html lang="ru">');
     expect(readUnsubscribeToken(tokenOf(mail.message.text), 'link-key')).toEqual({ uid: 'uid-anna', kind: 'notices' });
@@ -48,7 +48,7 @@ describe('the e-mail of a notice from the school office', () => {
 
   it('keeps paragraphs and line breaks, and makes only http(s) addresses links, without the full stop after them', () => {
     const { html } = noticeMail(notice, { ...anna, language: 'de' }, settings).message;
-    expect(html).toContain('<p style="margin:0 0 16px;">Liebe Familien,</p>');
+    expect(html).toContain('<p style="margin:0 0 16px;overflow-wrap:anywhere">Liebe Familien,</p>');
     expect(html).toContain(
       'am Samstag feiern wir.<br>Mehr unter <a href="https://lindenhof.example/fest" rel="noopener noreferrer" style="color:#0f766e">https://lindenhof.example/fest</a>.',
     );

@@ -21,8 +21,8 @@ export interface NoticeFacts {
 /** The e-mail kind (PARENT_MAIL_KINDS) a parent turns on or off for each kind of notice. */
 export const MAIL_KIND_OF: Record<NoticeFacts['kind'], ParentMailKind> = { notice: 'notices', cancellation: 'lessonCancelled' };
 
-/** Where the family reads it in the portal. */
-export const NOTICE_SCREENS: Record<NoticeFacts['kind'], string> = { notice: '/notices', cancellation: '/plans' };
+/** Where the family reads it in the portal: notices are on the dashboard, the plans page says "cancelled on". */
+export const NOTICE_SCREENS: Record<NoticeFacts['kind'], string> = { notice: '/', cancellation: '/plans' };
 
 /** "Tuesday, 1 December 2026" in the reader's language; the day as stored when it is no day. */
 export function dayText(day: string, locale: string): string {
