@@ -18,6 +18,7 @@ import {
   AuthActionPage,
   BookDepositsPage,
   DashboardBooking,
+  DashboardNotices,
   DashboardPage,
   FamilyPage,
   FamilyViewPage,
@@ -27,6 +28,7 @@ import {
   LoginPage,
   loadTheRest,
   NoticesPage,
+  PlansAbsences,
   PlansBooking,
   PlansPage,
   PrivacyPage,
@@ -59,9 +61,9 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route element={<RequireAuth><AppShell loadTheRest={loadTheRest} /></RequireAuth>}>
-          <Route path={paths.dashboard} element={<DashboardPage booking={<DashboardBooking />} />} />
+          <Route path={paths.dashboard} element={<DashboardPage booking={<DashboardBooking />} notices={<DashboardNotices />} />} />
           <Route path={paths.family} element={<FamilyPage />} />
-          <Route path={paths.plans} element={<PlansPage booking={<PlansBooking />} />} />
+          <Route path={paths.plans} element={<PlansPage booking={<PlansBooking />} absences={<PlansAbsences />} />} />
           <Route path={paths.transactions} element={<TransactionsPage />} />
           <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>

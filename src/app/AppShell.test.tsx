@@ -1,21 +1,22 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
 import { AuthContext } from '../auth/AuthProvider';
 import { AppShell } from './AppShell';
 
-const data = vi.hoisted(() => ({ loading: true }));
+const data = vi.hoisted(() => ({ loading: true, unread: 0 }));
 
 // The shell's data layer reads Firestore; here it hands out one family, loading or shown.
 vi.mock('../data/DataProvider', async (original) => {
   const actual = await original<typeof import('../data/DataProvider')>();
   const { familyFixture } = await import('../test/fixtures');
+  const notice = (noticeId: string) => ({ noticeId, memberId: 'M0001', kind: 'notice' as const, sentAt: '2026-11-20T08:00:00.000Z', texts: { en: { title: 'T', body: 'B' } }, languages: ['en' as const], cancellation: null, readAt: null });
   return {
     ...actual,
     DataProvider: ({ children }: { children: React.ReactNode }) => (
-      <actual.DataContext.Provider value={familyFixture({ loading: data.loading })}>{children}</actual.DataContext.Provider>
+      <actual.DataContext.Provider value={familyFixture({ loading: data.loading, notices: Array.from({ length: data.unread }, (_, i) => notice(`N${i}`)) })}>{children}</actual.DataContext.Provider>
     ),
   };
 });
@@ -38,6 +39,19 @@ describe('AppShell', () => {
   afterEach(() => {
     vi.useRealTimers();
     data.loading = true;
+    data.unread = 0;
+  });
+
+  it('counts the unread notices on the dashboard entry of the sidebar and the bottom bar, in the name too', () => {
+    data.loading = false;
+    data.unread = 2;
+    render(shell(vi.fn()));
+    const [side, bottom] = screen.getAllByRole('navigation', { name: 'Main navigation' });
+    for (const nav of [side!, bottom!]) {
+      const home = within(nav).getByRole('link', { name: 'Home, 2 unread notices' });
+      expect(home).toHaveTextContent('2');
+      expect(within(nav).getByRole('link', { name: 'Family' })).not.toHaveTextContent(/\d/);
+    }
   });
 
   it("prepares the rest of the session only once the family's data is on screen, and only once", () => {

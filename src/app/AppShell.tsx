@@ -15,6 +15,7 @@ import { LegalLinks } from '../components/LegalLinks';
 import { Icon, NAV_ITEMS } from '../routing/navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
+import { UnreadBadge, useNavEntryName } from './NavEntryLabel';
 import { useWhenIdle } from './useWhenIdle';
 
 const ADMIN_ICON = 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4';
@@ -45,6 +46,36 @@ function LegalLinksOnceShown() {
   const { loading } = useData();
   // Clear of the phone's bottom bar, which covers the page's last 4 to 5 rem.
   return loading ? null : <LegalLinks className="pb-24 md:pb-4" />;
+}
+
+/** The sidebar's entries (inside the family's data: the dashboard's carries the unread notices). */
+function SideEntries() {
+  const { t } = useTranslation();
+  const nameOf = useNavEntryName();
+  return NAV_ITEMS.map((item) => (
+    <NavLink key={item.path} to={item.path} end aria-label={nameOf(item, t(item.labelKey))}
+      className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`}>
+      <Icon path={item.icon} className="size-5" />
+      {t(item.labelKey)}
+      <UnreadBadge item={item} className="ml-auto" />
+    </NavLink>
+  ));
+}
+
+/** The phone's bottom bar's entries; `onCurrent` gets the path of a tapped entry. */
+function BottomEntries({ onCurrent }: { onCurrent: (path: string) => void }) {
+  const { t } = useTranslation();
+  const nameOf = useNavEntryName();
+  return NAV_ITEMS.map((item) => (
+    <NavLink key={item.path} to={item.path} end onClick={() => onCurrent(item.path)} aria-label={nameOf(item, t(item.shortLabelKey))}
+      className={({ isActive }) => `relative flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight ${isActive ? 'text-teal-800' : 'text-slate-600'}`}>
+      <Icon path={item.icon} />
+      {/* Over the icon's upper right corner, inside the entry's fifth of the bar. */}
+      <UnreadBadge item={item} className="absolute top-1 left-1/2 ml-1.5" />
+      {/* Never cut: a label wider than its fifth of the bar takes a second line. */}
+      <span className="max-w-full text-center wrap-anywhere">{t(item.shortLabelKey)}</span>
+    </NavLink>
+  ));
 }
 
 /** `loadTheRest`: what the session loads beyond the screen, once the family is on it (startup.ts). */
@@ -79,13 +110,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
         <VerificationBanner />
         <div className="mx-auto flex max-w-6xl">
           <nav aria-label={t('nav.label')} className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-56 shrink-0 flex-col gap-1 p-4 md:flex">
-            {NAV_ITEMS.map((item) => (
-              <NavLink key={item.path} to={item.path} end
-                className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`}>
-                <Icon path={item.icon} className="size-5" />
-                {t(item.labelKey)}
-              </NavLink>
-            ))}
+            <SideEntries />
             {user?.isAdmin && <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />}
           </nav>
           <main className="min-w-0 flex-1 px-4 pt-6 pb-4 md:pb-6">
@@ -97,14 +122,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
         </div>
         <LegalLinksOnceShown />
         <nav aria-label={t('nav.label')} className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-5 border-t border-slate-200 bg-white md:hidden">
-          {NAV_ITEMS.map((item) => (
-            <NavLink key={item.path} to={item.path} end onClick={() => scrollTopIfCurrent(item.path)}
-              className={({ isActive }) => `flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight ${isActive ? 'text-teal-800' : 'text-slate-600'}`}>
-              <Icon path={item.icon} />
-              {/* Never cut: a label wider than its fifth of the bar takes a second line. */}
-              <span className="max-w-full text-center wrap-anywhere">{t(item.shortLabelKey)}</span>
-            </NavLink>
-          ))}
+          <BottomEntries onCurrent={scrollTopIfCurrent} />
         </nav>
       </div>
     </DataProvider>

@@ -47,6 +47,9 @@ export const BookDepositsPage = lazyWithReload(() => import('../features/book-de
 /** Booking the next quarter's courses: the plans page's section and the dashboard's entry, loaded with the screen that shows them. */
 export const PlansBooking = lazyWithReload(() => import('../features/booking/PlansBooking'));
 export const DashboardBooking = lazyWithReload(() => import('../features/booking/DashboardBooking'));
+/** The school office's notices on the dashboard, and reporting absences on the plans page. */
+export const DashboardNotices = lazyWithReload(() => import('../features/notices/DashboardNotices'));
+export const PlansAbsences = lazyWithReload(() => import('../features/notices/PlansAbsences'));
 
 type Loadable = { preload: () => Promise<unknown> };
 
@@ -81,7 +84,8 @@ const ignore = () => undefined;
 
 /** The frame and one signed-in page. */
 function loadSignedInScreen(page: Loadable = DashboardPage) {
-  void Promise.all([AppShell.preload(), page.preload()]).catch(ignore);
+  // The dashboard's notices come with it: arriving later, the card would push the figures below it down.
+  void Promise.all([AppShell.preload(), page.preload(), page === DashboardPage ? DashboardNotices.preload() : null]).catch(ignore);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { isEqual } from 'es-toolkit/predicate';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withAbsence, withoutAbsence, type FamilyAbsence } from '../domain/absences';
-import { withReadMark } from '../domain/notices';
+import { withReadAt } from '../domain/notices';
 import type { Member } from '../domain/types';
 import { familyStore } from '../lib/firebase';
 import { EMPTY, type FamilyData } from './familyData';
@@ -36,9 +36,7 @@ export const NO_EDITS: Pick<DataState, 'replaceMember' | 'applyReadMark' | 'appl
 
 /** The family's notices with one read mark set, or taken back (null). */
 function markedRead(data: FamilyData, noticeId: string, readAt: string | null): FamilyData {
-  const mark = <T extends { noticeId: string; readAt: string | null }>(notices: T[]) =>
-    readAt === null ? notices.map((notice) => (notice.noticeId === noticeId ? { ...notice, readAt: null } : notice)) : withReadMark(notices, noticeId, readAt);
-  return { ...data, notices: mark(data.notices), cancellations: mark(data.cancellations) };
+  return { ...data, notices: withReadAt(data.notices, noticeId, readAt), cancellations: withReadAt(data.cancellations, noticeId, readAt) };
 }
 
 export const DataContext = createContext<DataState | null>(null);

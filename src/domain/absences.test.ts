@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absenceDatesProblem, absenceWithdrawable, currentAbsences, daysBetween, withAbsence, withoutAbsence, type FamilyAbsence } from './absences';
+import { absenceDatesProblem, absenceLessons, absenceWithdrawable, addDays, currentAbsences, daysBetween, withAbsence, withoutAbsence, type FamilyAbsence } from './absences';
 
 const absence = (id: string, from: string, to = from): FamilyAbsence => ({
   id, memberId: 'M1', childId: 'C1', lessonIds: ['L1'], from, to, reason: '', reportedAt: '2026-11-28T08:00:00.000Z', reportedBy: 'anna@example.com',
@@ -36,5 +36,25 @@ describe('the family list', () => {
     expect(withAbsence(list, absence('A2', '2026-12-11')).map((a) => a.id)).toEqual(['A1', 'A2', 'A3']);
     expect(withoutAbsence(list, 'A2').map((a) => a.id)).toEqual(['A1', 'A3']);
     expect(currentAbsences([absence('old', '2026-11-01', '2026-11-27'), absence('now', '2026-11-27', '2026-11-28')], '2026-11-28').map((a) => a.id)).toEqual(['now']);
+  });
+});
+
+describe('absenceLessons', () => {
+  it("offers the child's lessons of quarters that have not ended, each once, by name", () => {
+    const quarters = [{ id: 'Q3', lastDay: '2026-09-30' }, { id: 'Q4', lastDay: '2026-12-31' }, { id: 'Q1', lastDay: '2027-03-31' }];
+    const lessons = [{ id: 'L1', name: 'Schach' }, { id: 'L2', name: 'Mathe' }, { id: 'L3', name: 'Kunst' }];
+    const plans = [
+      { childId: 'C1', lessonId: 'L1', quarterId: 'Q4' },
+      { childId: 'C1', lessonId: 'L1', quarterId: 'Q1' },
+      { childId: 'C1', lessonId: 'L2', quarterId: 'Q1' },
+      { childId: 'C1', lessonId: 'L3', quarterId: 'Q3' },
+      { childId: 'C2', lessonId: 'L3', quarterId: 'Q4' },
+      { childId: 'C1', lessonId: 'gone', quarterId: 'Q4' },
+    ];
+    expect(absenceLessons('C1', plans, quarters, lessons, '2026-11-28')).toEqual([{ id: 'L2', name: 'Mathe' }, { id: 'L1', name: 'Schach' }]);
+  });
+
+  it('adds days across months and years', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
   });
 });

@@ -2,7 +2,7 @@
  * A family's absence reports: what the form may send (the server checks the same, on the school's
  * clock), and the list after a report or a withdrawal.
  */
-import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS, type Absence } from '@family-portal/contract';
+import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS, type Absence, type Lesson, type Plan, type Quarter } from '@family-portal/contract';
 
 export { absenceWithdrawable } from '@family-portal/contract';
 
@@ -36,3 +36,30 @@ export const withoutAbsence = (absences: readonly FamilyAbsence[], absenceId: st
 
 /** Reports whose last day has not passed, first day first: the ones a family still acts on. */
 export const currentAbsences = (absences: readonly FamilyAbsence[], today: string): FamilyAbsence[] => absences.filter((absence) => absence.to >= today);
+
+/**
+ * The lessons a child may be reported absent from: those of its plans in a quarter that has not
+ * ended (the current and the next one, as the server accepts), by name.
+ */
+export function absenceLessons(
+  childId: string,
+  plans: readonly Pick<Plan, 'childId' | 'lessonId' | 'quarterId'>[],
+  quarters: readonly Pick<Quarter, 'id' | 'lastDay'>[],
+  lessons: readonly Pick<Lesson, 'id' | 'name'>[],
+  today: string,
+): Array<{ id: string; name: string }> {
+  const open = new Set(quarters.filter((quarter) => quarter.lastDay >= today).map((quarter) => quarter.id));
+  const found = new Map<string, string>();
+  for (const plan of plans) {
+    if (plan.childId !== childId || !open.has(plan.quarterId) || found.has(plan.lessonId)) continue;
+    const lesson = lessons.find((candidate) => candidate.id === plan.lessonId);
+    // A course the family cannot read (not yet synced) has no name to choose it by.
+    if (lesson) found.set(lesson.id, lesson.name);
+  }
+  return [...found].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The day after `days` days from `day` (for a date field's limits). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

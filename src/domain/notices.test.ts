@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst, planCancellations, unreadCount, withReadMark, type NoticeDelivery } from './notices';
+import { newestFirst, planCancellations, unreadCount, withReadAt, type NoticeDelivery } from './notices';
 
 const notice = (noticeId: string, overrides: Partial<NoticeDelivery> = {}): NoticeDelivery => ({
   noticeId,
@@ -16,12 +16,12 @@ const cancelled = (noticeId: string, date: string, roomHourId: string | null = n
   notice(noticeId, { kind: 'cancellation', cancellation: { lessonId, lessonName: 'Mathe', date, roomHourId, reason: 'Lehrerin krank' } });
 
 describe('notices', () => {
-  it('counts the unread ones, and a read mark keeps the first instant', () => {
+  it('counts the unread ones; a read mark is set, and taken back, on that notice only', () => {
     const notices = [notice('N1'), notice('N2', { readAt: '2026-11-21T09:00:00.000Z' }), notice('N3')];
     expect(unreadCount(notices)).toBe(2);
-    const marked = withReadMark(notices, 'N1', '2026-11-28T10:00:00.000Z');
-    expect(unreadCount(marked)).toBe(1);
-    expect(withReadMark(marked, 'N2', '2026-11-28T10:00:00.000Z')[1]?.readAt).toBe('2026-11-21T09:00:00.000Z');
+    const marked = withReadAt(notices, 'N1', '2026-11-28T10:00:00.000Z');
+    expect(marked.map((n) => n.readAt)).toEqual(['2026-11-28T10:00:00.000Z', '2026-11-21T09:00:00.000Z', null]);
+    expect(unreadCount(withReadAt(marked, 'N1', null))).toBe(2);
   });
 
   it('sorts newest first', () => {

@@ -11,9 +11,9 @@ export const isUnread = (notice: Pick<NoticeDelivery, 'readAt'>) => notice.readA
 
 export const unreadCount = (notices: readonly Pick<NoticeDelivery, 'readAt'>[]) => notices.filter(isUnread).length;
 
-/** The notices with one marked read at `readAt` (the first mark stays: the server keeps the first instant). */
-export function withReadMark<T extends Pick<NoticeDelivery, 'noticeId' | 'readAt'>>(notices: readonly T[], noticeId: string, readAt: string): T[] {
-  return notices.map((notice) => (notice.noticeId === noticeId && notice.readAt === null ? { ...notice, readAt } : notice));
+/** The notices with one's read mark set (an instant) or taken back (null). */
+export function withReadAt<T extends Pick<NoticeDelivery, 'noticeId' | 'readAt'>>(notices: readonly T[], noticeId: string, readAt: string | null): T[] {
+  return notices.map((notice) => (notice.noticeId === noticeId ? { ...notice, readAt } : notice));
 }
 
 /** The notices, newest first (ISO instants sort as text). */

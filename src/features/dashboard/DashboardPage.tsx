@@ -13,8 +13,11 @@ import { QuarterCard } from './QuarterCard';
 import { RecentTransactionsCard } from './RecentTransactionsCard';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-/** `booking`: the entry to booking the next quarter's courses (features/booking), in the parent's own frame only. */
-export default function DashboardPage({ booking }: { booking?: ReactNode }) {
+/**
+ * `booking`: the entry to booking the next quarter's courses (features/booking); `notices`: the
+ * school office's notices (features/notices); both in the parent's own frame only.
+ */
+export default function DashboardPage({ booking, notices }: { booking?: ReactNode; notices?: ReactNode }) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const data = useData();
@@ -36,6 +39,7 @@ export default function DashboardPage({ booking }: { booking?: ReactNode }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <FinancialStatusCard member={data.member} />
+          {notices && <Suspense fallback={null}>{notices}</Suspense>}
           <RecentTransactionsCard payments={data.payments} />
         </div>
         <div className="space-y-4">

@@ -2,25 +2,27 @@ import { Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../routing/paths';
-import { HIGHLIGHT_RING, useHighlight } from '../../routing/useHighlight';
+import { useHighlight } from '../../routing/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
 import { todayIso } from '../../lib/schoolClock';
-import { formatMoney } from '../../domain/money';
-import { planCardState, planCost } from '../../domain/plans';
 import { currentQuarter, hourLabel, quarterTabs, sortRoomHours, weekdayName } from '../../domain/schedule';
 import type { Plan } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { useFamilyScope } from '../../routing/familyScope';
 import { CalendarDialog } from './CalendarDialog';
+import { PlanCard } from './PlanCard';
+import { planElementId } from './planElementId';
 
-export const planElementId = (id: string) => `plan-${id}`;
 const ALL = 'all';
 
-/** `booking`: the section for booking the next quarter's courses (features/booking), in the parent's own frame only. */
-export default function PlansPage({ booking }: { booking?: ReactNode }) {
+/**
+ * `booking`: the section for booking the next quarter's courses (features/booking); `absences`:
+ * reporting a child's absence (features/notices); both in the parent's own frame only.
+ */
+export default function PlansPage({ booking, absences }: { booking?: ReactNode; absences?: ReactNode }) {
   const { t } = useTranslation();
   const data = useData();
   const [params, setParams] = useSearchParams();
@@ -68,6 +70,7 @@ export default function PlansPage({ booking }: { booking?: ReactNode }) {
       </div>
       {!readOnly && <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />}
       {booking && <Suspense fallback={null}>{booking}</Suspense>}
+      {absences && <Suspense fallback={null}>{absences}</Suspense>}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('plans.quarterFilter')}>
         {tabs.map((quarter) => (
           <button key={quarter.id} type="button" aria-pressed={selected === quarter.id} onClick={() => setQuarterId(quarter.id)} className={tabClass(selected === quarter.id)}>
@@ -169,91 +172,4 @@ function WeekTable({ plans }: { plans: Plan[] }) {
       </tbody>
     </table>
   );
-}
-
-function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boolean }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const data = useData();
-  const lesson = data.lessons.find((l) => l.id === plan.lessonId);
-  const teacher = data.teachers.find((tch) => tch.id === lesson?.teacherId);
-  const times = sortRoomHours(data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)));
-  const money = (amount: number) => formatMoney(amount, locale);
-  const row = (label: string, value: string, numeric = true) => (
-    <div className="flex flex-wrap justify-between gap-x-2">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className={numeric ? 'tabular-nums' : undefined}>{value}</dd>
-    </div>
-  );
-  return (
-    <li id={planElementId(plan.id)} className={`min-w-0 rounded-lg border border-slate-200 p-3 text-sm break-words ${highlighted ? HIGHLIGHT_RING.teal : ''}`}>
-      {lesson ? (
-        <>
-          <p className="font-semibold text-slate-900">{lesson.name}</p>
-          {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
-          {times.length > 0 && (
-            <table className="mt-2 w-full text-left wrap-anywhere">
-              <caption className="sr-only">{t('plans.times')}</caption>
-              <tbody>
-                {times.map((time) => (
-                  <tr key={time.id}>
-                    <th scope="row" className="w-12 py-0.5 pr-2 font-medium">{weekdayName(time.dayOfWeek, locale)}</th>
-                    <td className="py-0.5 pr-2 tabular-nums">{hourLabel(time.hourRefLabel)}</td>
-                    <td className="py-0.5 text-slate-600">{time.roomName}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
-      ) : (
-        // The plan points to a course the family cannot read (deleted, or not yet synced): its
-        // own figures are still right, but a cost or a progress would be made up.
-        <div role="note">
-          <p className="font-semibold text-slate-900">{t('plans.unavailable.title')}</p>
-          <p className="text-slate-600">{t('plans.unavailable.text')}</p>
-        </div>
-      )}
-      <dl className="mt-2 space-y-0.5">
-        {row(t('plans.duration'), t('plans.weeks', { count: plan.weeks }), false)}
-        {lesson && row(t('plans.cost'), money(planCost(plan, lesson)))}
-        {lesson && lesson.extrasPerQuarter > 0 && row(t('plans.materials'), money(lesson.extrasPerQuarter))}
-        {row(t('plans.paid'), money(plan.paid))}
-        {!lesson && row(t('plans.balance'), money(plan.balance))}
-      </dl>
-      <div className="mt-2">
-        <PlanState plan={plan} cost={lesson ? planCost(plan, lesson) : null} />
-      </div>
-      {lesson?.whatsappGroup && (
-        <a href={lesson.whatsappGroup} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium text-teal-800 underline">{t('plans.group')}</a>
-      )}
-    </li>
-  );
-}
-
-/** Paid, due, in credit, or partly paid: with a progress bar only where the course's cost is known. */
-function PlanState({ plan, cost }: { plan: Plan; cost: number | null }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const money = (amount: number) => formatMoney(amount, locale);
-  const state = planCardState(plan, cost);
-  switch (state.kind) {
-    case 'fullyPaid':
-      return <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t('plans.state.fullyPaid')}</span>;
-    case 'paymentRequired':
-      return <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">{t('plans.state.paymentRequired', { amount: money(Math.abs(plan.balance)) })}</span>;
-    case 'paidWithCredit':
-      return <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">{t('plans.state.paidWithCredit', { amount: money(state.credit) })}</span>;
-    case 'partlyPaid':
-      return (
-        <div>
-          <p className="text-xs text-slate-700">{t('plans.state.amountDue', { amount: money(Math.abs(plan.balance)) })}</p>
-          {state.progress !== null && (
-            <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(state.progress)} aria-label={t('plans.progress')} className="mt-1 h-2 rounded bg-slate-200">
-              <div className="h-2 rounded bg-teal-600" style={{ width: `${state.progress}%` }} />
-            </div>
-          )}
-        </div>
-      );
-  }
 }

@@ -1,0 +1,28 @@
+/**
+ * The main navigation's entry of the dashboard carries the count of unread notices from the
+ * school office (the dashboard lists them): a badge on screen, and the count in the link's name
+ * for screen readers ("Home, 2 unread notices").
+ */
+import { useTranslation } from 'react-i18next';
+import { useData } from '../data/DataProvider';
+import { unreadCount } from '../domain/notices';
+import type { NavItem } from '../routing/navigation';
+import { paths } from '../routing/paths';
+
+/** The accessible name of an entry with unread notices, or undefined (its text names it). */
+export function useNavEntryName(): (item: NavItem, label: string) => string | undefined {
+  const { t } = useTranslation();
+  const unread = unreadCount(useData().notices);
+  return (item, label) => (item.path === paths.dashboard && unread > 0 ? t('notices.navUnread', { label, count: unread }) : undefined);
+}
+
+/** The number of unread notices beside an entry's icon (hidden from screen readers: the name says it). */
+export function UnreadBadge({ item, className = '' }: { item: NavItem; className?: string }) {
+  const unread = unreadCount(useData().notices);
+  if (item.path !== paths.dashboard || unread === 0) return null;
+  return (
+    <span aria-hidden="true" className={`min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white ${className}`}>
+      {unread > 9 ? '9+' : unread}
+    </span>
+  );
+}

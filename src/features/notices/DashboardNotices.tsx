@@ -1,0 +1,80 @@
+/**
+ * The dashboard's card of notices from the school office, newest first: unread ones carry a
+ * "New" label (not only a colour); opening one shows it in a dialog and marks it read.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, EmptyState } from '../../components/Card';
+import { useData } from '../../data/DataProvider';
+import { isUnread, newestFirst, type NoticeDelivery } from '../../domain/notices';
+import { useLocale } from '../../i18n/useLocale';
+import { formatDay } from '../../lib/schoolClock';
+import { useFamilyScope } from '../../routing/familyScope';
+import { NoticeDialog } from './NoticeDialog';
+import { useMarkRead } from './useMarkRead';
+import { useNoticeText } from './useNoticeText';
+
+/** How many the card lists before "Show all". */
+export const NOTICES_SHOWN = 3;
+
+export default function DashboardNotices() {
+  const { readOnly } = useFamilyScope();
+  // A family's notices are its own correspondence: an admin's view of the family has none to show.
+  return readOnly ? null : <NoticesCard />;
+}
+
+export function NoticesCard() {
+  const { t } = useTranslation();
+  const { notices } = useData();
+  const markRead = useMarkRead();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [all, setAll] = useState(false);
+  const sorted = newestFirst(notices);
+  const shown = all ? sorted : sorted.slice(0, NOTICES_SHOWN);
+  // The opened notice as it now is (read), from the family's data.
+  const opened = sorted.find((notice) => notice.noticeId === openId) ?? null;
+  const open = (notice: NoticeDelivery) => {
+    setOpenId(notice.noticeId);
+    markRead(notice);
+  };
+  return (
+    <Card title={t('notices.title')}>
+      {sorted.length === 0 ? (
+        <EmptyState>{t('notices.empty')}</EmptyState>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {shown.map((notice) => <NoticeItem key={notice.noticeId} notice={notice} onOpen={open} />)}
+          </ul>
+          {sorted.length > NOTICES_SHOWN && (
+            <button type="button" aria-expanded={all} onClick={() => setAll(!all)} className="mt-2 text-sm font-medium text-teal-800 underline">
+              {all ? t('notices.showFewer') : t('notices.showAll', { count: sorted.length })}
+            </button>
+          )}
+        </>
+      )}
+      <NoticeDialog notice={opened} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}
+
+function NoticeItem({ notice, onOpen }: { notice: NoticeDelivery; onOpen: (notice: NoticeDelivery) => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { title } = useNoticeText()(notice);
+  const unread = isUnread(notice);
+  return (
+    <li>
+      <button type="button" onClick={() => onOpen(notice)} className="flex w-full min-w-0 items-start gap-2 py-2 text-left hover:bg-slate-50">
+        <span className="min-w-0 flex-1">
+          <span className={`block break-words ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{title}</span>
+          <span className="block text-xs text-slate-600">
+            {notice.kind === 'cancellation' && `${t('notices.cancellation')} · `}
+            {formatDay(notice.sentAt, locale, 'long')}
+          </span>
+        </span>
+        {unread && <span className="shrink-0 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white">{t('notices.new')}</span>}
+      </button>
+    </li>
+  );
+}

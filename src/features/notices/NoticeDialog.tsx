@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../components/Modal';
+import { NoticeBody } from '../../components/NoticeBody';
+import type { NoticeDelivery } from '../../domain/notices';
+import { useLocale } from '../../i18n/useLocale';
+import { formatDay } from '../../lib/schoolClock';
+import { useNoticeText } from './useNoticeText';
+
+/** One notice, opened: its title, the day it was sent, and its text with links. */
+export function NoticeDialog({ notice, onClose }: { notice: NoticeDelivery | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const textOf = useNoticeText();
+  const text = notice ? textOf(notice) : null;
+  return (
+    <Modal open={notice !== null} title={text?.title ?? ''} onClose={onClose}>
+      {notice && text && (
+        <div className="space-y-3 text-sm">
+          <p className="text-slate-600">
+            {notice.kind === 'cancellation' && <span className="mr-2 font-semibold text-slate-800">{t('notices.cancellation')}</span>}
+            {t('notices.sentOn', { date: formatDay(notice.sentAt, locale, 'long') })}
+          </p>
+          <NoticeBody body={text.body} />
+          <div className="flex justify-end pt-1">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: a reader closes with it or Escape. */}
+            <button type="button" autoFocus onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
+              {t('common.close')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

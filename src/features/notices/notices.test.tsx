@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import i18n from '../../i18n';
+import { delivery, withFamily } from '../../test/noticeFixtures';
+import { NoticesCard } from './DashboardNotices';
+
+const api = vi.hoisted(() => ({ markNoticeRead: vi.fn(), reportAbsence: vi.fn(), withdrawAbsence: vi.fn() }));
+vi.mock('../../api/notices', () => api);
+// The family's data as the Firestore worker reads it (noticeFixtures.withFamily).
+vi.mock('../../lib/firebase', () => ({ familyStore: async () => (await import('../../test/noticeFixtures')).familyStoreStandIn }));
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  for (const call of Object.values(api)) call.mockReset();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("the dashboard's notices", () => {
+  it('lists the newest first, marks the unread ones with a word, and shows the rest on request', async () => {
+    withFamily(<NoticesCard />, {
+      notices: [
+        delivery('N1', { sentAt: '2026-11-01T08:00:00.000Z', readAt: '2026-11-02T08:00:00.000Z' }),
+        delivery('N2', { sentAt: '2026-11-20T08:00:00.000Z' }),
+        delivery('N3', { sentAt: '2026-11-10T08:00:00.000Z', kind: 'cancellation' }),
+        delivery('N4', { sentAt: '2026-10-01T08:00:00.000Z' }),
+      ],
+    });
+    const card = await screen.findByRole('region', { name: 'Notices from the school office' });
+    const items = () => within(card).getAllByRole('button').filter((button) => button.textContent?.startsWith('Title'));
+    expect(items().map((item) => item.textContent)).toEqual(['Title N220 November 2026New', 'Title N3Lesson cancelled · 10 November 2026New', 'Title N11 November 2026']);
+    await userEvent.click(within(card).getByRole('button', { name: 'Show all 4 notices' }));
+    expect(items()).toHaveLength(4);
+  });
+
+  it('says so when there is none', async () => {
+    withFamily(<NoticesCard />, { notices: [] });
+    expect(await screen.findByText('No notices yet. When the school office sends one, it appears here.')).toBeInTheDocument();
+  });
+
+  it("opens a notice in the reader's language, else the first given, with its line breaks and only http(s) links, and marks it read at once", async () => {
+    let answer: (value: { noticeId: string; readAt: string }) => void = () => undefined;
+    api.markNoticeRead.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const body = 'Liebe Eltern,\nsiehe https://school.example/plan.\n<b>kein HTML</b> javascript:alert(1)';
+    withFamily(<NoticesCard />, { notices: [delivery('N1', { texts: { de: { title: 'Schulfest', body } }, languages: ['de'] })] });
+    await userEvent.click(await screen.findByRole('button', { name: /^Schulfest/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Schulfest' });
+    expect(within(dialog).getByText(/Liebe Eltern/).textContent).toBe(body);
+    expect(within(dialog).getAllByRole('link').map((link) => [link.getAttribute('href'), link.getAttribute('rel')])).toEqual([['https://school.example/plan', 'noopener noreferrer']]);
+    expect(dialog.querySelector('b')).toBeNull();
+    expect(within(dialog).getByText('Sent on 20 November 2026')).toBeInTheDocument();
+    // Read on screen before the server answers.
+    expect(api.markNoticeRead).toHaveBeenCalledWith('N1');
+    expect(screen.queryByText('New')).toBeNull();
+    answer({ noticeId: 'N1', readAt: '2026-11-28T10:00:00.000Z' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Schulfest/ }));
+    expect(api.markNoticeRead).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the text in German for a German reader', async () => {
+    await i18n.changeLanguage('de');
+    withFamily(<NoticesCard />, { notices: [delivery('N1')] });
+    expect(await screen.findByRole('button', { name: /^Titel N1/ })).toBeInTheDocument();
+  });
+
+  it('is unread again when the server refuses the mark', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    api.markNoticeRead.mockRejectedValue(new ApiError('nope', 404, 'not-found'));
+    withFamily(<NoticesCard />, { notices: [delivery('N1')] });
+    await userEvent.click(await screen.findByRole('button', { name: /^Title N1/ }));
+    await waitFor(() => expect(screen.getByText('New')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Notices and absences for component tests, and the family read through the real DataProvider
+ * (so that read marks and reports change what the screens show as they do in the app). A test
+ * mocks lib/firebase's familyStore with `familyStoreStandIn`.
+ */
+import { render } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { DataProvider } from '../data/DataProvider';
+import type { FamilyData } from '../data/familyData';
+import type { FamilyAbsence } from '../domain/absences';
+import type { NoticeDelivery } from '../domain/notices';
+import { familyFixture } from './fixtures';
+
+const store = { family: null as unknown };
+/** The Firestore worker's store, answering the family `withFamily` was given. */
+export const familyStoreStandIn = { readFamily: async () => store.family };
+
+export const delivery = (noticeId: string, overrides: Partial<NoticeDelivery> = {}): NoticeDelivery => ({
+  noticeId,
+  memberId: 'M0001',
+  kind: 'notice',
+  sentAt: '2026-11-20T08:00:00.000Z',
+  texts: { de: { title: `Titel ${noticeId}`, body: 'Text' }, en: { title: `Title ${noticeId}`, body: 'Text' } },
+  languages: ['de', 'en'],
+  cancellation: null,
+  readAt: null,
+  ...overrides,
+});
+
+/** The family of the fixture with these notices, read through the real DataProvider. */
+export function withFamily(ui: ReactNode, family: Partial<FamilyData>) {
+  const { loading: _l, error: _e, replaceMember: _r, applyReadMark: _a, applyAbsence: _b, removeAbsence: _c, ...data } = familyFixture();
+  store.family = { ...data, ...family };
+  return render(createElement(MemoryRouter, null, createElement(DataProvider, { email: 'anna.mueller@example.com', children: ui })));
+}
+
+export const absence = (id: string, overrides: Partial<FamilyAbsence> = {}): FamilyAbsence => ({
+  id,
+  memberId: 'M0001',
+  childId: 'C1',
+  lessonIds: ['L1'],
+  from: '2026-12-01',
+  to: '2026-12-01',
+  reason: '',
+  reportedAt: '2026-11-28T08:00:00.000Z',
+  reportedBy: 'anna.mueller@example.com',
+  ...overrides,
+});
