@@ -32,7 +32,7 @@ interface Props {
  * sendNotice refuses an audience without a family as invalid-argument, the code of any bad body;
  * its message tells the two apart, and the office must learn that nobody would have read it.
  */
-const emptyAudience = (error: unknown) => error instanceof ApiError && error.code === 'invalid-argument' && /audience/i.test(error.message);
+const emptyAudience = (error: unknown) => error instanceof ApiError && error.code === 'invalid-argument' && /no family/i.test(error.message);
 
 export function SendDialog({ sending, lessons, onClose, onSent, onBusy }: Props) {
   const { t, i18n } = useTranslation();
