@@ -103,6 +103,18 @@ describe('runtime sizing from config.ts', () => {
     expect(endpointOf(functions.listBookingRequests)).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS });
   });
 
+  it("gives the office's notices the unsubscribe links' key (their e-mails) and time for a school's worth of copies", () => {
+    for (const name of ['sendNotice', 'cancelLesson', 'withdrawNotice'] as const) {
+      expect(endpointOf(functions[name]), name).toMatchObject({ timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS });
+    }
+    for (const name of ['sendNotice', 'cancelLesson'] as const) {
+      expect(endpointOf(functions[name]).secretEnvironmentVariables, name).toEqual([expect.objectContaining({ key: 'NOTIFICATION_LINK_KEY' })]);
+    }
+    expect(endpointOf(functions.withdrawNotice).secretEnvironmentVariables ?? []).toEqual([]);
+    expect(endpointOf(functions.listNotices)).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: ADMIN_READ_TIMEOUT_SECONDS });
+    expect(endpointOf(functions.markNoticeRead).httpsTrigger).toBeDefined();
+  });
+
   it('keeps the lookups and the admin reads small and short', () => {
     expect(endpointOf(functions.checkEmailExists)).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: LOOKUP_TIMEOUT_SECONDS });
     expect(endpointOf(functions.membershipGate)).toMatchObject({ availableMemoryMb: megabytes(LIGHT_MEMORY), timeoutSeconds: SIGN_UP_GATE_TIMEOUT_SECONDS });

@@ -8,7 +8,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoint, MAX_BODY_BYTES } from './endpoint';
+import { endpoint, MAX_BODY_BYTES, NOTICE_BODY_BYTES } from './endpoint';
 
 let server: Server;
 let base: string;
@@ -29,6 +29,7 @@ beforeAll(async () => {
   };
   app.all('/post', endpoint('POST', echo) as unknown as express.RequestHandler);
   app.all('/get', endpoint('GET', echo) as unknown as express.RequestHandler);
+  app.all('/notice', endpoint('POST', echo, { maxBytes: NOTICE_BODY_BYTES }) as unknown as express.RequestHandler);
   server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -80,6 +81,15 @@ describe('request bodies', () => {
     const body = JSON.stringify({ a: 'x'.repeat(MAX_BODY_BYTES - 8) });
     expect(body.length).toBe(MAX_BODY_BYTES);
     expect((await send('/post', body, 'application/json')).status).toBe(200);
+  });
+
+  it.each(['application/json', undefined])("takes an office notice's larger body (%s) up to its own limit, and no more", async (contentType) => {
+    const at = (bytes: number) => JSON.stringify({ a: 'x'.repeat(bytes - 8) });
+    const sent = (body: string) => send('/notice', contentType ? body : new TextEncoder().encode(body), contentType);
+    expect((await sent(at(NOTICE_BODY_BYTES))).status).toBe(200);
+    const over = await sent(at(NOTICE_BODY_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(JSON.parse(over.text)).toEqual({ error: 'payload-too-large', message: expect.stringContaining('64 KiB') });
   });
 
   it('leaves a missing body as the framework does ({}), and checks the method', async () => {
