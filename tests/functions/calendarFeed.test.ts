@@ -4,9 +4,10 @@
  * replaced one, a stopped one and one whose address the office moved all answer 404 and reveal
  * nothing; the 61st fetch in a minute is refused, and a flood of made-up addresses from one client
  * is refused before it costs reads while a real feed still answers another; two new addresses made
- * at once leave one; an unchanged feed polled with its ETag answers 304.
+ * at once leave one; an unchanged feed polled with its ETag answers 304; a lesson the office
+ * cancels shows as a cancelled occurrence at the next poll, and is back once the office withdraws it.
  */
-import { CALENDAR_FEEDS } from '@family-portal/contract';
+import { CALENDAR_FEEDS, deliveryId, NOTICE_DELIVERIES } from '@family-portal/contract';
 import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +52,7 @@ let email = '';
 let otherEmail = '';
 let thirdEmail = '';
 let originalEmail = '';
+const ADMIN = 'calendar-admin@example.com';
 
 beforeAll(async () => {
   await clearFirestore();
@@ -68,6 +70,7 @@ beforeAll(async () => {
   await createAccount(email);
   await createAccount(otherEmail);
   await createAccount(thirdEmail);
+  await createAccount(ADMIN, { admin: true });
 });
 afterAll(async () => {
   await appSheet.edit('Members', [{ 'Member ID': familyWithPlans, Email: originalEmail }]);
@@ -122,6 +125,70 @@ describe('the calendar subscription', () => {
     expect(changed.text).not.toContain(`UID:${planId}.`);
     // The next full sync brings the plan back for the tests after this one.
     expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).error).toBeNull();
+  });
+
+  it("shows a lesson the office cancelled as that occurrence cancelled, with the reason, and restores it when the office withdraws it", async () => {
+    const made = await call('createCalendarFeed', await idTokenFor(email), { language: 'en' });
+    const first = await poll(made.body.data.url);
+    expect((await poll(made.body.data.url, first.etag!)).status).toBe(304);
+
+    // A weekly series of this family, and one of its occurrences from tomorrow on.
+    const parsed = new ICAL.Component(ICAL.parse(first.text));
+    for (const zone of parsed.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const dayOf = (time: ICAL.Time) => `${time.year}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+    const candidates = parsed.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component)).flatMap((event) => {
+      const dates: string[] = [];
+      const iterator = event.iterator();
+      for (let start = iterator.next(); start; start = iterator.next()) dates.push(dayOf(start));
+      const date = dates.find((day) => day > today);
+      return date ? [{ event, date, dates }] : [];
+    });
+    const { event, date, dates } = candidates[0]!;
+    const [planId, roomHourId] = event.uid.replace(/@.*$/, '').split('.') as [string, string];
+    const lessonId = (await db.doc(`plans/${planId}`).get()).get('lessonId') as string;
+
+    const adminToken = await idTokenFor(ADMIN);
+    const cancelled = await call('cancelLesson', adminToken, { lessonId, date, roomHourId, reason: 'Teacher ill; see you next week' });
+    expect(cancelled.status).toBe(200);
+    const noticeId = cancelled.body.data.id as string;
+    expect((await db.doc(`${NOTICE_DELIVERIES}/${deliveryId(noticeId, familyWithPlans)}`).get()).exists).toBe(true);
+
+    // The app's next poll with the ETag it kept gets the feed anew, with that occurrence cancelled.
+    const changed = await poll(made.body.data.url, first.etag!);
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(first.etag);
+    const calendar = new ICAL.Component(ICAL.parse(changed.text));
+    const same = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component)).filter((each) => each.uid === event.uid);
+    const master = same.find((each) => !each.isRecurrenceException())!;
+    const overrides = same.filter((each) => each.isRecurrenceException());
+    expect(overrides).toHaveLength(1);
+    for (const override of overrides) master.relateException(override);
+    const occurrences: Array<{ date: string; status: string; summary: string; description: string }> = [];
+    const iterator = master.iterator();
+    for (let start = iterator.next(); start; start = iterator.next()) {
+      const details = master.getOccurrenceDetails(start);
+      occurrences.push({ date: dayOf(details.recurrenceId), status: String(details.item.component.getFirstPropertyValue('status') ?? ''), summary: details.item.summary, description: details.item.description });
+    }
+    // The RRULE still gives every occurrence; the one on that date is the cancelled override.
+    expect(occurrences.map((occurrence) => occurrence.date)).toEqual(dates);
+    expect(occurrences.filter((occurrence) => occurrence.status === 'CANCELLED')).toEqual([
+      { date, status: 'CANCELLED', summary: `Cancelled: ${master.summary}`, description: expect.stringMatching(/^Cancelled by the school office: Teacher ill; see you next week/) },
+    ]);
+    // Its RECURRENCE-ID is an occurrence's start as the RRULE gives it, in DTSTART's time zone form.
+    const starts: string[] = [];
+    const again = master.iterator();
+    for (let start = again.next(); start; start = again.next()) starts.push(start.toString());
+    expect(starts).toContain(overrides[0]!.recurrenceId.toString());
+    expect(overrides[0]!.component.getFirstProperty('recurrence-id')!.getParameter('tzid')).toBe(master.component.getFirstProperty('dtstart')!.getParameter('tzid'));
+    expect((await poll(made.body.data.url, changed.etag!)).status).toBe(304);
+
+    // Withdrawn: the occurrence is back at the next poll.
+    expect((await call('withdrawNotice', adminToken, { noticeId })).status).toBe(200);
+    const restored = await poll(made.body.data.url, changed.etag!);
+    expect(restored.status).toBe(200);
+    expect(restored.text).not.toContain('STATUS:CANCELLED');
+    expect(restored.etag).toBe(first.etag);
   });
 
   it('refuses an altered token, a replaced one, and a record naming another family, with 404 and nothing else', async () => {

@@ -42,6 +42,7 @@ const family: FeedFamily = {
     { id: 'P4', childId: 'C1', quarterId: 'Q2', lessonId: 'L2', roomHourIds: ['RH3'] },
     { id: 'P5', childId: 'C1', quarterId: 'Q5', lessonId: 'L2', roomHourIds: ['RH3'] },
   ],
+  cancellations: [],
 };
 
 const settings = { language: 'en' as const, timeZone: TIME_ZONE, today: '2026-10-01', domain: 'family-portal', stamp: '2026-09-14T08:30:00.000Z' };
@@ -203,3 +204,91 @@ describe('calendarFeed', () => {
 function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe('a cancelled lesson', () => {
+  // Piano (L1): Mondays (RH1) and Thursdays (RH2) this quarter. Cancelled on Monday 19 October for
+  // every room hour, on Monday 2 November (winter time) for RH1 only; the cancellations of Thursday
+  // 22 October for RH1 (a Monday hour) and of Tuesday 20 October match no occurrence.
+  const cancellations = [
+    { lessonId: 'L1', date: '2026-11-02', roomHourId: 'RH1', reason: 'Teacher ill' },
+    { lessonId: 'L1', date: '2026-10-19', roomHourId: null, reason: 'Staff training; room closed' },
+    { lessonId: 'L1', date: '2026-10-22', roomHourId: 'RH1', reason: 'Nothing' },
+    { lessonId: 'L1', date: '2026-10-20', roomHourId: null, reason: 'Nothing' },
+    { lessonId: 'L2', date: '2026-10-19', roomHourId: null, reason: 'Nothing' },
+  ];
+  const feed = calendarFeed({ ...family, cancellations }, settings);
+  const calendar = new ICAL.Component(ICAL.parse(feed.ics));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const components = calendar.getAllSubcomponents('vevent');
+  const day = (time: ICAL.Time) => `${time.year}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+
+  /** The series of a UID with its overrides related, as a calendar app reads them: each occurrence's date and status. */
+  function series(uid: string) {
+    const events = components.filter((component) => component.getFirstPropertyValue('uid') === uid).map((component) => new ICAL.Event(component));
+    const master = events.find((event) => !event.isRecurrenceException())!;
+    for (const exception of events.filter((event) => event.isRecurrenceException())) master.relateException(exception);
+    const found: Array<{ date: string; utcStart: string; status: string; summary: string; description: string }> = [];
+    const iterator = master.iterator();
+    for (let start = iterator.next(); start; start = iterator.next()) {
+      const details = master.getOccurrenceDetails(start);
+      found.push({
+        date: day(details.recurrenceId),
+        utcStart: details.startDate.toJSDate().toISOString(),
+        status: String(details.item.component.getFirstPropertyValue('status') ?? 'CONFIRMED'),
+        summary: details.item.summary,
+        description: details.item.description,
+      });
+    }
+    return { master, exceptions: events.filter((event) => event.isRecurrenceException()), occurrences: found };
+  }
+
+  it('overrides that occurrence of the series as cancelled, with the reason, and keeps every other one', () => {
+    const mondays = series('P1.RH1@family-portal');
+    expect(mondays.occurrences).toHaveLength(12);
+    const cancelled = mondays.occurrences.filter((occurrence) => occurrence.status === 'CANCELLED');
+    expect(cancelled.map((occurrence) => occurrence.date)).toEqual(['2026-10-19', '2026-11-02']);
+    expect(cancelled[0]).toMatchObject({ summary: 'Cancelled: Mia: Piano', utcStart: '2026-10-19T13:00:00.000Z' });
+    expect(cancelled[0]!.description).toBe('Cancelled by the school office: Staff training; room closed\nTeacher: Frau Klein\nClass chat: https://chat.whatsapp.com/Piano123');
+    expect(cancelled[1]).toMatchObject({ utcStart: '2026-11-02T14:00:00.000Z', description: expect.stringMatching(/^Cancelled by the school office: Teacher ill\n/) });
+    expect(mondays.occurrences.filter((occurrence) => occurrence.status !== 'CANCELLED').every((occurrence) => occurrence.summary === 'Mia: Piano')).toBe(true);
+    expect(feed).toMatchObject({ events: 5, cancelled: 2 });
+  });
+
+  it("names each cancelled occurrence by the series' UID and its start in the same time zone form as DTSTART", () => {
+    const { master, exceptions } = series('P1.RH1@family-portal');
+    const starts = new Set<string>();
+    const iterator = master.iterator();
+    for (let start = iterator.next(); start; start = iterator.next()) starts.add(start.toString());
+    for (const exception of exceptions) {
+      expect(starts.has(exception.recurrenceId.toString())).toBe(true);
+      expect(exception.component.getFirstProperty('recurrence-id')!.getParameter('tzid')).toBe(master.component.getFirstProperty('dtstart')!.getParameter('tzid'));
+      expect(exception.startDate.toString()).toBe(exception.recurrenceId.toString());
+    }
+    expect(feed.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20261019T150000');
+  });
+
+  it('leaves the series of other room hours, other lessons and other dates alone, and restores an occurrence when its cancellation goes', () => {
+    for (const uid of ['P1.RH2@family-portal', 'P2.RH3@family-portal', 'P2.RH4@family-portal', 'P3.RH1@family-portal']) {
+      expect(series(uid).exceptions, uid).toEqual([]);
+    }
+    const withdrawn = calendarFeed({ ...family, cancellations: cancellations.filter((cancellation) => cancellation.date !== '2026-10-19') }, settings);
+    expect(withdrawn.cancelled).toBe(1);
+    expect(withdrawn.ics).not.toContain('RECURRENCE-ID;TZID=Europe/Berlin:20261019T150000');
+    expect(withdrawn.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20261102T150000');
+    expect(feed.ics).not.toContain('Nothing');
+    expect(calendarFeed(family, settings).ics).not.toContain('STATUS:CANCELLED');
+  });
+
+  it('gives the same bytes whatever order the cancellations are read in, and different ones when they change', () => {
+    expect(calendarFeed({ ...family, cancellations: [...cancellations].reverse() }, settings).ics).toBe(feed.ics);
+    expect(feed.ics).not.toBe(calendarFeed(family, settings).ics);
+  });
+
+  it("writes the cancellation in the address's language", () => {
+    const german = calendarFeed({ ...family, cancellations }, { ...settings, language: 'de' }).ics;
+    expect(german).toContain('SUMMARY:Fällt aus: Mia: Piano');
+    expect(german).toContain('Vom Büro abgesagt: Teacher ill');
+    const russian = calendarFeed({ ...family, cancellations }, { ...settings, language: 'ru' }).ics;
+    expect(russian).toContain('SUMMARY:Отменено: Mia: Piano');
+  });
+});

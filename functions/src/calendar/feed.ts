@@ -5,12 +5,15 @@
  * its VTIMEZONE (so summer time inside a quarter never moves a lesson). UIDs are the plan's and
  * the room hour's, so that a changed plan replaces its event at the next refresh and a deleted one
  * disappears. A label without a readable time gives no event; it is named in the feed's
- * description instead. Pure: the caller reads the documents and gives the time stamp.
+ * description instead. A lesson the office cancelled on one date is that occurrence overridden
+ * as cancelled (cancelledOccurrences.ts). Pure: the caller reads the documents and gives the
+ * time stamp.
  */
 import { currentQuarter, lessonTimes, nextQuarter, WEEKDAYS, type QuarterFacts } from '@family-portal/contract';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import { ICalCalendar } from 'ical-generator';
+import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { instantOfWallClock } from '../sync/time/wallClock';
+import { cancelledDates, type FeedCancellation } from './cancelledOccurrences';
 import type { MailLanguage } from '../notifications/mailBody';
 
 export interface FeedFamily {
@@ -20,6 +23,8 @@ export interface FeedFamily {
   lessons: ReadonlyMap<string, { name: string; teacherId?: string | null; whatsappGroup?: string | null }>;
   roomHours: ReadonlyMap<string, { dayOfWeek: string; hourRefLabel: string; roomName?: string | null }>;
   teachers: ReadonlyMap<string, { name: string }>;
+  /** The family's cancelled lessons (its cancellation notices that were not withdrawn). */
+  cancellations: readonly FeedCancellation[];
 }
 
 export interface FeedSettings {
@@ -42,18 +47,24 @@ const TEXTS = {
     teacher: (name: string) => `Teacher: ${name}`,
     group: (url: string) => `Class chat: ${url}`,
     unreadable: 'These lesson times could not be read and are not in this calendar; the Plans page of the portal shows them:',
+    cancelled: (summary: string) => `Cancelled: ${summary}`,
+    reason: (reason: string) => `Cancelled by the school office: ${reason}`,
   },
   de: {
     name: 'Kurse (Familienportal)',
     teacher: (name: string) => `Lehrkraft: ${name}`,
     group: (url: string) => `Klassenchat: ${url}`,
     unreadable: 'Diese Kurszeiten konnten nicht gelesen werden und fehlen in diesem Kalender; die Seite Kurse im Portal zeigt sie:',
+    cancelled: (summary: string) => `Fällt aus: ${summary}`,
+    reason: (reason: string) => `Vom Büro abgesagt: ${reason}`,
   },
   ru: {
     name: 'Занятия (Семейный портал)',
     teacher: (name: string) => `Преподаватель: ${name}`,
     group: (url: string) => `Чат группы: ${url}`,
     unreadable: 'Время этих занятий не удалось распознать, поэтому их нет в календаре; они указаны на странице «Курсы» портала:',
+    cancelled: (summary: string) => `Отменено: ${summary}`,
+    reason: (reason: string) => `Отменено канцелярией школы: ${reason}`,
   },
 } as const;
 
@@ -106,8 +117,9 @@ function untilUtc(lastDay: string, timeZone: string): string {
 
 export interface Feed {
   ics: string;
-  /** Events written, and labels left out because no time could be read from them. */
+  /** Events written (weekly series), occurrences overridden as cancelled, and labels left out because no time could be read from them. */
   events: number;
+  cancelled: number;
   unreadable: string[];
 }
 
@@ -123,6 +135,7 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
   const childName = new Map(family.children.map((child) => [child.id, child.name]));
   const unreadable: string[] = [];
   let events = 0;
+  let cancelled = 0;
 
   const plans = [...family.plans].sort((a, b) => a.id.localeCompare(b.id));
   for (const plan of plans) {
@@ -144,20 +157,35 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
       }
       const first = firstWeekday(quarter.firstDay, weekday);
       if (first > quarter.lastDay) continue;
+      const uid = icalText(`${plan.id}.${roomHourId}@${settings.domain}`);
+      const start = (day: string) => `${day}T${pad(times.start.hour)}:${pad(times.start.minute)}:00`;
+      const end = (day: string) => `${day}T${pad(times.end.hour)}:${pad(times.end.minute)}:00`;
+      const event = { id: uid, timezone: settings.timeZone, stamp: settings.stamp, location: roomHour.roomName || null };
       calendar.createEvent({
-        id: icalText(`${plan.id}.${roomHourId}@${settings.domain}`),
-        start: `${first}T${pad(times.start.hour)}:${pad(times.start.minute)}:00`,
-        end: `${first}T${pad(times.end.hour)}:${pad(times.end.minute)}:00`,
-        timezone: settings.timeZone,
-        stamp: settings.stamp,
+        ...event,
+        start: start(first),
+        end: end(first),
         repeating: `FREQ=WEEKLY;UNTIL=${untilUtc(quarter.lastDay, settings.timeZone)}`,
         summary,
-        location: roomHour.roomName || null,
         description: description || null,
       });
       events += 1;
+      const occurrence = { lessonId: plan.lessonId, roomHourId, weekday, firstDay: first, lastDay: quarter.lastDay };
+      for (const { date, reasons } of cancelledDates(family.cancellations, occurrence)) {
+        // The same UID and the occurrence's start as RECURRENCE-ID, in the same TZID form as DTSTART.
+        calendar.createEvent({
+          ...event,
+          start: start(date),
+          end: end(date),
+          recurrenceId: start(date),
+          status: ICalEventStatus.CANCELLED,
+          summary: t.cancelled(summary),
+          description: [...reasons.map(t.reason), description].filter(Boolean).join('\n'),
+        });
+        cancelled += 1;
+      }
     }
   }
   if (unreadable.length > 0) calendar.description(icalText(`${t.unreadable} ${unreadable.join(' · ')}`));
-  return { ics: calendar.toString(), events, unreadable };
+  return { ics: calendar.toString(), events, cancelled, unreadable };
 }

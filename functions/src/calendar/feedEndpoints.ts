@@ -9,18 +9,20 @@
  * then per token and re-checks, like the e-mails, that the account still exists
  * and its address still leads through the member index to the same member; otherwise the feed is
  * deleted and the answer is 404, which reveals nothing. The ETag follows the last successful sync
- * and the school's day (the only things that change the feed): while both are as at the last
- * answer, a poll with that ETag gets 304 without reading the family's plans.
+ * and the school's day; a lesson cancelled or its cancellation withdrawn clears the stored ETag
+ * of its families' feeds (notices/feedEtags.ts). While the basis is as at the last answer, a poll
+ * with that ETag gets 304 without reading the family's plans or cancellations.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CALENDAR_FEEDS,
   calendarFeedBody,
   MEMBER_REFERENCES,
+  NOTICE_DELIVERIES,
   SYNC_FRESHNESS_PATH,
 } from '@family-portal/contract';
 import type { Request, Response } from 'express';
-import type { Firestore } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Timestamp } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { adminAuth, adminDb } from '../admin';
 import { functionsBaseUrlFromEnvironment, trustedProxiesFromEnvironment } from '../config';
@@ -33,6 +35,7 @@ import type { MailLanguage } from '../notifications/mailBody';
 import { familyRecordsOf } from '../notifications/familyRecords';
 import { accountsOf, refusalOf } from '../notifications/recipients';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import type { FeedCancellation } from './cancelledOccurrences';
 import { calendarFeed, type FeedFamily } from './feed';
 
 /** A calendar app polls every few minutes at most; a minute's 60 leaves room for a few apps on one address. */
@@ -121,11 +124,13 @@ interface Copied {
 const byId = <T>(documents: unknown) => new Map(((documents as Copied[] | undefined) ?? []).map((doc) => [doc.id, doc as unknown as T]));
 
 async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> {
-  const [plans, children, quarters, references] = await Promise.all([
+  const [plans, children, quarters, references, cancellations] = await Promise.all([
     db.collection('plans').where('memberId', '==', memberId).get(),
     db.collection('children').where('memberId', '==', memberId).select('name').get(),
     db.collection('quarters').get(),
     db.collection(MEMBER_REFERENCES).doc(memberId).get(),
+    // A withdrawn cancellation's deliveries are deleted: what is left still holds.
+    db.collection(NOTICE_DELIVERIES).where('memberId', '==', memberId).where('kind', '==', 'cancellation').select('cancellation').get(),
   ]);
   return {
     plans: plans.docs.map((doc) => ({
@@ -146,7 +151,27 @@ async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> 
     lessons: byId(references.get('lessons')),
     roomHours: byId(references.get('roomHours')),
     teachers: byId(references.get('teachers')),
+    cancellations: cancellations.docs.flatMap((doc) => {
+      const cancellation = doc.get('cancellation') as Partial<FeedCancellation> | null | undefined;
+      if (!cancellation || typeof cancellation.lessonId !== 'string' || typeof cancellation.date !== 'string') return [];
+      return [{ lessonId: cancellation.lessonId, date: cancellation.date, roomHourId: cancellation.roomHourId ?? null, reason: String(cancellation.reason ?? '') }];
+    }),
   };
+}
+
+const FAILED_PRECONDITION = 9;
+
+/**
+ * Keeps the answer's ETag only if the feed is unchanged since it was read: a cancellation that
+ * cleared it meanwhile (after this poll read the family without it) must not be hidden behind a
+ * 304 until the next day. The next poll then builds the feed again.
+ */
+async function storeEtag(ref: DocumentReference, readAt: Timestamp | undefined, etag: string, basis: string): Promise<void> {
+  try {
+    await ref.update({ etag, basis }, readAt ? { lastUpdateTime: readAt } : {});
+  } catch (error) {
+    if ((error as { code?: number }).code !== FAILED_PRECONDITION) throw error;
+  }
 }
 
 /** GET /calendar/<token>.ics, without signing in: the token is the proof. */
@@ -197,7 +222,7 @@ export async function serveCalendarFeed(request: Request, response: Response): P
     }
     const { ics } = calendarFeed(await readFamily(db, feed.memberId), { language: feed.language, timeZone, today, domain: 'family-portal', stamp: feed.createdAt });
     const etag = `"${createHash('sha256').update(ics).digest('base64url').slice(0, 27)}"`;
-    if (feed.etag !== etag || feed.basis !== basis) await ref.update({ etag, basis });
+    if (feed.etag !== etag || feed.basis !== basis) await storeEtag(ref, snapshot.updateTime, etag, basis);
     response.set('ETag', etag);
     if (asked === etag) {
       response.status(304).end();
