@@ -90,15 +90,15 @@ export const ABSENCE_MAIL_HOUR_SETTING = 'ABSENCE_MAIL_HOUR';
 export const DEFAULT_ABSENCE_MAIL_HOUR = 17;
 
 /** The office's address (lower-cased), or null when none is set: then no absence e-mail is sent. */
-export function officeEmailFromEnvironment(): string | null {
-  const value = process.env[OFFICE_EMAIL_SETTING]?.trim().toLowerCase() ?? '';
+export function officeEmailFromEnvironment(env: Record<string, string | undefined> = process.env): string | null {
+  const value = env[OFFICE_EMAIL_SETTING]?.trim().toLowerCase() ?? '';
   if (value === '') return null;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`${OFFICE_EMAIL_SETTING} must be one e-mail address, not "${value}"`);
   return value;
 }
 
-export function absenceMailHourFromEnvironment(): number {
-  const raw = process.env[ABSENCE_MAIL_HOUR_SETTING];
+export function absenceMailHourFromEnvironment(env: Record<string, string | undefined> = process.env): number {
+  const raw = env[ABSENCE_MAIL_HOUR_SETTING];
   if (raw === undefined || raw.trim() === '') return DEFAULT_ABSENCE_MAIL_HOUR;
   const hour = Number(raw);
   if (!Number.isInteger(hour) || hour < 0 || hour > 23) throw new Error(`${ABSENCE_MAIL_HOUR_SETTING} must be a whole hour from 0 to 23, not "${raw}"`);

@@ -16,6 +16,11 @@ describe('functions settings', () => {
     expect(check({ TRUSTED_PROXY_COUNT: '0' })).toEqual([]);
   });
 
+  it("knows the office's absence e-mail settings, not taking them for typos; without an address none is sent", () => {
+    expect(check({ OFFICE_EMAIL: 'buero@schule.example', ABSENCE_MAIL_HOUR: '7' })).toEqual([]);
+    expect(check({ OFFICE_EMAIL: '' })).toEqual([]);
+  });
+
   it("needs the app id, the origins and the association's account for parents' e-mails, asks for its address; the rest has defaults", () => {
     const findings = checkFunctionSettings({}, PROJECT);
     expect(findings.map((f) => [f.setting, f.level])).toEqual([
@@ -30,6 +35,8 @@ describe('functions settings', () => {
 
   it.each([
     ['OFFICE_LANGUAGE', 'fr'],
+    ['OFFICE_EMAIL', 'buero at schule.example'],
+    ['ABSENCE_MAIL_HOUR', '24'],
     ['SEPA_IBAN', 'DE02120300000000202052'],
   ])('reports %s = %j as an error', (setting, bad) => {
     expect(checkFunctionSettings({ ...GOOD_FUNCTIONS, [setting]: bad }, PROJECT).map((f) => [f.setting, f.level])).toEqual([[setting, 'error']]);

@@ -4,12 +4,16 @@
  * modules (config.ts, sync/time/timeZone.ts, sync/time/windowsZones.ts), never a copy of them.
  */
 import {
+  ABSENCE_MAIL_HOUR_SETTING,
+  absenceMailHourFromEnvironment,
   appOrigins,
   appSheetAccessKey,
   appSheetAppId,
   appSheetBaseUrl,
   maxDeletionPercent,
   notificationLinkKey,
+  OFFICE_EMAIL_SETTING,
+  officeEmailFromEnvironment,
   rateLimitHmacKey,
   schoolTimeZoneParam,
   MAX_TRUSTED_PROXIES,
@@ -91,6 +95,8 @@ const FUNCTION_SETTINGS = [
   SLICE_ROWS_SETTING,
   TRUSTED_PROXIES_SETTING,
   'OFFICE_LANGUAGE',
+  OFFICE_EMAIL_SETTING,
+  ABSENCE_MAIL_HOUR_SETTING,
   ...SEPA_SETTINGS,
   ASSOCIATION_ADDRESS,
 ];
@@ -137,6 +143,14 @@ export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
 
   const language = value('OFFICE_LANGUAGE');
   if (language && !isMailLanguage(language)) findings.push(error('OFFICE_LANGUAGE', `"${language}" must be one of ${MAIL_LANGUAGES.join(', ')}`));
+  // The office's daily absence e-mail: read as the functions read them, so the messages are theirs.
+  for (const [name, read] of [[OFFICE_EMAIL_SETTING, officeEmailFromEnvironment], [ABSENCE_MAIL_HOUR_SETTING, absenceMailHourFromEnvironment]] as const) {
+    try {
+      read(env);
+    } catch (problem) {
+      findings.push(error(name, (problem as Error).message));
+    }
+  }
   for (const name of SEPA_SETTINGS.filter((setting) => !value(setting))) {
     findings.push(error(name, "is missing: parents' payment e-mails name the association's account (the same as the web app's VITE_SEPA_*)"));
   }
