@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRUSTED_PROXIES_SETTING, trustedProxiesFromEnvironment } from './config';
+import { absenceMailHourFromEnvironment, officeEmailFromEnvironment, TRUSTED_PROXIES_SETTING, trustedProxiesFromEnvironment } from './config';
 
 afterEach(() => {
   delete process.env[TRUSTED_PROXIES_SETTING];
@@ -20,5 +20,20 @@ describe('TRUSTED_PROXY_COUNT', () => {
   it.each(['-1', '1.5', 'one', '11'])('refuses %s with a message naming the setting', (value) => {
     process.env[TRUSTED_PROXIES_SETTING] = value;
     expect(() => trustedProxiesFromEnvironment()).toThrow(`TRUSTED_PROXY_COUNT must be a whole number of proxies from 0 to 10, not "${value}"`);
+  });
+});
+
+describe("the office's absence e-mail", () => {
+  it('goes nowhere without OFFICE_EMAIL, else to the one address given, lower-cased', () => {
+    expect(officeEmailFromEnvironment({})).toBeNull();
+    expect(officeEmailFromEnvironment({ OFFICE_EMAIL: ' ' })).toBeNull();
+    expect(officeEmailFromEnvironment({ OFFICE_EMAIL: ' Buero@Schule.example ' })).toBe('buero@schule.example');
+    expect(() => officeEmailFromEnvironment({ OFFICE_EMAIL: 'a@b.example, c@d.example' })).toThrow('OFFICE_EMAIL must be one e-mail address');
+  });
+
+  it('goes from 17:00 unless ABSENCE_MAIL_HOUR names another whole hour', () => {
+    expect(absenceMailHourFromEnvironment({})).toBe(17);
+    expect(absenceMailHourFromEnvironment({ ABSENCE_MAIL_HOUR: '0' })).toBe(0);
+    for (const value of ['24', '-1', '7.5', 'seven']) expect(() => absenceMailHourFromEnvironment({ ABSENCE_MAIL_HOUR: value })).toThrow(`ABSENCE_MAIL_HOUR must be a whole hour from 0 to 23, not "${value}"`);
   });
 });
