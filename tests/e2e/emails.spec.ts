@@ -53,6 +53,8 @@ for (const language of LANGUAGES) {
       'cancellationConfirmed',
       'bookingDecided (confirmed)',
       'bookingDecided (declined)',
+      'notices',
+      'lessonCancelled',
     ]);
     for (const { kind, mail } of mails[language].parents) {
       await show(page, mail);

@@ -8,6 +8,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { bookingDecisionMail, type BookingDecision } from '../../../functions/src/notifications/bookingDecisionMail';
+import { noticeMail, type NoticeFacts } from '../../../functions/src/notifications/noticeMailContent';
 import { officeMail } from '../../../functions/src/notifications/officeAlerts';
 import { parentMail, type ParentMailSettings, type ParentMailSubject } from '../../../functions/src/notifications/parentMail';
 import { invitationMail } from '../../../functions/src/office/invitationMail';
@@ -45,6 +46,41 @@ const DECISIONS: Array<{ kind: string; decision: BookingDecision }> = [
   { kind: 'bookingDecided (declined)', decision: { ...confirmed, status: 'declined', roomHours: [confirmed.roomHours[0]!], note: null } },
 ];
 
+/** A notice in two languages (English falls back to German) with a long link and markup characters, and a cancelled lesson in all three. */
+const NOTICES: Array<{ kind: string; notice: NoticeFacts }> = [
+  {
+    kind: 'notices',
+    notice: {
+      kind: 'notice',
+      texts: {
+        de: {
+          title: 'Sommerfest am Samstag, 12. Juni: Anmeldung für Kuchenspenden bis Mittwoch',
+          body: 'Liebe Familien,\n\nam Samstag feiern wir <gemeinsam> & mit Musik.\nAnmeldung: https://lindenhof.example/sommerfest/anmeldung-kuchenspenden-und-helferliste-2027?klasse=alle.\n\nIhr Schulbüro',
+        },
+        ru: {
+          title: 'Летний праздник в субботу, 12 июня: запись на выпечку до среды',
+          body: 'Дорогие семьи,\n\nв субботу праздник <вместе> & с музыкой.\nЗапись: https://lindenhof.example/sommerfest/anmeldung-kuchenspenden-und-helferliste-2027?klasse=alle.\n\nКанцелярия школы',
+        },
+      },
+      languages: ['de', 'ru'],
+      cancellation: null,
+    },
+  },
+  {
+    kind: 'lessonCancelled',
+    notice: {
+      kind: 'cancellation',
+      texts: {
+        de: { title: 'Klavier für Fortgeschrittene fällt am Dienstag, 1. Dezember 2026 aus', body: 'Klavier für Fortgeschrittene am Dienstag, 1. Dezember 2026, 15:00-15:45, fällt aus. Grund: Frau Lind ist krank.' },
+        en: { title: 'Klavier für Fortgeschrittene on Tuesday, 1 December 2026 is cancelled', body: 'Klavier für Fortgeschrittene on Tuesday, 1 December 2026, 15:00-15:45, is cancelled. Reason: Frau Lind ist krank.' },
+        ru: { title: 'Занятие «Klavier für Fortgeschrittene» во вторник, 1 декабря 2026, отменено', body: 'Занятие «Klavier für Fortgeschrittene» во вторник, 1 декабря 2026, 15:00-15:45, отменено. Причина: Frau Lind ist krank.' },
+      },
+      languages: ['de', 'en', 'ru'],
+      cancellation: { lessonId: 'L1', lessonName: 'Klavier für Fortgeschrittene (Einzelunterricht)', date: '2026-12-01', roomHourId: null, reason: 'Frau Lind ist krank.' },
+    },
+  },
+];
+
 export interface Rendered {
   html: string;
   text: string;
@@ -64,6 +100,7 @@ async function renderAll(): Promise<RenderedMails> {
     const parents = [];
     for (const about of KINDS) parents.push({ kind: about.kind, mail: (await parentMail(about, { ...parent, language }, settings)).message as Rendered });
     for (const { kind, decision } of DECISIONS) parents.push({ kind, mail: bookingDecisionMail(decision, { ...parent, language }, settings).message as Rendered });
+    for (const { kind, notice } of NOTICES) parents.push({ kind, mail: noticeMail(notice, { ...parent, language }, settings).message as Rendered });
     const invitation = invitationMail({ name: parent.name, email: parent.email }, { appOrigin: settings.appOrigin, association }, language);
     const alert = officeMail(
       'error',
