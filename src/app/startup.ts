@@ -115,7 +115,7 @@ export function loadForSignIn() {
  */
 export function loadTheRest() {
   // One page per idle moment: evaluated together, their modules made one long task.
-  const pages = Object.values(FAMILY_PAGES);
+  const pages: Loadable[] = [...Object.values(FAMILY_PAGES), DashboardNotices, PlansAbsences];
   const next = () => {
     const page = pages.shift();
     if (page) void page.preload().catch(ignore).then(() => whenIdle(next));
