@@ -170,8 +170,8 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
         description: description || null,
       });
       events += 1;
-      const occurrence = { lessonId: plan.lessonId, roomHourId, weekday, firstDay: first, lastDay: quarter.lastDay };
-      for (const { date, reasons } of cancelledDates(family.cancellations, occurrence)) {
+      const series = { lessonId: plan.lessonId, roomHourId, weekday, firstDay: first, lastDay: quarter.lastDay };
+      for (const { date, reasons } of cancelledDates(family.cancellations, series)) {
         // The same UID and the occurrence's start as RECURRENCE-ID, in the same TZID form as DTSTART.
         calendar.createEvent({
           ...event,
