@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole local stack on loopback, offline, with one command:
  * AppSheet demo server, Auth/Firestore/Functions emulators, demo accounts, an initial full
- * sync through the real sync code, the local inbox with the sender of the `mail` collection,
+ * sync through the real sync code, a notice and a cancelled lesson sent through the real
+ * endpoints, the local inbox with the sender of the `mail` collection,
  * and the Vite dev server pointed at the emulators.
  * Ctrl-C stops everything it started.
  */
@@ -12,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './appsheet/generator';
 import { startDemoServer } from './appsheet/server';
 import { emulatorAdmin } from './lib/adminSdk';
 import { seedAndSync } from './lib/demoAccounts';
+import { seedDemoNotices } from './lib/demoNotices';
 import { startInbox } from './mail/inbox';
 import { startLocalSender } from './mail/localSender';
 import { isPortOpen, run, stop, waitForPort } from './lib/processes';
@@ -87,6 +89,9 @@ async function main(): Promise<void> {
       `  full sync ${sync.status} in ${sync.duration} ms: ${sync.totalMembers} members, ${sync.totalChildren} children` +
         (sync.error ? `\n  ${sync.error}` : ''),
     );
+
+    step("Sending the office's demo notice and cancelling one of the demo parent's lessons");
+    for (const line of await seedDemoNotices(emulatorAdmin().db)) console.log(`  ${line}`);
 
     step('Starting the app');
     const vite = run(join(ROOT, 'node_modules/.bin/vite'), ['--host', EMULATOR_HOST, '--port', String(PORTS.app), '--strictPort'], {
