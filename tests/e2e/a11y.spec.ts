@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceShown } from './support/axe';
 import { DEMO, DEMO_PASSWORD, latestOobCode, memberEmail } from './support/emulators';
 import { navLink } from './support/navigation';
+import { nextLessonDate } from './support/lessonDates';
 import { openAs, signIn, texts, type Language } from './support/signIn';
 
 const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
@@ -229,4 +230,60 @@ test("the office's course requests and its decision dialog", async ({ page }) =>
     await switchLanguage(page, language);
     await expectNoAxeViolations(page, `admin course requests (${language})`);
   }
+});
+
+test("the office's notices and absences tabs and their dialogs", async ({ page }) => {
+  test.setTimeout(60_000);
+  // A notice to withdraw, whatever the demo school has sent.
+  await page.route('**/listNotices*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { notices: unknown[] } };
+    body.data.notices.unshift({
+      id: 'NOTICE-a11y', kind: 'notice', sentAt: '2026-11-27T08:15:00.000Z', sentBy: DEMO.admin, texts: { en: { title: 'Parents\' evening', body: 'On Friday at 6 pm.' } },
+      languages: ['en'], audience: { kind: 'all' }, cancellation: null, recipients: 3, reads: 1, withdrawnAt: null, withdrawnBy: null,
+    });
+    await route.fulfill({ response, json: body });
+  });
+  await openAs(page, DEMO.admin, '/admin/notices');
+  await ready(page, en.admin.notices.title);
+  // The functions may start cold in the emulator; the lessons come from Firestore.
+  const notices = page.getByRole('region', { name: en.admin.notices.list.title });
+  await expect(notices.getByRole('button', { name: /^Withdraw “/ }).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+  const cancel = page.getByRole('region', { name: en.admin.notices.cancel.title });
+  const lesson = cancel.getByRole('combobox', { name: en.admin.notices.cancel.lesson });
+  await expect(lesson).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page, 'admin notices');
+
+  const compose = page.getByRole('region', { name: en.admin.notices.compose.title });
+  await compose.getByRole('radio', { name: new RegExp(`^${en.admin.notices.compose.audienceLessons}`) }).check();
+  await compose.getByRole('checkbox').first().check();
+  await compose.getByRole('radio', { name: en.admin.notices.compose.audienceFamily }).check();
+  await compose.getByRole('searchbox', { name: en.admin.notices.compose.familySearch }).fill('a');
+  await compose.getByRole('button', { name: en.admin.notices.compose.search }).click();
+  await expect(compose.getByRole('group', { name: en.admin.notices.compose.familyResults })).toBeVisible({ timeout: 30_000 });
+  // The form's own errors, then the audience chosen and its confirmation.
+  await compose.getByRole('button', { name: en.admin.notices.compose.send }).click();
+  await expect(compose.getByRole('alert')).toBeVisible();
+  await expectNoAxeViolations(page, 'admin notices, a family searched, the form\'s errors');
+  await compose.getByRole('radio', { name: en.admin.notices.compose.audienceAll }).check();
+  await compose.getByRole('textbox', { name: pattern(en.admin.notices.compose.titleField) }).first().fill('Elternabend');
+  await compose.getByRole('textbox', { name: pattern(en.admin.notices.compose.bodyField) }).first().fill('Am Freitag um 18 Uhr.');
+  await checkDialog(page, 'notice confirmation', () => compose.getByRole('button', { name: en.admin.notices.compose.send }).click());
+
+  const lessonId = await lesson.locator('option').nth(1).getAttribute('value');
+  await lesson.selectOption(lessonId);
+  await cancel.getByLabel(en.admin.notices.cancel.date, { exact: true }).fill(await nextLessonDate(lessonId!));
+  await cancel.getByRole('textbox', { name: en.admin.notices.cancel.reason }).fill('The teacher is ill.');
+  await checkDialog(page, 'lesson cancellation confirmation', () => cancel.getByRole('button', { name: en.admin.notices.cancel.submit }).click());
+  await checkDialog(page, 'notice withdrawal confirmation', () => notices.getByRole('button', { name: 'Withdraw “Parents\' evening”' }).filter({ visible: true }).click());
+  for (const language of narrowScreenLanguages(page)) {
+    await switchLanguage(page, language);
+    await expectNoAxeViolations(page, `admin notices (${language})`);
+    await switchLanguage(page, 'en');
+  }
+
+  await page.getByRole('navigation', { name: en.admin.tabs.label }).getByRole('link', { name: en.admin.absences.tab }).click();
+  await ready(page, en.admin.absences.title);
+  await expectNoAxeViolations(page, 'admin absences');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
