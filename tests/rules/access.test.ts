@@ -3,7 +3,8 @@
  * Clients never write. Access to a family follows the sync's e-mail index (member_emails) and
  * nothing else: a verified account with an entry reads its family and the reference data; one
  * without (never a member, row deleted, row rejected, e-mail shared by two rows) reads nothing
- * but its own index and admin entries. Denials are asserted as carefully as successes.
+ * but its own index and admin entries. Denials are asserted as carefully as successes. The roles
+ * are in roles.ts; notices and absences have their matrix in notices.test.ts.
  */
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import {
