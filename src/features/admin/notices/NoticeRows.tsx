@@ -54,7 +54,7 @@ function Content({ notice }: { notice: OfficeNotice }) {
           {t('admin.notices.list.cancellation', { lesson: notice.cancellation.lessonName, date: adminDay(notice.cancellation.date), reason: notice.cancellation.reason })}
         </p>
       )}
-      {notice.withdrawnAt && <p className="text-slate-700">{t('admin.notices.list.withdrawn', { date: formatAdminDateTime(notice.withdrawnAt), by: notice.withdrawnBy ?? '' })}</p>}
+      {notice.withdrawnAt && <p className="break-words text-slate-700">{t('admin.notices.list.withdrawn', { date: formatAdminDateTime(notice.withdrawnAt), by: notice.withdrawnBy ?? '' })}</p>}
       <details>
         <summary className="cursor-pointer text-teal-800">{t('admin.notices.list.text')}</summary>
         <dl className="mt-1 space-y-2">
@@ -63,7 +63,7 @@ function Content({ notice }: { notice: OfficeNotice }) {
             if (!text) return null;
             return (
               <div key={language} lang={language}>
-                <dt className="font-medium text-slate-900">{text.title}</dt>
+                <dt className="font-medium break-words text-slate-900">{text.title}</dt>
                 <dd className="break-words whitespace-pre-line text-slate-700">{text.body}</dd>
               </div>
             );
@@ -109,11 +109,11 @@ export function NoticesTable({ notices, lessonName, onWithdraw, busy }: RowsProp
         <caption className="sr-only">{t('admin.notices.list.title')}</caption>
         <thead className="align-bottom text-slate-600">
           <tr>
-            <th scope="col" className="w-[38%] py-2 pr-3 font-medium">{t('admin.notices.list.column.notice')}</th>
-            <th scope="col" className="w-[22%] py-2 pr-3 font-medium">{t('admin.notices.list.column.audience')}</th>
+            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.notices.list.column.notice')}</th>
+            <th scope="col" className="w-[20%] py-2 pr-3 font-medium">{t('admin.notices.list.column.audience')}</th>
             <th scope="col" className="w-[18%] py-2 pr-3 font-medium">{t('admin.notices.list.column.sent')}</th>
-            <th scope="col" className="w-[12%] py-2 pr-3 font-medium">{t('admin.notices.list.column.read')}</th>
-            <th scope="col" className="py-2"><span className="sr-only">{t('admin.notices.list.actions')}</span></th>
+            <th scope="col" className="w-[13%] py-2 pr-3 font-medium">{t('admin.notices.list.column.read')}</th>
+            <th scope="col" className="w-36 py-2"><span className="sr-only">{t('admin.notices.list.actions')}</span></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 align-top">

@@ -111,6 +111,18 @@ describe("the office's notices", () => {
     expect(cards.getByText('read by 4 of 4 families')).toBeInTheDocument();
   });
 
+  it('shows older notices a page at a time', async () => {
+    answers.listNotices = () => json({ data: { notices: SENT.slice(0, 2), next: 'N2' } });
+    renderPage();
+    const region = within(await listRegion());
+    expect(within(await region.findByRole('table', { name: 'Sent notices' })).getAllByRole('row')).toHaveLength(3);
+    answers.listNotices = () => json({ data: { notices: SENT.slice(2), next: null } });
+    await userEvent.click(region.getByRole('button', { name: 'Show older notices' }));
+    await vi.waitFor(() => expect(within(region.getByRole('table', { name: 'Sent notices' })).getAllByRole('row')).toHaveLength(4));
+    expect(callsOf('listNotices').map((call) => call.query)).toEqual(['', '?after=N2']);
+    expect(region.queryByRole('button', { name: 'Show older notices' })).not.toBeInTheDocument();
+  });
+
   it('says so when no notice was sent yet', async () => {
     answers.listNotices = () => json({ data: { notices: [], next: null } });
     renderPage();
