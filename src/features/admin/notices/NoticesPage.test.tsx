@@ -21,16 +21,16 @@ const TIMETABLE: OfficeTimetable = {
     { id: 'Q1', name: '2027 Q1', status: 'planned', firstDay: '2027-01-01', lastDay: '2027-03-31' },
   ],
   lessons: [
-    { id: 'L1', name: 'Piano', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: null, whatsappGroup: null },
-    { id: 'L2', name: 'Chess', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: null, whatsappGroup: null },
-    { id: 'L3', name: 'Ballet', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: null, whatsappGroup: null },
+    { id: 'L1', name: 'Piano', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: 0, whatsappGroup: null },
+    { id: 'L2', name: 'Chess', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: 0, whatsappGroup: null },
+    { id: 'L3', name: 'Ballet', teacherId: null, hours: null, pricePerHour: 15, extrasPerQuarter: 0, whatsappGroup: null },
   ],
   roomHours: [
     { id: 'RH1', lessonId: 'L1', dayOfWeek: 'Mo.', hourRefLabel: '1 - 15:00-16:00', roomName: 'Room A' },
     { id: 'RH2', lessonId: 'L1', dayOfWeek: 'Mi.', hourRefLabel: '2 - 16:00-17:00', roomName: 'Room B' },
     { id: 'RH3', lessonId: 'L2', dayOfWeek: 'Fr.', hourRefLabel: '3 - 14:00-15:00', roomName: null },
   ],
-} as OfficeTimetable;
+};
 
 const notice = (id: string, overrides: Partial<OfficeNotice> = {}): OfficeNotice => ({
   id, kind: 'notice', sentAt: '2026-11-27T09:00:00.000Z', sentBy: 'office@example.com',
