@@ -377,6 +377,16 @@ describe('a lesson cancelled', () => {
     const notice = officeNoticeAnswer.parse((await call('cancelLesson', adminToken, { lessonId: lessonA, date, roomHourId, reason: 'Raum belegt' })).body).data;
     expect(notice.cancellation).toMatchObject({ roomHourId });
     expect(await deliveredTo(notice.id)).toEqual(expectedFor(date, roomHourId));
+
+    // A second click sends the families nothing more; once withdrawn, it may be cancelled again.
+    const before = await written();
+    const again = await call('cancelLesson', adminToken, { lessonId: lessonA, date, roomHourId, reason: 'Raum belegt' });
+    expect(again).toMatchObject({ status: 409, body: { error: 'lesson-already-cancelled' } });
+    expect(await written()).toEqual(before);
+    expect((await call('withdrawNotice', adminToken, { noticeId: notice.id })).status).toBe(200);
+    const anew = await call('cancelLesson', adminToken, { lessonId: lessonA, date, roomHourId, reason: 'Raum doch belegt' });
+    expect(anew.status).toBe(200);
+    expect((await call('withdrawNotice', adminToken, { noticeId: officeNoticeAnswer.parse(anew.body).data.id })).status).toBe(200);
   });
 
   it('refuses a day the lesson does not have, an unknown lesson or room hour, and a date out of reach, writing nothing', async () => {

@@ -11,6 +11,7 @@ import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { activeMembers, lessonsOf, plansOf, quartersOf } from './audience';
 import { CANCELLATION_DAY_PROBLEMS, cancellationDay, type RoomHourFacts } from './cancellationDay';
 import { CANCELLATION_LANGUAGES, cancellationTexts } from './cancellationTexts';
+import { noticesOf } from './noticeRecord';
 import { publishNotice } from './publishNotice';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -18,6 +19,27 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 async function roomHoursOf(db: Firestore, lessonId: string): Promise<RoomHourFacts[]> {
   const snapshot = await db.collection('roomHours').where('lessonId', '==', lessonId).get();
   return snapshot.docs.map((doc) => ({ id: doc.id, dayOfWeek: text(doc.get('dayOfWeek')), hourRefLabel: text(doc.get('hourRefLabel')) }));
+}
+
+/**
+ * A second click, or a second admin, must not send the families the same cancellation twice: a
+ * cancellation of that lesson on that date still in force for the same room hour, or for the
+ * whole lesson, refuses this one. (Cancelling the whole lesson after one of its room hours is
+ * allowed: it tells more families.) Two sent in the same instant can both pass; the office then
+ * withdraws one.
+ */
+async function refuseRepeat(db: Firestore, body: { lessonId: string; date: string; roomHourId?: string }): Promise<void> {
+  const inForce = await noticesOf(db)
+    .where('kind', '==', 'cancellation')
+    .where('cancellation.lessonId', '==', body.lessonId)
+    .where('cancellation.date', '==', body.date)
+    .where('withdrawnAt', '==', null)
+    .get();
+  const covering = inForce.docs.find((doc) => {
+    const roomHourId = doc.get('cancellation.roomHourId') as string | null;
+    return roomHourId === null || roomHourId === (body.roomHourId ?? null);
+  });
+  if (covering) throw new HttpError('lesson-already-cancelled', `The lesson ${body.lessonId} is already cancelled on ${body.date} (notice ${covering.id}).`);
 }
 
 export async function cancelLesson(db: Firestore, adminEmail: string, body: Required<Pick<CancelLessonBody, 'lessonId' | 'date' | 'reason'>> & { roomHourId?: string }, now = new Date()): Promise<OfficeNotice> {
@@ -31,6 +53,8 @@ export async function cancelLesson(db: Firestore, adminEmail: string, body: Requ
   const current = currentQuarter(quarters, today);
   const day = cancellationDay({ date: body.date, today, quarters: [current, nextQuarter(quarters, current, today)], roomHours });
   if ('problem' in day) throw badRequest(`Invalid request: date: ${CANCELLATION_DAY_PROBLEMS[day.problem]}`);
+
+  await refuseRepeat(db, body);
 
   const hours = new Set(day.roomHours.map((roomHour) => roomHour.id));
   const plans = (await plansOf(db, [body.lessonId], day.quarter.id)).filter(

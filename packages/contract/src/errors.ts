@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'requests-closed',
   'not-requested',
   'already-withdrawn',
+  'lesson-already-cancelled',
   'absence-started',
   'sync-already-running',
   'resource-exhausted',
@@ -56,6 +57,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'not-requested': 409,
   /** A notice or cancellation the office has already withdrawn. */
   'already-withdrawn': 409,
+  /** That lesson is already cancelled on that date (for that room hour or all of them). */
+  'lesson-already-cancelled': 409,
   /** An absence whose first day has begun can no longer be withdrawn. */
   'absence-started': 409,
   'sync-already-running': 409,
