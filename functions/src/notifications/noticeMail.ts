@@ -40,7 +40,7 @@ export interface NoticeMailDeps {
 
 /** Firestore's `in` takes at most 30 values. */
 const IN_LIMIT = 30;
-/** Beyond this many families, one query for every opted-in parent costs less than queries per family. */
+/** Beyond this many families, one query for every opted-in parent (or the whole index) costs less than queries per 30 families. */
 const SCAN_CHOICES_ABOVE = 300;
 /** Documents a lookup takes. */
 const LOOKUP = 300;
@@ -114,8 +114,13 @@ async function noticeSubscribers(db: Firestore, families: string[]): Promise<Can
 
 /** Every parent of these families with an account, but those who turned lessonCancelled off. */
 async function cancellationParents(db: Firestore, auth: Auth, families: string[]): Promise<Candidate[]> {
-  const index = await limited(chunk(families, IN_LIMIT), (batch) => db.collection(MEMBER_EMAILS).where('memberId', 'in', batch).get());
-  const addresses = new Map(index.flatMap((result) => result.docs).map((doc) => [doc.id, String(doc.get('memberId'))]));
+  const delivered = new Set(families);
+  // Beyond a few hundred families, one read of the whole index costs less than a query per 30.
+  const index =
+    families.length > SCAN_CHOICES_ABOVE
+      ? (await db.collection(MEMBER_EMAILS).get()).docs.filter((doc) => delivered.has(doc.get('memberId') as string))
+      : (await limited(chunk(families, IN_LIMIT), (batch) => db.collection(MEMBER_EMAILS).where('memberId', 'in', batch).get())).flatMap((result) => result.docs);
+  const addresses = new Map(index.map((doc) => [doc.id, String(doc.get('memberId'))]));
   const accounts = (await limited(chunk([...addresses.keys()], AUTH_BATCH), (batch) => auth.getUsers(batch.map((email) => ({ email }))))).flatMap((result) => result.users);
   const choices = await limited(chunk(accounts, LOOKUP), (batch: UserRecord[]) =>
     db.getAll(...batch.map((user) => db.collection(NOTIFICATION_CHOICES).doc(user.uid)), { fieldMask: ['lessonCancelled', 'language'] }),
