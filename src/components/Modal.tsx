@@ -35,7 +35,8 @@ export function Modal({ open, title, onClose, busy = false, children }: Props) {
       className="m-auto w-[min(32rem,calc(100vw-1.5rem))] max-w-none rounded-xl p-0 shadow-xl backdrop:bg-slate-900/40">
       {open && (
         <div className="max-h-[85dvh] overflow-y-auto p-5">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
+          {/* A title of the office's (a notice's) may hold a word longer than a phone is wide. */}
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900 wrap-anywhere">{title}</h2>
           <div className="mt-3">{children}</div>
         </div>
       )}

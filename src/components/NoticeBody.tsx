@@ -8,7 +8,7 @@ import { linkify } from '../domain/linkify';
 export function NoticeBody({ body }: { body: string }) {
   const pieces = useMemo(() => linkify(body), [body]);
   return (
-    <p className="whitespace-pre-line break-words text-slate-800">
+    <p className="whitespace-pre-line wrap-anywhere text-slate-800">
       {pieces.map((piece, index) =>
         piece.kind === 'link' ? (
           <a key={index} href={piece.href} target="_blank" rel="noopener noreferrer" className="font-medium text-teal-800 underline">

@@ -67,7 +67,7 @@ function NoticeItem({ notice, onOpen }: { notice: NoticeDelivery; onOpen: (notic
     <li>
       <button type="button" onClick={() => onOpen(notice)} className="flex w-full min-w-0 items-start gap-2 py-2 text-left hover:bg-slate-50">
         <span className="min-w-0 flex-1">
-          <span className={`block break-words ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{title}</span>
+          <span className={`block wrap-anywhere ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{title}</span>
           <span className="block text-xs text-slate-600">
             {notice.kind === 'cancellation' && `${t('notices.cancellation')} · `}
             {formatDay(notice.sentAt, locale, 'long')}

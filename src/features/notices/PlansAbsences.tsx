@@ -40,9 +40,11 @@ export function AbsencesCard() {
   const childOf = (absence: FamilyAbsence) => data.children.find((child) => child.id === absence.childId)?.name ?? '';
 
   return (
-    <Card title={t('absences.title')}
-      action={<button type="button" onClick={() => { setDone(null); setReporting(true); }} className="rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-teal-800">{t('absences.report')}</button>}>
+    <Card title={t('absences.title')}>
       <p className="text-sm text-slate-700">{t('absences.intro')}</p>
+      <button type="button" onClick={() => { setDone(null); setReporting(true); }} className="mt-3 rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-teal-800">
+        {t('absences.report')}
+      </button>
       {done && <div className="mt-3"><Alert tone="success">{done}</Alert></div>}
       <h3 className="mt-3 text-sm font-semibold text-slate-900">{t('absences.list')}</h3>
       {shown.length === 0 ? (
@@ -51,7 +53,7 @@ export function AbsencesCard() {
         <ul className="mt-2 divide-y divide-slate-100 text-sm">
           {shown.map((entry) => (
             <li key={entry.absence.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
-              <div className="min-w-0 flex-1 break-words">
+              <div className="min-w-0 flex-1 wrap-anywhere">
                 <p className="font-medium text-slate-900">{entry.child} · {entry.dates}</p>
                 <p className="text-slate-600">{entry.lessons}</p>
                 {entry.absence.reason && <p className="text-slate-600">{entry.absence.reason}</p>}

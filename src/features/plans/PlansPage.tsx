@@ -163,7 +163,10 @@ function WeekTable({ plans }: { plans: Plan[] }) {
       <tbody className="divide-y divide-slate-100">
         {rows.map((row, index) => (
           <tr key={`${row.id}-${index}`}>
-            <th scope="row" className="py-1 pr-2 font-medium">{index > 0 && rows[index - 1]?.dayOfWeek === row.dayOfWeek ? '' : weekdayName(row.dayOfWeek, locale)}</th>
+            <th scope="row" className="py-1 pr-2 font-medium">
+              {/* A day's second lesson shows no weekday again, but a screen reader names every row's. */}
+              {index > 0 && rows[index - 1]?.dayOfWeek === row.dayOfWeek ? <span className="sr-only">{weekdayName(row.dayOfWeek, locale)}</span> : weekdayName(row.dayOfWeek, locale)}
+            </th>
             <td className="py-1 pr-2 tabular-nums">{hourLabel(row.hourRefLabel)}</td>
             <td className="py-1 pr-2">{row.lesson}</td>
             <td className="py-1 text-slate-600">{row.roomName}</td>
