@@ -12,10 +12,11 @@
  * the production build. The family is added for the duration of the spec and removed again
  * (support/longFamily.ts). About 40 s when all is well, about 80 s when every language fails.
  */
-import type { BookingRequestsAnswer } from '@family-portal/contract';
+import type { AbsenceList, BookingRequestsAnswer, OfficeNotice } from '@family-portal/contract';
 import { expect, test, type Page } from '@playwright/test';
 import { HOSTING_ORIGIN } from './support/hosting';
 import { findLayoutProblems, LayoutGuard } from './support/layout';
+import { nextLessonDate } from './support/lessonDates';
 import { addLongFamily, LONG_BOOKING, LONG_FAMILY, removeLongFamily } from './support/longFamily';
 import { signIn, texts, type Language } from './support/signIn';
 
@@ -95,6 +96,36 @@ const LONG_REQUESTS: BookingRequestsAnswer['requests'] = [
   longRequest(3, 'Friedrich-Wilhelm Bartholomäus Wolkenstein-Hohenzollern', 'confirmed', 'Bitte Hausschuhe und Turnbeutel mitbringen.'),
   longRequest(4, 'Екатерина-Александра Волкенштейн-Гогенцоллерн', 'requested', null),
 ];
+
+/** The notices tab lists what listNotices answers, with these long ones added: a notice and a withdrawn cancellation. */
+const LONG_NOTICES: OfficeNotice[] = [
+  {
+    id: 'NOTICE-layout-1', kind: 'notice', sentAt: '2026-11-27T08:15:00.000Z', sentBy: 'maximiliane-konstantina.wolkenstein@example.com',
+    texts: {
+      de: { title: 'Elternabend zur Mathematik-Olympiadevorbereitung und Hausaufgabenbetreuungsorganisation', body: 'Liebe Eltern,\nbitte lesen Sie https://example.org/elternabend/mathematik-olympiadevorbereitung-leistungsgruppe-b-2026 vorab.' },
+      ru: { title: 'Родительское собрание по подготовке к олимпиаде и организации продлённого дня', body: 'Уважаемые родители, просим ознакомиться заранее.' },
+    },
+    languages: ['de', 'ru'], audience: { kind: 'lessons', lessonIds: ['L901', 'L902'] }, cancellation: null, recipients: 1234, reads: 987, withdrawnAt: null, withdrawnBy: null,
+  },
+  {
+    id: 'NOTICE-layout-2', kind: 'cancellation', sentAt: '2026-11-26T08:15:00.000Z', sentBy: 'office@example.com',
+    texts: { de: { title: 'Mathematik-Olympiadevorbereitung für Fortgeschrittene fällt am 02.12.2026 aus', body: 'Die Lehrkraft ist erkrankt.' } },
+    languages: ['de'], audience: { kind: 'lessons', lessonIds: ['L901'] },
+    cancellation: { lessonId: 'L901', lessonName: LONG_OFFER.lessonName, date: '2026-12-02', roomHourId: null, reason: 'Die Lehrkraft ist erkrankt; Ersatz konnte kurzfristig nicht gefunden werden.' },
+    recipients: 1, reads: 0, withdrawnAt: '2026-11-26T09:00:00.000Z', withdrawnBy: 'maximiliane-konstantina.wolkenstein@example.com',
+  },
+];
+/** The absences tab shows what listAbsences answers, with the long family's children added to its first day. */
+const longAbsences = (list: AbsenceList): AbsenceList => ({
+  ...list,
+  days: list.days.map((day, index) => index > 0 ? day : {
+    ...day,
+    lessons: [...day.lessons, {
+      lessonId: 'L901', lessonName: LONG_OFFER.lessonName,
+      children: LONG_REQUESTS.map((request, n) => ({ absenceId: `ABS-layout-${n}`, childId: request.childId, childName: request.childName!, familyName: LONG_FAMILY.primaryName, reason: n % 2 ? '' : 'Arzttermin beim Kieferorthopäden in der Innenstadt, Abholung direkt nach der zweiten Stunde' })),
+    }],
+  }),
+});
 
 /** The long family's signed-in page, shared by the tests of one worker. */
 let page: Page;
@@ -229,6 +260,33 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
     const waiting = LONG_REQUESTS.filter((row) => row.status === 'requested').length;
     await requests.getByRole('button', { name: t.admin.requests.decide.declineSelected_other.replace('{{count}}', String(waiting)) }).click();
   });
+  // The notices tab with the long notices (see LONG_NOTICES), its three confirmations, and the absences tab.
+  await page.getByRole('link', { name: t.admin.notices.tab, exact: true }).click();
+  const notices = page.getByRole('region', { name: t.admin.notices.list.title });
+  await expect(notices.getByText(LONG_NOTICES[1]!.cancellation!.reason, { exact: false }).filter({ visible: true })).toBeVisible({ timeout: 30_000 });
+  const cancel = page.getByRole('region', { name: t.admin.notices.cancel.title });
+  await expect(cancel.getByLabel(t.admin.notices.cancel.lesson)).toBeVisible({ timeout: 30_000 });
+  await loaded(language);
+  await page.mouse.move(0, 0);
+  await guard.atEveryWidth('admin notices', { brokenWords: true });
+  const compose = page.getByRole('region', { name: t.admin.notices.compose.title });
+  const german = t.admin.notices.language.de;
+  await compose.getByLabel(t.admin.notices.compose.titleField.replace('{{language}}', german)).fill(LONG_NOTICES[0]!.texts.de!.title);
+  await compose.getByLabel(t.admin.notices.compose.bodyField.replace('{{language}}', german)).fill(LONG_NOTICES[0]!.texts.de!.body);
+  await checkDialog(guard, 'admin: notice confirmation', () => compose.getByRole('button', { name: t.admin.notices.compose.send }).click());
+  await cancel.getByLabel(t.admin.notices.cancel.lesson).selectOption('L901');
+  await cancel.getByLabel(t.admin.notices.cancel.date, { exact: true }).fill(await nextLessonDate('L901'));
+  await cancel.getByLabel(t.admin.notices.cancel.reason).fill(LONG_NOTICES[1]!.cancellation!.reason);
+  await checkDialog(guard, 'admin: lesson cancellation confirmation', () => cancel.getByRole('button', { name: t.admin.notices.cancel.submit }).click());
+  await checkDialog(guard, 'admin: notice withdrawal', () =>
+    notices.getByRole('button', { name: t.admin.notices.list.withdrawOne.replace('{{title}}', LONG_NOTICES[0]!.texts[language === 'ru' ? 'ru' : 'de']!.title) }).filter({ visible: true }).click());
+  await page.getByRole('link', { name: t.admin.absences.tab, exact: true }).click();
+  // The long family's children, reported absent (see longAbsences).
+  await expect(page.getByText(LONG_REQUESTS[0]!.childName!).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
+  await loaded(language);
+  await page.mouse.move(0, 0);
+  await guard.atEveryWidth('admin absences', { brokenWords: true });
+
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -266,6 +324,17 @@ test.describe('a family with long names and eight children', () => {
       body.data.offers.push(LONG_OFFER);
       body.data.requests.push(...LONG_REQUESTS);
       await route.fulfill({ response, json: body });
+    });
+    await page.route('**/listNotices*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { notices: OfficeNotice[] } };
+      body.data.notices.unshift(...LONG_NOTICES);
+      await route.fulfill({ response, json: body });
+    });
+    await page.route('**/listAbsences*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: AbsenceList };
+      await route.fulfill({ response, json: { data: longAbsences(body.data) } });
     });
     await signIn(page, LONG_FAMILY.email, { password: LONG_FAMILY.password });
   });
