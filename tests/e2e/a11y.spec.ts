@@ -7,7 +7,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoAxeViolationsOnceShown } from './support/axe';
 import { DEMO, DEMO_PASSWORD, latestOobCode, memberEmail } from './support/emulators';
+import { familyWithCourse } from './support/familyWithCourse';
 import { navLink } from './support/navigation';
+import { office, reportAbsenceAs, takeBack, type FamilyNotices } from './support/noticeCalls';
 import { nextLessonDate } from './support/lessonDates';
 import { openAs, signIn, texts, type Language } from './support/signIn';
 
@@ -286,4 +288,32 @@ test("the office's notices and absences tabs and their dialogs", async ({ page }
   await ready(page, en.admin.absences.title);
   await expectNoAxeViolations(page, 'admin absences');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
+test("a family's notice from the school office and the absence dialogs", async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  // A family of its own (M0034–M0039; desktop the first, phone the second), its notice and
+  // absence written by the real endpoints and taken back at the end.
+  const family = await familyWithCourse([34, 35, 36, 37, 38, 39], testInfo.project.name === 'phone' ? 1 : 0);
+  const made: FamilyNotices = { email: family.email, password: DEMO_PASSWORD, noticeIds: [], absenceIds: [] };
+  try {
+    const notice = await office.send({ texts: { en: { title: "Parents' evening", body: 'On Friday at 6 pm.\nThe agenda: https://example.org/evening' } }, audience: { kind: 'family', memberId: family.memberId } });
+    made.noticeIds.push(notice.id);
+    made.absenceIds.push(await reportAbsenceAs(family.email, DEMO_PASSWORD, { childId: family.childId, lessonIds: [family.lessonId], from: family.date, to: family.date, reason: 'Arzttermin' }));
+    await openAs(page, family.email);
+    await ready(page, /^Welcome, /);
+    const notices = page.getByRole('region', { name: en.notices.title });
+    await expect(notices.getByText(en.notices.new)).toBeVisible();
+    await expectNoAxeViolations(page, 'dashboard with an unread notice');
+    await checkDialog(page, 'dashboard: a notice from the school office', () => notices.getByRole('button', { name: /^Parents' evening/ }).click());
+    await navLink(page, 'plans').click();
+    await ready(page, en.pages.plans.title);
+    const absences = page.getByRole('region', { name: en.absences.title });
+    await expect(absences.getByText(family.childName, { exact: false })).toBeVisible();
+    await expectNoAxeViolations(page, 'plans with a reported absence');
+    await checkDialog(page, 'plans: report an absence', () => absences.getByRole('button', { name: en.absences.report }).click());
+    await checkDialog(page, 'plans: withdraw an absence', () => absences.getByRole('button', { name: new RegExp(`^${en.absences.withdraw.label.split('{{child}}')[0]}`) }).click());
+  } finally {
+    await takeBack(made);
+  }
 });

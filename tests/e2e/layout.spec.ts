@@ -18,6 +18,8 @@ import { HOSTING_ORIGIN } from './support/hosting';
 import { findLayoutProblems, LayoutGuard } from './support/layout';
 import { nextLessonDate } from './support/lessonDates';
 import { addLongFamily, LONG_BOOKING, LONG_FAMILY, removeLongFamily } from './support/longFamily';
+import { addLongNotices, LONG_NOTICE_TITLES } from './support/longNotices';
+import { takeBack, type FamilyNotices } from './support/noticeCalls';
 import { signIn, texts, type Language } from './support/signIn';
 
 const LANGUAGES: Language[] = ['en', 'de', 'ru'];
@@ -129,6 +131,8 @@ const longAbsences = (list: AbsenceList): AbsenceList => ({
 
 /** The long family's signed-in page, shared by the tests of one worker. */
 let page: Page;
+/** The long family's notices, cancelled lesson and absence (support/longNotices.ts), taken back at the end. */
+let longNotices: FamilyNotices | undefined;
 
 async function switchLanguage(language: Language) {
   await page.getByLabel(new RegExp(`^(${languageLabels.join('|')})$`)).selectOption(language);
@@ -177,6 +181,8 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await guard.atEveryWidth('dashboard');
   await checkDialog(guard, 'dashboard: quarter day calendar', () =>
     page.getByRole('button', { name: new RegExp(`^${escape(t.quarter.firstDay)}`) }).click());
+  await checkDialog(guard, 'dashboard: a notice from the school office', () =>
+    page.getByRole('region', { name: t.notices.title }).getByRole('button', { name: new RegExp(`^${escape(LONG_NOTICE_TITLES[language])}`) }).click());
 
   await navigateTo(t.nav.family);
   await ready(t.pages.family.title, language);
@@ -204,6 +210,11 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   });
   await checkDialog(guard, 'plans: withdraw a booking request', () =>
     booking.getByRole('button', { name: new RegExp(`^${escape(t.booking.withdraw.open)}: .*${escape(LONG_BOOKING.waitingChild)}`) }).click());
+  // The long family's absence and its cancelled lesson (support/longNotices.ts) are on the page measured above.
+  const absences = page.getByRole('region', { name: t.absences.title });
+  await checkDialog(guard, 'plans: report an absence', () => absences.getByRole('button', { name: t.absences.report }).click());
+  await checkDialog(guard, 'plans: withdraw an absence', () =>
+    absences.getByRole('button', { name: new RegExp(`^${escape(t.absences.withdraw.label.split('{{child}}')[0]!)}`) }).click());
 
   await navigateTo(t.nav.transactions);
   await ready(t.pages.transactions.title, language);
@@ -304,6 +315,7 @@ test.describe('a family with long names and eight children', () => {
     // A full sync, an account and a sign-in.
     testInfo.setTimeout(90_000);
     await addLongFamily();
+    longNotices = await addLongNotices();
     // The production build, as every browser test opens it (a page of the browser's own does not
     // take the project's baseURL); its CSS is what parents get. Without its service worker:
     // nothing cached offline between the checks and the app.
@@ -342,6 +354,7 @@ test.describe('a family with long names and eight children', () => {
   test.afterAll(async () => {
     await page?.unrouteAll({ behavior: 'ignoreErrors' });
     await page?.close();
+    if (longNotices) await takeBack(longNotices);
     await removeLongFamily();
   });
 
