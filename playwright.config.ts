@@ -34,9 +34,8 @@ export default defineConfig({
     // whose subject has no phone of its own: the local cache, the sync console, the statement
     // PDF, the screens' content per language, the office's console (axe checks its phone layout).
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office|emails|screens-in-languages|cache|admin|statement/ },
-    // Dark mode: every screen and dialog through axe again (contrast).
-    { name: 'desktop-dark', use: { ...devices['Desktop Chrome'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
-    { name: 'phone-dark', use: { ...devices['Pixel 7'], colorScheme: 'dark', launchOptions: chromium }, testMatch: /a11y\.spec\.ts/ },
+    // Dark mode has no project of its own: every axe check looks at the screen in light and in
+    // dark mode (tests/e2e/support/axe.ts).
     // What only a real deploy has: firebase.json's headers and caching, the service worker offline.
     {
       name: 'hosting',

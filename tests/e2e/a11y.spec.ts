@@ -1,6 +1,6 @@
 /**
  * axe-core on every screen and every dialog, on desktop and phone, in light and in dark mode
- * (the *-dark projects of playwright.config.ts) (design section 9: 0
+ * (each check looks at both: tests/e2e/support/axe.ts) (design section 9: 0
  * violations, WCAG 2.x A/AA and axe's best practices). One test per kind of user, so that each
  * signs in once. German and Russian are checked on the phone's dashboard and admin console.
  */
@@ -21,8 +21,6 @@ const pattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/
 /** The screen has its heading and no loading placeholder any more. */
 async function ready(page: Page, heading: string | RegExp) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  // The dark projects check the screens in dark mode: it must be on.
-  if (test.info().project.use.colorScheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect(page.getByRole('status', { name: new RegExp(en.common.loading) })).toHaveCount(0);
   await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0);
 }

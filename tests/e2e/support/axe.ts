@@ -24,24 +24,50 @@ function expectNone(violations: Result[], context: string) {
 }
 
 /**
- * Fails with a readable list (rule, impact, elements, what to fix) when axe finds a violation.
- * `within` limits the check to one part of the page, e.g. an open dialog.
+ * Buttons fade their colours (transition-colors): axe must read the colours they end at. Only
+ * colour transitions are waited for; a highlight that fades out on purpose is left alone.
+ * Runs in the page.
+ */
+function colourTransitionsEnded(): Promise<unknown> {
+  const fading = document.getAnimations().filter((a) => a instanceof CSSTransition && /color|background|border|fill|stroke|outline/.test(a.transitionProperty));
+  return Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
+}
+
+async function analyze(page: Page, within: string | undefined): Promise<Result[]> {
+  // Legacy mode: axe.run() in the page itself, without a blank page per check for
+  // axe.finishRun(); the portal has no frames, which is all that mode leaves out.
+  let builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true);
+  if (within) builder = builder.include(within);
+  return (await builder.analyze()).violations;
+}
+
+/**
+ * Fails with a readable list (rule, impact, elements, what to fix) when axe finds a violation,
+ * in light and in dark mode. `within` limits the check to one part of the page, e.g. an open dialog.
+ *
+ * Both modes on the same page state: the app follows the system's colour scheme while the parent
+ * has chosen none (src/lib/theme.ts), so switching the emulated scheme re-colours the very screen
+ * or dialog just checked. A separate dark run of every test signed in and navigated again for
+ * nothing but the colours (about 135 s of the browser suite).
  */
 export async function expectNoAxeViolations(page: Page, context: string, { within }: { within?: string } = {}) {
-  await test.step(`axe: ${context}`, async () => {
-    // Legacy mode: axe.run() in the page itself, without a blank page per check for
-    // axe.finishRun(); the portal has no frames, which is all that mode leaves out.
-    let builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true);
-    if (within) builder = builder.include(within);
-    const { violations } = await builder.analyze();
-    expectNone(violations, context);
-  });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await test.step(`axe: ${context}, ${colorScheme}`, async () => {
+      await page.emulateMedia({ colorScheme });
+      await expect(page.locator('html'), 'the theme follows the emulated colour scheme').toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
+      await page.evaluate(colourTransitionsEnded);
+      expectNone(await analyze(page, within), `${context} (${colorScheme})`);
+    });
+  }
+  // Back to the context's own scheme for whatever the test does next.
+  await page.emulateMedia({ colorScheme: null });
 }
 
 /**
  * Checks a state that lasts only a moment (a deep-linked entry marked for two seconds): `act`
  * brings it about, and axe runs inside the page on the first element that matches `selector`,
- * without a round trip to the test in between. Fails if the state was gone before axe was done.
+ * without a round trip to the test in between, in light and then in dark mode. Fails if the state
+ * was gone before axe was done.
  */
 export async function expectNoAxeViolationsOnceShown(page: Page, context: string, selector: string, act: () => Promise<void>) {
   await test.step(`axe: ${context}`, async () => {
@@ -62,14 +88,26 @@ export async function expectNoAxeViolationsOnceShown(page: Page, context: string
           if (match) resolve(match);
           setTimeout(() => reject(new Error(`${selector} did not appear within 10 s`)), 10_000);
         });
-        const results = await (window as unknown as { axe: typeof axe }).axe.run(element, { runOnly: { type: 'tag', values: tags } });
-        return { violations: results.violations, stillShown: element.isConnected && element.matches(selector) };
+        const check = () => (window as unknown as { axe: typeof axe }).axe.run(element, { runOnly: { type: 'tag', values: tags } });
+        const light = await check();
+        // Then dark, as src/lib/theme.ts shows it: the class on <html>, put back afterwards.
+        const html = document.documentElement;
+        const classes = html.className;
+        html.classList.remove('light');
+        html.classList.add('dark');
+        // As colourTransitionsEnded (a function cannot be handed into the page, and CSP forbids eval).
+        const fading = document.getAnimations().filter((a) => a instanceof CSSTransition && /color|background|border|fill|stroke|outline/.test(a.transitionProperty));
+        await Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
+        const dark = await check();
+        html.className = classes;
+        return { light: light.violations, dark: dark.violations, stillShown: element.isConnected && element.matches(selector) };
       },
       { selector, tags: TAGS },
     );
     await act();
-    const { violations, stillShown } = await run;
+    const { light, dark, stillShown } = await run;
     expect(stillShown, `${context}: the state ended before axe had finished`).toBe(true);
-    expectNone(violations, context);
+    expectNone(light, `${context} (light)`);
+    expectNone(dark, `${context} (dark)`);
   });
 }
