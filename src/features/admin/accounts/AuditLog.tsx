@@ -116,7 +116,8 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.at)}</td>
-                  <td className="py-2 pr-3 wrap-anywhere">{entry.adminEmail}</td>
+                  {/* A notice's long title would squeeze the address to a few letters a line. */}
+                  <td className="min-w-[14em] py-2 pr-3 wrap-anywhere">{entry.adminEmail}</td>
                   <td className="py-2"><Seen entry={entry} /></td>
                 </tr>
               ))}
