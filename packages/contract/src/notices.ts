@@ -82,7 +82,7 @@ export type NoticeTexts = Partial<Record<NoticeLanguage, NoticeText>>;
 export function noticeTextFor(texts: NoticeTexts, languages: readonly NoticeLanguage[], reader: string): NoticeText {
   const own = texts[reader as NoticeLanguage];
   if (own) return own;
-  for (const language of languages) if (texts[language]) return texts[language] as NoticeText;
+  for (const language of languages) if (texts[language]) return texts[language];
   const any = Object.values(texts).find(Boolean);
   if (!any) throw new Error('A notice without any text');
   return any;
