@@ -6,13 +6,11 @@
  */
 import { bookingRequestsQuery, decideBookingRequestsBody, requestBookingBody, withdrawBookingBody } from '@family-portal/contract';
 import type { Request } from 'express';
-import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
 import { appSheetForWrites } from '../config';
-import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
-import { requireAdmin } from '../http/auth';
-import { badRequest, describeIssues } from '../http/errors';
-import { callerAndMember } from '../http/memberCaller';
+import type { AccountLimit } from '../http/accountLimit';
+import { parsedOr400 } from '../http/errors';
+import { callerAndMember, limitedAdmin } from '../http/memberCaller';
 import { sendBookingDecisionMails } from '../notifications/bookingMail';
 import { decideRequests } from './decideRequests';
 import { listRequests } from './listRequests';
@@ -27,28 +25,19 @@ export const BOOKING_LIMITS = {
   listBookingRequests: { scope: 'listBookingRequests', perMinute: 30, perDay: 2000 },
 } satisfies Record<string, AccountLimit>;
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }, whole = 'body'): T {
-  if (result.success) return result.data;
-  throw badRequest(`Invalid request: ${describeIssues(result.error, whole)}`);
-}
 
-async function admin(request: Request, limit: AccountLimit) {
-  const caller = await requireAdmin(request);
-  await enforceAccountLimit(adminDb(), limit, caller.uid);
-  return caller;
-}
 
 /** POST {childId, offerId, roomHourIds}: the request as AppSheet now holds it. */
 export async function requestBooking(request: Request) {
   const { caller, member } = await callerAndMember(request, BOOKING_LIMITS.requestBooking);
-  const body = parsed(requestBookingBody.safeParse(request.body));
+  const body = parsedOr400(requestBookingBody.safeParse(request.body));
   return { data: await recordRequest({ db: adminDb(), appSheet: appSheetForWrites() }, caller, member, body) };
 }
 
 /** POST {requestId}: the withdrawn request. */
 export async function withdrawBooking(request: Request) {
   const { member } = await callerAndMember(request, BOOKING_LIMITS.withdrawBooking);
-  const { requestId } = parsed(withdrawBookingBody.safeParse(request.body));
+  const { requestId } = parsedOr400(withdrawBookingBody.safeParse(request.body));
   return { data: await recordWithdrawal({ db: adminDb(), appSheet: appSheetForWrites() }, member, requestId) };
 }
 
@@ -58,8 +47,8 @@ export async function withdrawBooking(request: Request) {
  * the next sync sends).
  */
 export async function decideBookingRequests(request: Request) {
-  await admin(request, BOOKING_LIMITS.decideBookingRequests);
-  const body = parsed(decideBookingRequestsBody.safeParse(request.body));
+  await limitedAdmin(request, BOOKING_LIMITS.decideBookingRequests);
+  const body = parsedOr400(decideBookingRequestsBody.safeParse(request.body));
   const db = adminDb();
   const results = await decideRequests({ db, appSheet: appSheetForWrites() }, body);
   const decided = results.filter((result) => result.outcome === 'confirmed' || result.outcome === 'declined').map((result) => result.requestId);
@@ -69,7 +58,7 @@ export async function decideBookingRequests(request: Request) {
 
 /** GET ?quarterId=: a quarter's offer with places taken, and its requests. */
 export async function listBookingRequests(request: Request) {
-  await admin(request, BOOKING_LIMITS.listBookingRequests);
-  const { quarterId } = parsed(bookingRequestsQuery.safeParse(request.query), 'parameter');
+  await limitedAdmin(request, BOOKING_LIMITS.listBookingRequests);
+  const { quarterId } = parsedOr400(bookingRequestsQuery.safeParse(request.query), 'parameter');
   return { data: await listRequests(adminDb(), quarterId) };
 }

@@ -28,6 +28,12 @@ export function describeIssues(error: z.core.$ZodError, whole = 'body'): string 
   return error.issues.map((issue) => `${issue.path.join('.') || whole}: ${issue.message}`).join('; ');
 }
 
+/** The parsed input, or a 400 naming each field zod refused ("body" or "parameter" where none is named). */
+export function parsedOr400<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }, whole = 'body'): T {
+  if (result.success) return result.data;
+  throw badRequest(`Invalid request: ${describeIssues(result.error, whole)}`);
+}
+
 export function sendError(response: Response, error: unknown): void {
   if (error instanceof HttpError) {
     if (error.retryAfterSeconds !== undefined) response.set('Retry-After', String(error.retryAfterSeconds));

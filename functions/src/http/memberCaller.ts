@@ -1,10 +1,13 @@
-/** Who calls a member endpoint: a verified account within its per-account limit, and its member. */
+/**
+ * Who calls a member or office endpoint: a verified account within its per-account limit, and its
+ * member; or an active admin within the admin's own limit.
+ */
 import { NOT_A_MEMBER } from '@family-portal/contract';
 import type { Request } from 'express';
 import { adminDb } from '../admin';
 import { findMemberByEmail } from '../members/findMember';
 import { enforceAccountLimit, type AccountLimit } from './accountLimit';
-import { requireVerifiedUser } from './auth';
+import { requireAdmin, requireVerifiedUser } from './auth';
 import { HttpError } from './errors';
 
 /** The verified caller, counted against the endpoint's per-account limit (429 beyond it). */
@@ -21,4 +24,11 @@ export async function callerAndMember(request: Request, limit: AccountLimit) {
   // address. Nothing is written and nothing is sent to AppSheet.
   if (!member) throw new HttpError(NOT_A_MEMBER, 'No membership was found for this account. Please contact the school office.');
   return { caller, member };
+}
+
+/** An active admin (admin_users), counted against the endpoint's per-account limit. */
+export async function limitedAdmin(request: Request, limit: AccountLimit) {
+  const caller = await requireAdmin(request);
+  await enforceAccountLimit(adminDb(), limit, caller.uid);
+  return caller;
 }

@@ -6,12 +6,10 @@
  */
 import { absencesQuery, reportAbsenceBody, withdrawAbsenceBody } from '@family-portal/contract';
 import type { Request } from 'express';
-import type { z } from 'zod/mini';
 import { adminDb } from '../admin';
-import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
-import { requireAdmin } from '../http/auth';
-import { badRequest, describeIssues } from '../http/errors';
-import { callerAndMember } from '../http/memberCaller';
+import type { AccountLimit } from '../http/accountLimit';
+import { parsedOr400 } from '../http/errors';
+import { callerAndMember, limitedAdmin } from '../http/memberCaller';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { listAbsences as readAbsenceList } from './absenceList';
 import { reportAbsence as recordAbsence, withdrawAbsence as deleteAbsence } from './absences';
@@ -23,31 +21,26 @@ export const ABSENCE_LIMITS = {
   listAbsences: { scope: 'listAbsences', perMinute: 30, perDay: 2000 },
 } satisfies Record<string, AccountLimit>;
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }, whole = 'body'): T {
-  if (result.success) return result.data;
-  throw badRequest(`Invalid request: ${describeIssues(result.error, whole)}`);
-}
 
 /** POST {childId, lessonIds, from, to, reason?}: the absence as recorded. */
 export async function reportAbsence(request: Request) {
   const { caller, member } = await callerAndMember(request, ABSENCE_LIMITS.reportAbsence);
-  const body = parsed(reportAbsenceBody.safeParse(request.body));
+  const body = parsedOr400(reportAbsenceBody.safeParse(request.body));
   return { data: await recordAbsence({ db: adminDb() }, caller, member, body) };
 }
 
 /** POST {absenceId}: withdrawn (deleted) while its first day has not begun. */
 export async function withdrawAbsence(request: Request) {
   const { member } = await callerAndMember(request, ABSENCE_LIMITS.withdrawAbsence);
-  const { absenceId } = parsed(withdrawAbsenceBody.safeParse(request.body));
+  const { absenceId } = parsedOr400(withdrawAbsenceBody.safeParse(request.body));
   await deleteAbsence({ db: adminDb() }, member, absenceId);
   return { success: true };
 }
 
 /** GET ?from=&days=: per day (from today on the school's clock by default) and lesson, who is missing. */
 export async function listAbsences(request: Request) {
-  const caller = await requireAdmin(request);
-  await enforceAccountLimit(adminDb(), ABSENCE_LIMITS.listAbsences, caller.uid);
-  const query = parsed(absencesQuery.safeParse(request.query), 'parameter');
+  await limitedAdmin(request, ABSENCE_LIMITS.listAbsences);
+  const query = parsedOr400(absencesQuery.safeParse(request.query), 'parameter');
   const from = query.from ?? dayIn(new Date(), schoolTimeZone());
   return { data: await readAbsenceList(adminDb(), from, query.days) };
 }

@@ -7,12 +7,10 @@
 import { cancelLessonBody, markNoticeReadBody, noticesQuery, sendNoticeBody, withdrawNoticeBody } from '@family-portal/contract';
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
-import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
-import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
-import { requireAdmin } from '../http/auth';
-import { badRequest, describeIssues } from '../http/errors';
-import { callerAndMember } from '../http/memberCaller';
+import type { AccountLimit } from '../http/accountLimit';
+import { badRequest, parsedOr400 } from '../http/errors';
+import { callerAndMember, limitedAdmin } from '../http/memberCaller';
 import { sendNoticeMails } from '../notifications/noticeMail';
 import { cancelLesson as recordCancellation } from './cancelLesson';
 import { listNotices as noticesPage } from './listNotices';
@@ -29,16 +27,7 @@ export const NOTICE_LIMITS = {
   markNoticeRead: { scope: 'markNoticeRead', perMinute: 60, perDay: 1000 },
 } satisfies Record<string, AccountLimit>;
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }, whole = 'body'): T {
-  if (result.success) return result.data;
-  throw badRequest(`Invalid request: ${describeIssues(result.error, whole)}`);
-}
 
-async function admin(request: Request, limit: AccountLimit) {
-  const caller = await requireAdmin(request);
-  await enforceAccountLimit(adminDb(), limit, caller.uid);
-  return caller;
-}
 
 /** A notice's e-mails: what could not be sent is logged, and the notice stands. */
 async function mailQuietly(noticeId: string): Promise<void> {
@@ -51,8 +40,8 @@ async function mailQuietly(noticeId: string): Promise<void> {
 
 /** POST {texts, audience}: the notice as the console lists it. */
 export async function sendNotice(request: Request) {
-  const caller = await admin(request, NOTICE_LIMITS.sendNotice);
-  const body = parsed(sendNoticeBody.safeParse(request.body));
+  const caller = await limitedAdmin(request, NOTICE_LIMITS.sendNotice);
+  const body = parsedOr400(sendNoticeBody.safeParse(request.body));
   // The schema's output lists the languages in its own order; the office's order is the body's.
   const given = Object.keys((request.body as { texts: object }).texts);
   const notice = await recordNotice({ db: adminDb(), auth: adminAuth() }, caller.email, { ...body, languages: languagesInOrder(given, body.texts) });
@@ -62,8 +51,8 @@ export async function sendNotice(request: Request) {
 
 /** POST {lessonId, date, roomHourId?, reason}: the cancellation as the console lists it. */
 export async function cancelLesson(request: Request) {
-  const caller = await admin(request, NOTICE_LIMITS.cancelLesson);
-  const body = parsed(cancelLessonBody.safeParse(request.body));
+  const caller = await limitedAdmin(request, NOTICE_LIMITS.cancelLesson);
+  const body = parsedOr400(cancelLessonBody.safeParse(request.body));
   const notice = await recordCancellation(adminDb(), caller.email, body);
   await mailQuietly(notice.id);
   return { data: notice };
@@ -71,15 +60,15 @@ export async function cancelLesson(request: Request) {
 
 /** POST {noticeId}: the notice, withdrawn; 409 when it already was. */
 export async function withdrawNotice(request: Request) {
-  const caller = await admin(request, NOTICE_LIMITS.withdrawNotice);
-  const { noticeId } = parsed(withdrawNoticeBody.safeParse(request.body));
+  const caller = await limitedAdmin(request, NOTICE_LIMITS.withdrawNotice);
+  const { noticeId } = parsedOr400(withdrawNoticeBody.safeParse(request.body));
   return { data: await recordWithdrawal(adminDb(), caller.email, noticeId) };
 }
 
 /** GET ?after=: a page of notices, newest first; `after` is the previous page's `next`. */
 export async function listNotices(request: Request) {
-  await admin(request, NOTICE_LIMITS.listNotices);
-  const { after } = parsed(noticesQuery.safeParse(request.query), 'parameter');
+  await limitedAdmin(request, NOTICE_LIMITS.listNotices);
+  const { after } = parsedOr400(noticesQuery.safeParse(request.query), 'parameter');
   const page = await noticesPage(adminDb(), after);
   if (!page) throw badRequest('Invalid request: no notice with the id given in after.');
   return { data: page };
@@ -88,6 +77,6 @@ export async function listNotices(request: Request) {
 /** POST {noticeId}: when the family first opened it. */
 export async function markNoticeRead(request: Request) {
   const { member } = await callerAndMember(request, NOTICE_LIMITS.markNoticeRead);
-  const { noticeId } = parsed(markNoticeReadBody.safeParse(request.body));
+  const { noticeId } = parsedOr400(markNoticeReadBody.safeParse(request.body));
   return { data: await recordRead(adminDb(), member.id, noticeId) };
 }

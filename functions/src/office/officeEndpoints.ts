@@ -5,12 +5,11 @@
  */
 import { accountsQuery, auditLogQuery, inviteMembersBody, viewFamilyBody } from '@family-portal/contract';
 import type { Request } from 'express';
-import type { z } from 'zod/mini';
 import { adminAuth, adminDb } from '../admin';
 import { invitationSettingsFromConfig } from '../config';
-import { enforceAccountLimit, type AccountLimit } from '../http/accountLimit';
-import { requireAdmin } from '../http/auth';
-import { badRequest, describeIssues, HttpError } from '../http/errors';
+import type { AccountLimit } from '../http/accountLimit';
+import { badRequest, HttpError, parsedOr400 } from '../http/errors';
+import { limitedAdmin } from '../http/memberCaller';
 import { auditPage, recordCsvDownload } from './audit';
 import { viewFamily } from './familyView';
 import { inviteMembers } from './invitations';
@@ -25,22 +24,13 @@ export const OFFICE_LIMITS = {
   auditLog: { scope: 'auditLog', perMinute: 30 },
 } satisfies Record<string, AccountLimit>;
 
-async function admin(request: Request, limit: AccountLimit) {
-  const caller = await requireAdmin(request);
-  await enforceAccountLimit(adminDb(), limit, caller.uid);
-  return caller;
-}
 
-function parsed<T>(result: { success: true; data: T } | { success: false; error: z.core.$ZodError }): T {
-  if (result.success) return result.data;
-  throw badRequest(`Invalid request: ${describeIssues(result.error)}`);
-}
 
 
 /** GET: the counts, and one page of the members table as filtered and sorted. */
 export async function getAccounts(request: Request) {
-  await admin(request, OFFICE_LIMITS.accounts);
-  const query = parsed(accountsQuery.safeParse(request.query));
+  await limitedAdmin(request, OFFICE_LIMITS.accounts);
+  const query = parsedOr400(accountsQuery.safeParse(request.query));
   return { data: await accountsPage(adminDb(), adminAuth(), query) };
 }
 
@@ -50,24 +40,24 @@ export async function getAccounts(request: Request) {
  * family's view is, written before the CSV leaves.
  */
 export async function getAccountsCsv(request: Request) {
-  const caller = await admin(request, OFFICE_LIMITS.accounts);
-  const query = parsed(accountsQuery.safeParse(request.query));
+  const caller = await limitedAdmin(request, OFFICE_LIMITS.accounts);
+  const query = parsedOr400(accountsQuery.safeParse(request.query));
   const kept = filteredRows(memberRows(await readSchool(adminDb(), adminAuth())), query);
   await recordCsvDownload(adminDb(), caller.email, { rows: kept.length, filter: { account: query.account, search: query.search, notInvited: query.notInvited } });
   return { data: { csv: `\uFEFF${csvOf(kept)}`, rows: kept.length } };
 }
 
 export async function postInvitations(request: Request) {
-  const caller = await admin(request, OFFICE_LIMITS.inviteMembers);
-  const body = parsed(inviteMembersBody.safeParse(request.body));
+  const caller = await limitedAdmin(request, OFFICE_LIMITS.inviteMembers);
+  const body = parsedOr400(inviteMembersBody.safeParse(request.body));
   if (Boolean(body.memberIds) === Boolean(body.allNotInvited)) throw badRequest('Invalid request: give either memberIds or allNotInvited.');
   const result = await inviteMembers(adminDb(), adminAuth(), invitationSettingsFromConfig(), { ...body, adminEmail: caller.email });
   return { data: result };
 }
 
 export async function postFamilyView(request: Request) {
-  const caller = await admin(request, OFFICE_LIMITS.viewFamily);
-  const { memberId } = parsed(viewFamilyBody.safeParse(request.body));
+  const caller = await limitedAdmin(request, OFFICE_LIMITS.viewFamily);
+  const { memberId } = parsedOr400(viewFamilyBody.safeParse(request.body));
   const family = await viewFamily(adminDb(), caller.email, memberId);
   if (!family) throw new HttpError('not-found', 'There is no member with this id.');
   return { data: family };
@@ -75,8 +65,8 @@ export async function postFamilyView(request: Request) {
 
 /** GET: a page of the audit log, newest first; `?after=` the previous page's `next`. */
 export async function getAuditLog(request: Request) {
-  await admin(request, OFFICE_LIMITS.auditLog);
-  const { after } = parsed(auditLogQuery.safeParse(request.query));
+  await limitedAdmin(request, OFFICE_LIMITS.auditLog);
+  const { after } = parsedOr400(auditLogQuery.safeParse(request.query));
   const page = await auditPage(adminDb(), after);
   if (!page) throw badRequest('Invalid request: no audit entry with the id given in after.');
   return { data: page };
