@@ -3,19 +3,9 @@
  * with the bodies; the web app parses what comes back with the answers.
  */
 import * as z from 'zod/mini';
-import { inputProblem, INPUT_PROBLEM_TEXT, type CheckedField } from './contactInput';
+import { checkedText as contactText } from './contactInput';
 import { DOCUMENT_SCHEMAS, SYNCED_COLLECTIONS } from './documents';
 import { SYNC_STATUSES, SYNC_TYPES, syncLogSchema, tableCountsByTable, heldBackDeletionSchema } from './syncLog';
-
-/** A contact text as stored: trimmed, and refused with the API's reason when the rules say so. */
-const contactText = (field: CheckedField) =>
-  z.string().check(
-    z.trim(),
-    z.superRefine((value, context) => {
-      const problem = inputProblem(field, value);
-      if (problem) context.addIssue({ code: 'custom', message: INPUT_PROBLEM_TEXT[problem](field), params: { problem } });
-    }),
-  );
 
 export const checkEmailExistsBody = z.strictObject({
   email: z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email()),

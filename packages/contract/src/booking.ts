@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { count, date, dateTime, defineTable, email, id, list, oneOf, orBlank, ref, required, text, wholeWeeks } from './columns';
-import { inputProblem, INPUT_PROBLEM_TEXT } from './contactInput';
+import { checkedText } from './contactInput';
 
 /** One row per lesson the office offers in a quarter; places count per room hour. */
 export const offersTable = defineTable({
@@ -128,13 +128,7 @@ export const withdrawBookingBody = z.strictObject({ requestId: id });
 export const bookingRequestAnswer = z.object({ data: bookingRequestsTable.schema });
 
 /** The office's note to the family: the contact form's rules, at most 500 characters. */
-const officeNote = z.string().check(
-  z.trim(),
-  z.superRefine((value, context) => {
-    const problem = inputProblem('officeNote', value);
-    if (problem) context.addIssue({ code: 'custom', message: INPUT_PROBLEM_TEXT[problem]('officeNote'), params: { problem } });
-  }),
-);
+const officeNote = checkedText('officeNote');
 
 export const BOOKING_DECISIONS = ['confirm', 'decline'] as const;
 /** decideBookingRequests (office): several requests at once, one decision and note for all. */

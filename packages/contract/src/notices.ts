@@ -13,7 +13,7 @@
 import * as z from 'zod/mini';
 import { MAIL_LANGUAGES } from './api';
 import { id } from './columns';
-import { inputProblem, INPUT_PROBLEM_TEXT, type CheckedField } from './contactInput';
+import { checkedText } from './contactInput';
 
 export const NOTICES = 'notices';
 export const NOTICE_DELIVERIES = 'notice_deliveries';
@@ -36,16 +36,6 @@ export const ABSENCE_REPORT_AHEAD_DAYS = 180;
 export const CANCELLATION_WINDOW_DAYS = 180;
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day YYYY-MM-DD'));
-
-/** A single-line text with the contact form's rules (no control characters, no formula start). */
-const checkedText = (field: CheckedField) =>
-  z.string().check(
-    z.trim(),
-    z.superRefine((value, context) => {
-      const problem = inputProblem(field, value);
-      if (problem) context.addIssue({ code: 'custom', message: INPUT_PROBLEM_TEXT[problem](field), params: { problem } });
-    }),
-  );
 
 export const MAX_NOTICE_TITLE = 120;
 export const MAX_NOTICE_BODY = 5000;
