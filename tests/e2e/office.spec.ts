@@ -88,24 +88,33 @@ test('the admin invites two members, the invitation arrives in three languages, 
   await context.close();
 });
 
-/** The text a screen shows in its main area, without its buttons (which differ by design). */
-/** The booking card's heading ("Book 2027 Q1"), as a pattern. */
-const BOOKING_CARD = `^${en.booking.dashboard.title.replace('{{quarter}}', '.+')}$`;
+/** The headings of the cards the office's view leaves out, as patterns: booking ("Book 2027 Q1"), notices, absences. */
+const FAMILY_ONLY_CARDS = [en.booking.dashboard.title.replace('{{quarter}}', '.+'), en.notices.title, en.absences.title].map((title) => `^${title}$`);
+/** "Cancelled on …: …" beside a course. */
+const CANCELLED_ON = `^${en.notices.cancelledOn.replace('{{date}}', '.+').replace('{{reason}}', '.*')}$`;
 
 /**
- * The text of the screen. Booking is left out: it is the family's own business with the office,
- * which the office's read-only view neither reads nor shows (the office has its console for it).
+ * The text a screen shows in its main area, without its buttons (which differ by design).
+ * Booking, the office's notices (with the cancelled lessons beside the courses) and the absence
+ * reports are left out: they are the family's own business with the office, which the office's
+ * read-only view neither reads nor shows (the console has its own tabs for them).
  */
 async function mainText(page: Page) {
-  return page.getByRole('main').evaluate((main, bookingCard) => {
-    const copy = main.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('button').forEach((button) => button.remove());
-    copy.querySelectorAll('#booking').forEach((section) => section.remove());
-    copy.querySelectorAll('section > div > h2').forEach((heading) => {
-      if (new RegExp(bookingCard).test(heading.textContent ?? '')) heading.closest('section')?.remove();
-    });
-    return copy.innerText.replace(/\s+/g, ' ').trim();
-  }, BOOKING_CARD);
+  return page.getByRole('main').evaluate(
+    (main, { cards, cancelledOn }) => {
+      const copy = main.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('button').forEach((button) => button.remove());
+      copy.querySelectorAll('#booking').forEach((section) => section.remove());
+      copy.querySelectorAll('section > div > h2').forEach((heading) => {
+        if (cards.some((card) => new RegExp(card).test(heading.textContent ?? ''))) heading.closest('section')?.remove();
+      });
+      copy.querySelectorAll('li').forEach((item) => {
+        if (new RegExp(cancelledOn).test(item.textContent?.trim() ?? '')) item.remove();
+      });
+      return copy.innerText.replace(/\s+/g, ' ').trim();
+    },
+    { cards: FAMILY_ONLY_CARDS, cancelledOn: CANCELLED_ON },
+  );
 }
 
 const SCREENS = [
