@@ -1,14 +1,14 @@
 import type { AuditEntry, AuditLogPage } from '@family-portal/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fetchAuditLog } from '../../../api/office';
-import { apiErrorKey, type CallErrorKey } from '../../../api/errorMessages';
+import type { CallErrorKey } from '../../../api/errorMessages';
 import { Alert } from '../../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../../components/Card';
 import { formatAdminDateTime } from '../../../lib/schoolClock';
 import { familyViewPath } from '../../../routing/paths';
 import { RetryableError } from '../RetryableError';
+import { useOlderPages } from '../useOlderPages';
 
 interface Props {
   /** The newest page. */
@@ -56,13 +56,6 @@ function Seen({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The pages after the newest, for the newest page they follow. */
-interface Older {
-  after: AuditLogPage;
-  entries: AuditEntry[];
-  next: string | null;
-}
-
 /**
  * Which admin saw which family's screens, downloaded the members list or sent or withdrew a
  * notice, and when: newest first,
@@ -71,27 +64,10 @@ interface Older {
  */
 export function AuditLog({ page, loading, error, onReload }: Props) {
   const { t } = useTranslation();
-  const [older, setOlder] = useState<Older | null>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const [olderError, setOlderError] = useState<CallErrorKey | null>(null);
-  // A reload starts again from the newest page.
-  const shownOlder = older && older.after === page ? older : null;
-  const entries = page ? [...page.entries, ...(shownOlder?.entries ?? [])] : null;
-  const next = shownOlder ? shownOlder.next : (page?.next ?? null);
-
-  const showOlder = async () => {
-    if (!page || !next) return;
-    setLoadingOlder(true);
-    setOlderError(null);
-    try {
-      const more = await fetchAuditLog(next);
-      setOlder({ after: page, entries: [...(shownOlder?.entries ?? []), ...more.entries], next: more.next });
-    } catch (caught) {
-      setOlderError(apiErrorKey(caught));
-    } finally {
-      setLoadingOlder(false);
-    }
-  };
+  const { items: entries, next, loadingOlder, olderError, showOlder } = useOlderPages(page, (newest) => ({ items: newest.entries, next: newest.next }), async (after) => {
+    const more = await fetchAuditLog(after);
+    return { items: more.entries, next: more.next };
+  });
 
   return (
     <Card title={t('admin.audit.title')}>

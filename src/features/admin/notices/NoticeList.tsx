@@ -2,11 +2,12 @@
 import type { OfficeNotice } from '@family-portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorKey, type CallErrorKey } from '../../../api/errorMessages';
 import { listNotices, type NoticesPage } from '../../../api/officeNotices';
+import type { CallErrorKey } from '../../../api/errorMessages';
 import { Alert } from '../../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../../components/Card';
 import { RetryableError } from '../RetryableError';
+import { useOlderPages } from '../useOlderPages';
 import { NoticeCards, NoticesTable } from './NoticeRows';
 import { WithdrawDialog } from './WithdrawDialog';
 
@@ -21,37 +22,14 @@ interface Props {
   onWithdrawn: (notice: OfficeNotice) => void;
 }
 
-interface Older {
-  after: NoticesPage;
-  notices: OfficeNotice[];
-  next: string | null;
-}
-
 export function NoticeList({ page, loading, error, onReload, lessonName, onWithdrawn }: Props) {
   const { t } = useTranslation();
-  const [older, setOlder] = useState<Older | null>(null);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const [olderError, setOlderError] = useState<CallErrorKey | null>(null);
   const [asked, setAsked] = useState<OfficeNotice | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
-  // A reload starts again from the newest page.
-  const shownOlder = older && older.after === page ? older : null;
-  const notices = page ? [...page.notices, ...(shownOlder?.notices ?? [])] : null;
-  const next = shownOlder ? shownOlder.next : (page?.next ?? null);
-
-  const showOlder = async () => {
-    if (!page || !next) return;
-    setLoadingOlder(true);
-    setOlderError(null);
-    try {
-      const more = await listNotices(next);
-      setOlder({ after: page, notices: [...(shownOlder?.notices ?? []), ...more.notices], next: more.next });
-    } catch (caught) {
-      setOlderError(apiErrorKey(caught));
-    } finally {
-      setLoadingOlder(false);
-    }
-  };
+  const { items: notices, next, loadingOlder, olderError, showOlder } = useOlderPages(page, (newest) => ({ items: newest.notices, next: newest.next }), async (after) => {
+    const more = await listNotices(after);
+    return { items: more.notices, next: more.next };
+  });
   const withdrawn = (notice: OfficeNotice) => {
     setAsked(null);
     onWithdrawn(notice);
