@@ -4,6 +4,8 @@
  * on one of its days in the coming two weeks (for every family of that lesson), so that the dashboard, the notices page, the plans page and
  * her calendar show both. Sent through the real endpoints (sendNotice, cancelLesson) with the
  * demo admin's token, so the copies, the audit entries and the e-mails are the functions' own.
+ * On a school whose data holds none of the demo accounts' addresses nobody has an account yet:
+ * the steps say they are skipped.
  */
 import { currentQuarter, MEMBER_EMAILS, WEEKDAYS, type SendNoticeBody } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -86,12 +88,30 @@ async function adminToken(): Promise<string> {
   return body.idToken;
 }
 
+/** What an endpoint answered: the recipients of what it sent, or its HTTP status and message. */
+export type EndpointAnswer = { ok: true; recipients: number } | { ok: false; endpoint: string; status: number; error?: string; message: string };
+
+/**
+ * The endpoint's answer read from its status and body text, or null when the body is not JSON:
+ * the Functions emulator answers before it has loaded the functions (HTTP 404, not JSON). Pure.
+ */
+export function readAnswer(endpoint: string, status: number, text: string): EndpointAnswer | null {
+  let answer: { data?: { recipients?: unknown }; error?: unknown; message?: unknown };
+  try {
+    answer = JSON.parse(text) as typeof answer;
+  } catch {
+    return null;
+  }
+  if (status >= 200 && status < 300 && typeof answer?.data?.recipients === 'number') return { ok: true, recipients: answer.data.recipients };
+  const message = typeof answer?.message === 'string' ? answer.message : text.slice(0, 200);
+  return { ok: false, endpoint, status, ...(typeof answer?.error === 'string' && { error: answer.error }), message };
+}
+
 /**
  * A POST to an endpoint as the demo admin. `npm start` goes on once the Functions emulator's port
- * answers, which may be before it has loaded the functions (HTTP 404, not JSON): asked again for
- * up to 30 s.
+ * answers, which may be before it has loaded the functions: asked again for up to 30 s.
  */
-async function post(endpoint: string, token: string, body: object): Promise<{ id: string; recipients: number }> {
+async function post(endpoint: string, token: string, body: object): Promise<EndpointAnswer> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const response = await fetch(`http://${EMULATOR_HOST}:${PORTS.functions}/${PROJECT_ID}/europe-west1/${endpoint}`, {
@@ -100,26 +120,81 @@ async function post(endpoint: string, token: string, body: object): Promise<{ id
       body: JSON.stringify(body),
     });
     const text = await response.text();
-    const answer = (() => {
-      try {
-        return JSON.parse(text) as { data?: { id: string; recipients: number }; message?: string };
-      } catch {
-        return null;
-      }
-    })();
-    if (response.ok && answer?.data) return answer.data;
-    if (answer || Date.now() > deadline) throw new Error(`${endpoint} answered HTTP ${response.status}: ${answer?.message ?? text.slice(0, 200)}`);
+    const answer = readAnswer(endpoint, response.status, text);
+    if (answer) return answer;
+    if (Date.now() > deadline) return { ok: false, endpoint, status: response.status, message: text.slice(0, 200) };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
-/** Sends the demo notice and cancels the demo lesson; says what it did, one line each. */
-export async function seedDemoNotices(db: Firestore, now = new Date()): Promise<string[]> {
+/** A demo step's line: what it did, or that it found nothing to do, or what failed. */
+export interface DemoLine {
+  text: string;
+  failed: boolean;
+}
+
+/** A demo step: its name in the lines, and why an empty audience leaves it nothing to do. */
+interface DemoStep {
+  name: string;
+  nobody: string;
+  done(recipients: number): string;
+}
+
+/**
+ * The functions refuse to send to nobody (notices/audience.ts, emptyAudience): for a demo step
+ * that is nothing to do, as on a school whose data holds none of the demo accounts' addresses.
+ */
+const isEmptyAudience = (answer: EndpointAnswer) =>
+  !answer.ok && answer.status === 400 && answer.error === 'invalid-argument' && answer.message.startsWith('No family is in this audience');
+
+/** The step's line for the endpoint's answer: done, skipped (an empty audience) or failed. Pure. */
+export function demoLine(step: DemoStep, answer: EndpointAnswer): DemoLine {
+  if (answer.ok) return { text: step.done(answer.recipients), failed: false };
+  if (isEmptyAudience(answer)) return { text: `${step.name}: skipped, ${step.nobody}`, failed: false };
+  return { text: `${step.name}: failed, ${answer.endpoint} answered HTTP ${answer.status}: ${answer.message}`, failed: true };
+}
+
+const NOTICE_STEP: DemoStep = {
+  name: 'demo notice',
+  nobody: 'no family in the audience has a portal account yet',
+  done: (recipients) => `notice "${DEMO_NOTICE.texts.en?.title}" to ${recipients} families with an account`,
+};
+
+const cancellationStep = ({ lessonName, date }: { lessonName: string; date: string }): DemoStep => ({
+  name: 'demo cancellation',
+  nobody: `no active family is planned in ${lessonName} on ${date}`,
+  done: (recipients) => `${lessonName} cancelled on ${date} for ${recipients} families`,
+});
+
+/**
+ * Sends the demo notice and cancels the demo lesson; one line each. A step with nothing to do
+ * (no family in its audience, no lesson to cancel) is skipped; a refused one is a failed line,
+ * and the other step is still tried.
+ */
+export async function runDemoNotices(db: Firestore, now = new Date()): Promise<DemoLine[]> {
   const token = await adminToken();
-  const notice = await post('sendNotice', token, DEMO_NOTICE);
-  const lines = [`notice "${DEMO_NOTICE.texts.en?.title}" to ${notice.recipients} families with an account`];
+  const notice = demoLine(NOTICE_STEP, await post('sendNotice', token, DEMO_NOTICE));
   const cancellation = await demoCancellation(db, now);
-  if (!cancellation) return [...lines, `no lesson of ${DEMO_ACCOUNTS[0].name}'s in the coming days to cancel`];
+  if (!cancellation) return [notice, { text: `demo cancellation: skipped, no lesson of ${DEMO_ACCOUNTS[0].name}'s in the coming days`, failed: false }];
   const cancelled = await post('cancelLesson', token, { lessonId: cancellation.lessonId, date: cancellation.date, reason: DEMO_CANCELLATION_REASON });
-  return [...lines, `${cancellation.lessonName} cancelled on ${cancellation.date} for ${cancelled.recipients} families`];
+  return [notice, demoLine(cancellationStep(cancellation), cancelled)];
+}
+
+/**
+ * The lines `npm start` prints: the demo is optional, so a failed step is a warning and the
+ * stack comes up without it. Pure.
+ */
+export function startLines(lines: readonly DemoLine[]): string[] {
+  return lines.map((line) => (line.failed ? `warning: ${line.text} (the stack runs without it)` : line.text));
+}
+
+/**
+ * As runDemoNotices, for the browser tests' starting state (tools/seed.ts), which needs both:
+ * a failed step throws.
+ */
+export async function seedDemoNotices(db: Firestore, now = new Date()): Promise<string[]> {
+  const lines = await runDemoNotices(db, now);
+  const failed = lines.filter((line) => line.failed);
+  if (failed.length > 0) throw new Error(failed.map((line) => line.text).join('; '));
+  return lines.map((line) => line.text);
 }
