@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mapRow } from '../../functions/src/sync/mapping/mapRow';
 import { APPSHEET_TABLES, currentQuarter, nextQuarter } from '@family-portal/contract';
-import { DEMO_ACCOUNTS, generateSchool } from './generator';
+import { addBooking, DEMO_ACCOUNTS, generateSchool } from './generator';
 import type { RawRow } from './store';
 
 const today = '2026-11-21';
@@ -51,6 +51,15 @@ describe('demo school generator', () => {
     }
     const emails = (school.tables.Members as RawRow[]).map((m) => String(m.Email).trim().toLowerCase());
     expect(new Set(emails).size).toBe(emails.length);
+  });
+
+  it('adds the booking tables to a school made without them as it makes them with booking', () => {
+    const without = generateSchool({ families: 12, today, booking: false });
+    expect(without.tables.Offers).toBeUndefined();
+    const added = addBooking(without);
+    expect(added.meta.booking).toBe(true);
+    expect(added.tables).toEqual(generateSchool({ families: 12, today }).tables);
+    expect((added.tables['Course Requests'] as RawRow[]).length).toBeGreaterThan(0);
   });
 
   it('keeps references consistent', () => {

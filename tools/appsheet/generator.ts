@@ -50,6 +50,9 @@ function quartersAround(today: string): Quarter[] {
   return quarters;
 }
 
+const lessonCost = (lesson: RawRow, weeks: number) =>
+  round2(((lesson.Hours as number | null) ?? 1) * weeks * (lesson['Price Per Hour'] as number) + (lesson['Extras Per Quarter'] as number));
+
 /** Every school has at least these; the demo families enrol only in the first lessons. */
 const MIN_TEACHERS = 8;
 const MIN_LESSONS = 12;
@@ -109,8 +112,6 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       });
     }
   }
-  const lessonCost = (lesson: RawRow, weeks: number) =>
-    round2(((lesson.Hours as number | null) ?? 1) * weeks * (lesson['Price Per Hour'] as number) + (lesson['Extras Per Quarter'] as number));
   const roomHoursOf = (lessonId: string) => roomHourRows.filter((r) => r['Lesson ID'] === lessonId).map((r) => r['Room Hour ID'] as string);
 
   const memberRows: RawRow[] = [];
@@ -269,24 +270,8 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
     'Last Changed': changedAt(400),
   }));
 
-  const withBooking = options.booking ?? true;
-  const booking = withBooking
-    ? generateBooking({
-        seed,
-        today,
-        nextQuarter: quarters.find((q) => q.status === 'Geplant'),
-        lessons: lessonRows,
-        roomHours: roomHourRows,
-        members: memberRows,
-        children: childRows,
-        demoLessons: MIN_LESSONS,
-        lessonCost,
-      })
-    : null;
-  if (booking) planRows.push(...booking.plans);
-
-  return {
-    meta: { seed, families: familyCount, today, generatedAt: new Date().toISOString(), booking: withBooking },
+  const school: DemoStore = {
+    meta: { seed, families: familyCount, today, generatedAt: new Date().toISOString(), booking: false },
     tables: {
       [APPSHEET_TABLES.members.appSheetTable]: memberRows,
       [APPSHEET_TABLES.children.appSheetTable]: childRows,
@@ -297,10 +282,34 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       [APPSHEET_TABLES.lessons.appSheetTable]: lessonRows,
       [APPSHEET_TABLES.roomHours.appSheetTable]: roomHourRows,
       [APPSHEET_TABLES.plans.appSheetTable]: planRows,
-      ...(booking && {
-        [APPSHEET_TABLES.offers.appSheetTable]: booking.offers,
-        [APPSHEET_TABLES.bookingRequests.appSheetTable]: booking.requests,
-      }),
     },
   };
+  return (options.booking ?? true) ? addBooking(school) : school;
+}
+
+/**
+ * Adds the booking tables (booking.ts) to a school, made from its own rows: a new school's, or a
+ * store kept from before booking existed, whose edits stay. The confirmed requests' plans join
+ * its Plans and their cost its members' balances; a store with none of the school's planned
+ * quarters is offered nothing. Changes the store and returns it.
+ */
+export function addBooking(store: DemoStore): DemoStore {
+  const table = (name: keyof typeof APPSHEET_TABLES) => (store.tables[APPSHEET_TABLES[name].appSheetTable] ??= []);
+  const planned = table('quarters').find((quarter) => quarter.Status === 'Geplant');
+  const booking = generateBooking({
+    seed: store.meta.seed,
+    today: store.meta.today,
+    nextQuarter: planned && { id: String(planned['Quarter ID']), firstDay: String(planned['First Day']) },
+    lessons: table('lessons'),
+    roomHours: table('roomHours'),
+    members: table('members'),
+    children: table('children'),
+    demoLessons: MIN_LESSONS,
+    lessonCost,
+  });
+  table('plans').push(...booking.plans);
+  store.tables[APPSHEET_TABLES.offers.appSheetTable] = booking.offers;
+  store.tables[APPSHEET_TABLES.bookingRequests.appSheetTable] = booking.requests;
+  store.meta.booking = true;
+  return store;
 }

@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { findInSlices } from '../../tests/support/appSheet';
+import { generateSchool } from './generator';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID, startDemoServer, type DemoServer } from './server';
+import type { RawRow } from './store';
 
 let server: DemoServer | undefined;
 afterEach(async () => {
@@ -153,6 +155,29 @@ describe('AppSheet demo server', () => {
     const [date, time] = row['Last Changed'].split(' ');
     const [d, m, y] = date.split('.');
     expect(Date.parse(`${y}-${m}-${d}T${time}Z`)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+  });
+
+  it('sets a kept file it cannot use aside, says so, and makes a new school', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
+    for (const [content, problem] of [
+      ['{"meta": {"seed"', /is not JSON/],
+      ['[]', /is not a demo store/],
+    ] as const) {
+      writeFileSync(dataFile, content);
+      const say = vi.fn();
+      server = await startDemoServer({ families: 3, today: '2026-11-21', dataFile, say });
+      expect(say).toHaveBeenCalledTimes(1);
+      const line = say.mock.calls[0]?.[0] as string;
+      expect(line).toMatch(problem);
+      const aside = /set aside as (\S+\.unreadable-[\dTZ-]+), a new school made\.$/.exec(line)?.[1];
+      expect(aside?.startsWith(`${dataFile}.unreadable-`)).toBe(true);
+      expect(readFileSync(aside as string, 'utf8')).toBe(content);
+      expect((await call(server.url, 'Members', find())).body).toHaveLength(3);
+      expect(JSON.parse(readFileSync(dataFile, 'utf8')).meta).toMatchObject({ families: 3, booking: true });
+      await server.close();
+      server = undefined;
+      rmSync(aside as string);
+    }
   });
 
   it('rejects an Edit with an unknown key or a bad value and changes nothing', async () => {
@@ -321,21 +346,41 @@ describe('the booking tables', () => {
     expect((await call(server.url, 'Members', find())).body).toHaveLength(5);
   });
 
-  it('makes a store kept from before booking again, with the booking tables', async () => {
+  it('adds the booking tables to a store kept from before booking, and keeps its edits', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
+    server = await startDemoServer({ families: 5, today: '2026-11-21', dataFile, booking: false });
+    await server.close();
+    // As a store written before booking existed (no booking mark), edited by hand since.
+    const old = JSON.parse(readFileSync(dataFile, 'utf8'));
+    delete old.meta.booking;
+    old.tables.Members[1].Phone = '+49 30 555';
+    writeFileSync(dataFile, JSON.stringify(old));
+
+    const say = vi.fn();
+    server = await startDemoServer({ families: 5, dataFile, say });
+    expect(say.mock.calls).toEqual([[`AppSheet demo store ${dataFile} was made before booking: the booking tables were added, its rows kept.`]]);
+    const member = (await call(server.url, 'Members', find())).body.find((row: any) => row['Member ID'] === 'M0002');
+    expect(member.Phone).toBe('+49 30 555');
+    expect((await call(server.url, 'Offers', find())).body.length).toBeGreaterThan(0);
+    expect((await call(server.url, 'Course Requests', find())).body.length).toBeGreaterThan(0);
+    await server.close();
+
+    // Saved as the generator makes that school with booking, but for the edit; kept from then on.
+    const saved = JSON.parse(readFileSync(dataFile, 'utf8'));
+    const made = generateSchool({ families: 5, today: '2026-11-21' });
+    (made.tables.Members as RawRow[])[1] = { ...(made.tables.Members as RawRow[])[1], Phone: '+49 30 555' };
+    expect(saved.meta.booking).toBe(true);
+    expect(saved.tables).toEqual(made.tables);
+    server = await startDemoServer({ dataFile, say });
+    expect(say).toHaveBeenCalledTimes(1);
+    expect(server.store.tables).toEqual(made.tables);
+  });
+
+  it('keeps a school made without booking on purpose so', async () => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
     server = await startDemoServer({ families: 3, today: '2026-11-21', dataFile, booking: false });
     await server.close();
-    // As a store written before booking existed: no booking mark.
-    const old = JSON.parse(readFileSync(dataFile, 'utf8'));
-    delete old.meta.booking;
-    writeFileSync(dataFile, JSON.stringify(old));
-    server = await startDemoServer({ families: 3, dataFile });
-    expect((await call(server.url, 'Offers', find())).status).toBe(200);
-    await server.close();
-    // A school made without booking on purpose stays so.
-    server = await startDemoServer({ families: 3, today: '2026-11-21', dataFile, fresh: true, booking: false });
-    await server.close();
-    server = await startDemoServer({ dataFile, booking: false });
+    server = await startDemoServer({ dataFile });
     expect((await call(server.url, 'Offers', find())).status).toBe(404);
   });
 });

@@ -16,9 +16,9 @@ import { APPSHEET_TABLES } from '@family-portal/contract';
 import { COLUMN_TYPES, parseCell, requestTimeZone, supportedLocale } from './format';
 import { formatRow, malform } from './rows';
 import { FAULTS, reshapeRows, selectorRefusal, type Fault, type FaultSetting } from './faults';
-import { generateSchool } from './generator';
+import { addBooking, generateSchool } from './generator';
 import { parseSelector, SelectorError } from './selector';
-import { loadStore, saveStore, type DemoStore, type RawRow } from './store';
+import { readStore, saveStore, setAside, type DemoStore, type RawRow } from './store';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT } from './constants';
 
 export { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT };
@@ -40,6 +40,8 @@ export interface DemoServerOptions {
   today?: string;
   /** With the optional booking tables (the default); false serves a school without them. */
   booking?: boolean;
+  /** Told, in one line, what became of a kept store that was not used as it was (stderr by default). */
+  say?: (line: string) => void;
 }
 
 export interface DemoServer {
@@ -78,16 +80,38 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   }
 }
 
+const newSchool = (options: DemoServerOptions) =>
+  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking });
+
+/**
+ * The store kept in the file, edits and all (the README promises they survive a restart); a new
+ * school when there is none, or when asked (`fresh`). A store made before booking existed gets
+ * the booking tables, made from its own rows, so the demo shows every screen. A file that cannot
+ * be used is set aside, never overwritten, and a new school made: either is said in one line.
+ */
+function openStore(dataFile: string, options: DemoServerOptions): DemoStore {
+  const say = options.say ?? ((line: string) => console.warn(line));
+  if (existsSync(dataFile) && !options.fresh) {
+    const kept = readStore(dataFile);
+    if ('store' in kept) {
+      if (kept.store.meta.booking !== undefined || !(options.booking ?? true)) return kept.store;
+      saveStore(dataFile, addBooking(kept.store));
+      say(`AppSheet demo store ${dataFile} was made before booking: the booking tables were added, its rows kept.`);
+      return kept.store;
+    }
+    const aside = setAside(dataFile);
+    say(`AppSheet demo store ${dataFile} ${kept.problem}: set aside as ${aside}, a new school made.`);
+  }
+  const store = newSchool(options);
+  saveStore(dataFile, store);
+  return store;
+}
+
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const appId = options.appId ?? DEMO_APP_ID;
   const accessKey = options.accessKey ?? DEMO_ACCESS_KEY;
   const { dataFile } = options;
-  const kept = dataFile && existsSync(dataFile) && !options.fresh ? loadStore(dataFile) : null;
-  // A store made before booking existed is made again, with it: the demo shows every screen.
-  const stale = kept !== null && kept.meta.booking === undefined && (options.booking ?? true);
-  const store: DemoStore =
-    kept && !stale ? kept : generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking });
-  if (dataFile && store !== kept) saveStore(dataFile, store);
+  const store = dataFile ? openStore(dataFile, options) : newSchool(options);
   const persist = () => {
     if (dataFile) saveStore(dataFile, store);
   };

@@ -16,8 +16,27 @@ export interface DemoStore {
   tables: Record<string, RawRow[]>;
 }
 
-export function loadStore(path: string): DemoStore {
-  return JSON.parse(readFileSync(path, 'utf8')) as DemoStore;
+/** The store kept in a file, or why it cannot be used: not readable, not JSON, not a store. */
+export function readStore(path: string): { store: DemoStore } | { problem: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    return { problem: error instanceof SyntaxError ? `is not JSON (${error.message})` : `cannot be read (${(error as Error).message})` };
+  }
+  const store = parsed as Partial<DemoStore> | null;
+  const isStore = typeof store?.meta?.seed === 'number' && typeof store.meta.today === 'string' && typeof store.tables === 'object' && store.tables !== null;
+  return isStore ? { store: store as DemoStore } : { problem: 'is not a demo store (no meta with seed and today, or no tables)' };
+}
+
+/**
+ * Moves a kept file that cannot be used out of the way, beside it as
+ * `<file>.unreadable-<timestamp>`, so that making a new one loses nothing. Returns its new path.
+ */
+export function setAside(path: string, now = new Date()): string {
+  const aside = `${path}.unreadable-${now.toISOString().replace(/[:.]/g, '-')}`;
+  renameSync(path, aside);
+  return aside;
 }
 
 /** Written to a temporary file and renamed, so a crash never leaves half a file behind. */
