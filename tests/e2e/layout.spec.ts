@@ -87,7 +87,8 @@ const LONG_OFFER = {
 };
 const longRequest = (n: number, childName: string, status: BookingRequestsAnswer['requests'][number]['status'], note: string | null) => ({
   id: `REQ-layout-${n}`, status, childId: `C99010${n}`, childName, memberId: LONG_FAMILY.memberId, familyName: LONG_FAMILY.primaryName,
-  offerId: LONG_OFFER.offerId, lessonId: LONG_OFFER.lessonId, lessonName: LONG_OFFER.lessonName, roomHourIds: ['RH901-1', 'RH901-2'], weeks: 12,
+  // The last one shows the longest notes a row can carry: a former family, beyond the places.
+  familyActive: n !== 4, overbooked: n === 4, offerId: LONG_OFFER.offerId, lessonId: LONG_OFFER.lessonId, lessonName: LONG_OFFER.lessonName, roomHourIds: ['RH901-1', 'RH901-2'], weeks: 12,
   requestedAt: `2026-11-2${n}T08:15:00.000Z`, decidedAt: status === 'requested' ? null : '2026-11-27T09:00:00.000Z', note,
   planId: status === 'confirmed' ? `PLAN-layout-${n}` : null,
 });

@@ -11,7 +11,7 @@ import { reconcileHolds } from '../../functions/src/booking/holds';
 import { planKey, requestKey } from '../../functions/src/booking/keys';
 import { decideRequests } from '../../functions/src/booking/decideRequests';
 import { requestBooking } from '../../functions/src/booking/requestBooking';
-import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
+import { AppSheetError, createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { filter, keyIn } from '../../functions/src/sync/appsheet/selector';
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { HttpError } from '../../functions/src/http/errors';
@@ -89,15 +89,19 @@ beforeAll(async () => {
   expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
   quarterId = await plannedQuarterId(db);
   const lessons = await lessonsWithRoomHours(db);
-  const names = ['race', 'http', 'checks', 'closed', 'fault', 'decide', 'decline', 'withdraw', 'reconcile'] as const;
+  const names = ['race', 'http', 'checks', 'closed', 'fault', 'decide', 'decline', 'withdraw', 'reconcile', 'lost', 'again'] as const;
   expect(lessons.length).toBeGreaterThanOrEqual(names.length);
+  // 'again' needs a lesson with two times; the others take the lessons in turn.
+  const twoTimes = lessons.findLast((lesson) => lesson.roomHourIds.length >= 2);
+  expect(twoTimes).toBeDefined();
+  const inTurn = lessons.filter((lesson) => lesson !== twoTimes);
   names.forEach((name, index) => {
-    const lesson = lessons[index] as (typeof lessons)[number];
+    const lesson = (name === 'again' ? twoTimes : inTurn[index]) as (typeof lessons)[number];
     offers[name] = {
       offerId: `OFF-TEST-${name}`,
       lessonId: lesson.lessonId,
       roomHourIds: lesson.roomHourIds,
-      places: { race: 3, http: 3, checks: 5, closed: 5, fault: 1, decide: 5, decline: 1, withdraw: 1, reconcile: 2 }[name],
+      places: { race: 3, http: 3, checks: 5, closed: 5, fault: 1, decide: 5, decline: 1, withdraw: 1, reconcile: 2, lost: 3, again: 1 }[name],
       requestsUntil: name === 'closed' ? schoolDay(-1) : schoolDay(30),
     };
   });
@@ -269,6 +273,106 @@ describe('requestBooking', () => {
     // The one place is free again: the same family gets it now.
     expect((await ask(child, offer)).status).toBe(200);
     expect(await mirror(id)).toMatchObject({ status: 'requested' });
+  });
+});
+
+describe("AppSheet's answer lost", () => {
+  it('keeps the places of two requests whose Add landed unheard: of 4 families for 3 places, the 4th is refused', async () => {
+    const offer = offers.lost as TestOffer;
+    const roomHourId = offer.roomHourIds[0] as string;
+    const [a, b, c, d] = [kid(0), kid(1), kid(2), kid(3)];
+    // The line drops during each of the first two families' Add: the row lands, the Add's
+    // answer, its retry and the Find that checks it are all lost (two attempts each).
+    for (const child of [a, b]) {
+      await setFault('Course Requests', 'lost-answer', 4);
+      const answer = await ask(child, offer);
+      expect([answer.status, answer.body.error]).toEqual([502, 'request-unconfirmed']);
+      expect(await requestRow(keyOf(child, offer))).toMatchObject({ Status: 'Angefragt' });
+      // No mirror yet: the family sees it after the next sync.
+      expect(await mirror(keyOf(child, offer))).toBeUndefined();
+    }
+    await setFault('Course Requests', null);
+    expect(await taken(offer)).toEqual({ [roomHourId]: 2 });
+    expect((await ask(c, offer)).status).toBe(200);
+    const fourth = await ask(d, offer);
+    expect([fourth.status, fourth.body.error]).toEqual([409, 'full']);
+    expect(await rowsOfOffer(offer)).toHaveLength(3);
+
+    // The next sync brings the two rows: three requests for three places, nothing overbooked.
+    const sync = await runFullSync({ db, appSheet }, { triggeredBy: 'manual' });
+    expect(sync.rowWarnings.filter((warning) => warning.table === 'bookingRequests')).toEqual([]);
+    expect(await mirror(keyOf(a, offer))).toMatchObject({ status: 'requested', memberId: a.memberId });
+    expect(await taken(offer)).toEqual({ [roomHourId]: 3 });
+    expect(Object.values(await holders(offer)).map((holder) => (holder as { state: string }).state)).toEqual(['held', 'held', 'held']);
+  });
+
+  it('marks a request beyond the places for the office, the latest to reach AppSheet, and never confirms it', async () => {
+    const offer = offers.lost as TestOffer;
+    const roomHourId = offer.roomHourIds[0] as string;
+    const late = kid(3);
+    const lateId = keyOf(late, offer);
+    // The office types a fourth request for the full time straight into AppSheet.
+    await appSheet.add('Course Requests', [
+      { 'Request ID': lateId, 'Child ID': late.childId, 'Quarter ID': quarterId, 'Lesson ID': offer.lessonId, 'Offer ID': offer.offerId, 'Room Hour IDs': roomHourId, Weeks: '12', Status: 'Angefragt', 'Requested At': '31.12.2099 10:00:00' },
+    ]);
+    const sync = await runFullSync({ db, appSheet }, { triggeredBy: 'manual' });
+    expect(sync.rowWarnings.filter((warning) => warning.table === 'bookingRequests')).toEqual([expect.objectContaining({ key: lateId, reason: expect.stringContaining('more requests than places') })]);
+    const listed = await call('listBookingRequests', adminToken);
+    const flags = (listed.body.data.requests as Array<{ id: string; overbooked: boolean; offerId: string }>).filter((row) => row.offerId === offer.offerId).map((row) => [row.id, row.overbooked]);
+    expect(flags).toHaveLength(4);
+    expect(flags.filter(([, over]) => over)).toEqual([[lateId, true]]);
+
+    const confirm = await call('decideBookingRequests', adminToken, { requestIds: [lateId], decision: 'confirm' });
+    expect(confirm.body.data.results).toEqual([{ requestId: lateId, outcome: 'refused', error: 'full' }]);
+    expect(await requestRow(lateId)).toMatchObject({ Status: 'Angefragt' });
+    expect(await planRows(planKey(quarterId, offer.lessonId, late.childId))).toHaveLength(0);
+
+    // One of the three is declined: the late one moves up and may be confirmed now.
+    const first = keyOf(kid(0), offer);
+    expect((await call('decideBookingRequests', adminToken, { requestIds: [first], decision: 'decline' })).body.data.results).toEqual([{ requestId: first, outcome: 'declined' }]);
+    expect((await call('decideBookingRequests', adminToken, { requestIds: [lateId], decision: 'confirm' })).body.data.results).toEqual([{ requestId: lateId, outcome: 'confirmed' }]);
+    expect(await taken(offer)).toEqual({ [roomHourId]: 3 });
+  });
+
+  it('lets the same parent ask again with another time, through the place check, when the first Add did not land', async () => {
+    const offer = offers.again as TestOffer;
+    const [first, second] = offer.roomHourIds as [string, string];
+    expect(offer.roomHourIds.length).toBeGreaterThanOrEqual(2);
+    const [child, other] = [kid(4), kid(5)];
+    // The Add is lost before it lands (a network error): AppSheet has nothing, the place is kept.
+    const unheard = {
+      ...appSheet,
+      add: async () => {
+        throw new AppSheetError('AppSheet Add on Course Requests: network error', null, true);
+      },
+    };
+    const asked = { childId: child.childId, offerId: offer.offerId, roomHourIds: [first] };
+    await expect(requestBooking({ db, appSheet: unheard }, { email: emailOf(child.memberId) }, await memberDoc(child.memberId), asked)).rejects.toMatchObject({ code: 'request-unconfirmed' });
+    expect(await taken(offer)).toEqual({ [first]: 1 });
+    expect((await ask(other, offer, [first])).body.error).toBe('full');
+
+    // The same parent, with the other time: counted like a new request; the first time is free again.
+    expect((await ask(child, offer, [second])).status).toBe(200);
+    expect(await taken(offer)).toEqual({ [second]: 1 });
+    expect(await requestRow(keyOf(child, offer))).toMatchObject({ 'Room Hour IDs': second });
+    expect((await ask(other, offer, [first])).status).toBe(200);
+  });
+
+  it('gives the place back when AppSheet clearly refused the row, and says nothing was changed', async () => {
+    const offer = offers.checks as TestOffer;
+    const child = kid(6);
+    const refusing = {
+      ...appSheet,
+      add: async () => {
+        throw new AppSheetError("AppSheet Add on Course Requests: HTTP 400 Invalid value for 'Weeks'", 400, false);
+      },
+    };
+    const before = await taken(offer);
+    const asked = { childId: child.childId, offerId: offer.offerId, roomHourIds: offer.roomHourIds.slice(0, 1) };
+    await expect(requestBooking({ db, appSheet: refusing }, { email: emailOf(child.memberId) }, await memberDoc(child.memberId), asked)).rejects.toMatchObject({ code: 'appsheet-failed' });
+    expect(await taken(offer)).toEqual(before);
+    expect((await holders(offer))[keyOf(child, offer)]).toBeUndefined();
+    expect(await mirror(keyOf(child, offer))).toBeUndefined();
   });
 });
 

@@ -225,6 +225,20 @@ describe('AppSheet demo server', () => {
     expect((await call(server.url, 'Payments', find())).body.length).toBeGreaterThan(0);
   });
 
+  it('loses the answers from the first write on: the write lands, its answer and the next are 500', async () => {
+    server = await startDemoServer({ families: 3, today: '2026-11-21' });
+    server.setFault('Members', 'lost-answer', 3);
+    // A Find before the write is answered as usual.
+    expect((await call(server.url, 'Members', find())).status).toBe(200);
+    const edit = await call(server.url, 'Members', { Action: 'Edit', Properties: { Locale: 'de-DE' }, Rows: [{ 'Member ID': 'M0001', Phone: '+49 30 999' }] });
+    expect(edit.status).toBe(500);
+    // The Find that checks it is lost too, and so is a refused write (it changes nothing).
+    expect((await call(server.url, 'Members', find())).status).toBe(500);
+    expect((await call(server.url, 'Members', { Action: 'Add', Properties: { Locale: 'de-DE' }, Rows: [{ 'Member ID': 'M0001' }] })).status).toBe(500);
+    const rows = (await call(server.url, 'Members', find())).body as Array<Record<string, string>>;
+    expect(rows.filter((row) => row['Member ID'] === 'M0001').map((row) => row.Phone)).toEqual(['+49 30 999']);
+  });
+
   it('limits a fault to the next N requests, and slows a table down on request', async () => {
     server = await startDemoServer({ families: 3, today: '2026-11-21' });
     await fetch(`${server.url}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault: 'error', times: 2 }) });

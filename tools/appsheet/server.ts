@@ -118,10 +118,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const faults = new Map<string, FaultSetting>();
   const requests = new Map<string, number>();
   /** The fault for this request to a table, counting down faults limited to N requests. */
-  const takeFault = (table: string): FaultSetting | undefined => {
+  const takeFault = (table: string, action: unknown): FaultSetting | undefined => {
     const key = faults.has(table) ? table : faults.has('*') ? '*' : null;
     if (key === null) return undefined;
     const setting = faults.get(key) as FaultSetting;
+    if (setting.fault === 'lost-answer') {
+      if (!setting.started && action === 'Find') return undefined;
+      setting.started = true;
+    }
     if (setting.times !== undefined) {
       setting.times -= 1;
       if (setting.times <= 0) faults.delete(key);
@@ -249,13 +253,22 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     if (decodeURIComponent(route[1] as string) !== appId) throw new HttpError(404, `App '${route[1]}' not found`);
     const table = decodeURIComponent(route[2] as string);
     const body = (await readJson(request)) as Record<string, unknown>;
-    const setting = takeFault(table);
+    const setting = takeFault(table, body.Action);
     requests.set(table, (requests.get(table) ?? 0) + 1);
     if (setting?.fault === 'error') throw new HttpError(500, 'Internal server error (injected fault)');
     if (setting?.fault === 'hang') {
       hanging.add(response);
       response.on('close', () => hanging.delete(response));
       return;
+    }
+    if (setting?.fault === 'lost-answer') {
+      // Carried out as asked (a refusal changes nothing, as always), but nobody hears the answer.
+      try {
+        handleAction(table, body, undefined);
+      } catch {
+        // The refusal is lost too.
+      }
+      throw new HttpError(500, 'Internal server error (injected fault: the answer was lost)');
     }
     // The answer is what the table held when the request came in, however late it arrives.
     const answer = handleAction(table, body, setting);

@@ -12,7 +12,8 @@ import type { AppSheetRow } from '../sync/mapping/mapRow';
 import { HttpError } from '../http/errors';
 import { claimHolders, finishClaims, type Claim, type ClaimEnd } from './holds';
 import { planKey } from './keys';
-import { offerOfRequest } from './offers';
+import { holdsRef, overbookedIds, readHolders } from './holders';
+import { offerOfRequest, readOffer } from './offers';
 import type { BookingDeps } from './requestBooking';
 import { atAppSheet, findRows, listCell, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
 
@@ -49,8 +50,25 @@ function groupBy<T>(entries: T[], keyOf: (entry: T) => string | null): Map<strin
   return groups;
 }
 
+/**
+ * A request beyond its time's places (reconcileHolds.ts) is never confirmed: 409 `full` until a
+ * place is freed, when it moves up in the order the requests reached AppSheet.
+ */
+async function refuseOverbooked(deps: BookingDeps, byOffer: Map<string, Pending[]>): Promise<void> {
+  await Promise.all(
+    [...byOffer].map(async ([offerId, entries]) => {
+      const [holds, offer] = await Promise.all([holdsRef(deps.db, offerId).get(), readOffer(deps.db, offerId)]);
+      if (!offer) return;
+      const over = overbookedIds(readHolders(holds), offer.places);
+      for (const entry of entries) {
+        if (over.has(entry.id)) entry.result = { requestId: entry.id, outcome: 'refused', error: 'full' };
+      }
+    }),
+  );
+}
+
 /** Takes the decision's claim on each request (or refuses it): one transaction per offer. */
-async function claimAll(deps: BookingDeps, mirrors: DocumentSnapshot[], now: Date): Promise<Pending[]> {
+async function claimAll(deps: BookingDeps, mirrors: DocumentSnapshot[], now: Date, confirming: boolean): Promise<Pending[]> {
   const pending: Pending[] = await Promise.all(
     mirrors.map(async (mirror): Promise<Pending> => {
       const entry: Pending = { id: mirror.id, mirror, claim: null, offerId: null, quarterId: String(mirror.get('quarterId') ?? '') };
@@ -64,6 +82,12 @@ async function claimAll(deps: BookingDeps, mirrors: DocumentSnapshot[], now: Dat
     }),
   );
   const byOffer = groupBy(pending.filter((entry) => !entry.result), (entry) => entry.offerId);
+  if (confirming) await refuseOverbooked(deps, byOffer);
+  for (const [offerId, entries] of byOffer) {
+    const open = entries.filter((entry) => !entry.result);
+    if (open.length > 0) byOffer.set(offerId, open);
+    else byOffer.delete(offerId);
+  }
   await Promise.all(
     [...byOffer].map(async ([offerId, entries]) => {
       const quarterId = (entries[0] as Pending).quarterId;
@@ -168,7 +192,7 @@ export async function decideRequests(deps: BookingDeps, body: DecideBookingReque
   const now = deps.now ?? new Date();
   const ids = [...new Set(body.requestIds)];
   const mirrors = await deps.db.getAll(...ids.map((id) => deps.db.collection(REQUESTS).doc(id)));
-  const pending = await claimAll(deps, mirrors, now);
+  const pending = await claimAll(deps, mirrors, now, body.decision === 'confirm');
   const claimed = pending.filter((entry) => !entry.result);
   try {
     const rows = await findRows(deps.appSheet, requests, claimed.map((entry) => entry.id));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_TTL_MS, countTaken, isLiveClaim, type Holder } from './holders';
+import { CLAIM_TTL_MS, countTaken, isLiveClaim, overbookedIds, type Holder } from './holders';
 
 const now = new Date('2027-01-10T10:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -20,5 +20,20 @@ describe('holders', () => {
     expect(isLiveClaim({ roomHourIds: [], state: 'withdrawing', since: ago(CLAIM_TTL_MS + 1000) }, now)).toBe(false);
     expect(isLiveClaim({ roomHourIds: [], state: 'held', since: ago(0) }, now)).toBe(false);
     expect(isLiveClaim(undefined, now)).toBe(false);
+  });
+
+  it('mark the requests beyond a time\'s places in the order they reached AppSheet, per time', () => {
+    const held = (roomHourIds: string[], order: string): Holder => ({ roomHourIds, state: 'held', since: ago(0), order });
+    const holders: Record<string, Holder> = {
+      late: held(['RH1'], '2027-01-03T08:00:00.000Z'),
+      first: held(['RH1'], '2027-01-01T08:00:00.000Z'),
+      second: held(['RH1', 'RH2'], '2027-01-02T08:00:00.000Z'),
+      other: held(['RH2'], '2027-01-04T08:00:00.000Z'),
+    };
+    expect([...overbookedIds(holders, 2)]).toEqual(['late']);
+    expect([...overbookedIds(holders, 1)].sort()).toEqual(['late', 'other', 'second']);
+    expect(overbookedIds(holders, 3).size).toBe(0);
+    // Without an order, the instant the places were taken decides, then the key.
+    expect([...overbookedIds({ b: { roomHourIds: ['RH1'], state: 'held', since: ago(0) }, a: { roomHourIds: ['RH1'], state: 'held', since: ago(0) } }, 1)]).toEqual(['b']);
   });
 });

@@ -21,6 +21,17 @@ export interface Holder {
   state: HolderState;
   /** When the state was taken (ISO instant); it also tells one claim from a later one. */
   since: string;
+  /**
+   * When the request reached AppSheet (its Requested At, else when its places were taken): the
+   * order in which places go when more requests hold a time than it has (overbookedIds).
+   */
+  order?: string;
+  /**
+   * 'reserving' whose AppSheet Add may have landed though its answer was lost: the places stay
+   * taken until the next sync shows the row (then 'held') or its claim is stale without one. The
+   * same request may be asked again, with other times, through the capacity check.
+   */
+  uncertain?: boolean;
 }
 export type Holders = Record<string, Holder>;
 
@@ -38,6 +49,26 @@ export const isLiveClaim = (holder: Holder | undefined, now: Date) =>
   holder !== undefined && holder.state !== 'held' && Date.parse(holder.since) > now.getTime() - CLAIM_TTL_MS;
 
 export const isStale = (holder: Holder, now: Date) => holder.state !== 'held' && !isLiveClaim(holder, now);
+
+/** The order of a holder among those of one time: when it reached AppSheet, then its key. */
+const orderOf = ([id, holder]: [string, Holder]) => `${holder.order ?? holder.since}\u0000${id}`;
+
+/**
+ * The requests that hold a time beyond its places, in the order they reached AppSheet: the first
+ * `places` of each time keep it, the later ones are overbooked. The place check of reserve() never
+ * lets this happen; an AppSheet answer lost before the fix, or a request the office typed into
+ * AppSheet, can. Such a request is never confirmed silently: the office sees it marked. Pure.
+ */
+export function overbookedIds(holders: Holders, places: number): Set<string> {
+  const byTime = new Map<string, Array<[string, Holder]>>();
+  for (const entry of Object.entries(holders)) for (const roomHourId of entry[1].roomHourIds) byTime.set(roomHourId, [...(byTime.get(roomHourId) ?? []), entry]);
+  const over = new Set<string>();
+  for (const entries of byTime.values()) {
+    const sorted = entries.sort((a, b) => orderOf(a).localeCompare(orderOf(b)));
+    for (const [id] of sorted.slice(Math.max(0, places))) over.add(id);
+  }
+  return over;
+}
 
 /** Places taken per room hour by these holders. */
 export function countTaken(holders: Holders): Record<string, number> {

@@ -34,7 +34,9 @@ export const requestInProgress = () =>
 /**
  * Takes the places of a new request ('reserving'), or throws: `already-requested` when the
  * request already holds places or is being written, `full` naming the room hours without a free
- * place. A claim older than the TTL (its function died) is taken over.
+ * place. A claim older than the TTL (its function died) is taken over, and so is the request's
+ * own uncertain hold (an earlier attempt whose AppSheet answer was lost): a second attempt, with
+ * the same times or others, is counted like a new one.
  */
 export async function reserve(db: Firestore, offer: OfferPlaces, requestId: string, roomHourIds: string[], now = new Date()): Promise<Claim> {
   const since = now.toISOString();
@@ -43,7 +45,7 @@ export async function reserve(db: Firestore, offer: OfferPlaces, requestId: stri
       const { holds: holdsSnapshot, places: placesSnapshot } = await readOffer(transaction, db, offer.offerId);
       const holders = readHolders(holdsSnapshot);
       const own = holders[requestId];
-      if (own && (own.state === 'held' || isLiveClaim(own, now))) {
+      if (own && !own.uncertain && (own.state === 'held' || isLiveClaim(own, now))) {
         throw new HttpError('already-requested', 'This child has already requested this course for the quarter.');
       }
       delete holders[requestId];
@@ -53,7 +55,7 @@ export async function reserve(db: Firestore, offer: OfferPlaces, requestId: stri
       if (full.length > 0) {
         throw new HttpError('full', `No place is left at ${full.join(', ')}.`, { roomHourIds: full });
       }
-      holders[requestId] = { roomHourIds, state: 'reserving', since };
+      holders[requestId] = { roomHourIds, state: 'reserving', since, order: since };
       writeHolders(transaction, db, offer.offerId, offer.quarterId, holders, placesSnapshot);
     },
     { maxAttempts: HOLD_TRANSACTION_ATTEMPTS },
@@ -93,7 +95,7 @@ export async function claimHolders(
           claims.set(requestId, requestInProgress());
           continue;
         }
-        holders[requestId] = { roomHourIds: own?.roomHourIds ?? roomHourIds, state, since };
+        holders[requestId] = { roomHourIds: own?.roomHourIds ?? roomHourIds, state, since, ...(own?.order ? { order: own.order } : {}) };
         claims.set(requestId, { offerId: offer.offerId, requestId, since });
       }
       if ([...claims.values()].some((claim) => !(claim instanceof HttpError))) {
@@ -119,8 +121,11 @@ export async function claimHolder(
   return claim;
 }
 
-/** How a claim ends: the request keeps its places (with the room hours AppSheet holds) or not. */
-export type ClaimEnd = { holds: true; roomHourIds?: string[] } | { holds: false };
+/**
+ * How a claim ends: the request keeps its places (with the room hours AppSheet holds), or not, or
+ * it keeps them uncertain (AppSheet's answer was lost: the next sync settles it).
+ */
+export type ClaimEnd = { holds: true; roomHourIds?: string[] } | { holds: false } | { holds: 'uncertain'; at: string };
 
 /**
  * Ends claims on one offer in one transaction: each request keeps its places ('held') or gives
@@ -140,8 +145,11 @@ export async function finishClaims(db: Firestore, offerId: string, quarterId: st
           const own = holders[claim.requestId];
           if (!own || own.since !== claim.since) continue;
           changed = true;
-          if (end.holds) {
-            const next: Holder = { roomHourIds: end.roomHourIds ?? own.roomHourIds, state: 'held', since: own.since };
+          if (end.holds === 'uncertain') {
+            // A fresh TTL from the lost answer: reconcileHolds keeps it that long unless a sync brings the row.
+            holders[claim.requestId] = { ...own, state: 'reserving', since: end.at, uncertain: true };
+          } else if (end.holds) {
+            const next: Holder = { roomHourIds: end.roomHourIds ?? own.roomHourIds, state: 'held', since: own.since, ...(own.order ? { order: own.order } : {}) };
             holders[claim.requestId] = next;
           } else {
             delete holders[claim.requestId];
@@ -165,6 +173,10 @@ export const finishClaim = (db: Firestore, claim: Claim, quarterId: string, end:
 /** The request was written: it holds its places. */
 export const settle = (db: Firestore, claim: Claim, quarterId: string, roomHourIds?: string[]) =>
   finishClaim(db, claim, quarterId, { holds: true, roomHourIds });
+
+/** AppSheet may hold the request, but its answer was lost: the places stay taken, uncertain. */
+export const keepUncertain = (db: Firestore, claim: Claim, quarterId: string, now = new Date()) =>
+  finishClaim(db, claim, quarterId, { holds: 'uncertain', at: now.toISOString() });
 
 /** The request was not written, or was declined or withdrawn: its places are free again. */
 export const release = (db: Firestore, claim: Claim, quarterId: string) => finishClaim(db, claim, quarterId, { holds: false });

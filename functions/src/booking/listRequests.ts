@@ -1,13 +1,15 @@
 /**
  * The office's list of a quarter's requests (the next quarter unless another is named): the
  * quarter's offer as families see it, with the places taken, and every request with its child's
- * and family's names. One query for the requests and batched reads for the rest, never one round
+ * and family's names, whether the family's membership still holds, and whether the request is
+ * beyond its time's places (overbooked: it cannot be confirmed). One query for the requests and batched reads for the rest, never one round
  * trip per row: five hundred requests list within a couple of seconds.
  */
-import { OFFER_CATALOGUE, OFFER_PLACES, offerCatalogueSchema, REQUEST_STATUSES, type BookingRequestsAnswer, type OfficeRequestRow } from '@family-portal/contract';
+import { isActiveMember, OFFER_CATALOGUE, OFFER_PLACES, offerCatalogueSchema, REQUEST_STATUSES, type BookingRequestsAnswer, type OfficeRequestRow } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { bookingQuarter } from './bookingQuarter';
+import { BOOKING_HOLDS, overbookedIds, readHolders } from './holders';
 import { REQUESTS } from './requestRecord';
 
 /** Document ids one getAll takes. */
@@ -46,13 +48,19 @@ export async function listRequests(db: Firestore, quarterId?: string): Promise<B
   const offers = catalogue?.success ? catalogue.data.offers : [];
   const docs = requestDocs.docs;
   const lessonNames = new Map(offers.map((offer) => [offer.lessonId, offer.lessonName]));
-  const [places, children, members, lessons] = await Promise.all([
+  const [places, holds, children, members, lessons] = await Promise.all([
     readMany(db, OFFER_PLACES, offers.map((offer) => offer.offerId), ['taken']),
+    readMany(db, BOOKING_HOLDS, offers.map((offer) => offer.offerId), ['holders']),
     readMany(db, 'children', docs.map((doc) => String(doc.get('childId') ?? '')), ['name', 'memberId']),
-    readMany(db, 'members', docs.map((doc) => String(doc.get('memberId') ?? '')), ['primaryName']),
+    readMany(db, 'members', docs.map((doc) => String(doc.get('memberId') ?? '')), ['primaryName', 'status']),
     readMany(db, 'lessons', docs.map((doc) => String(doc.get('lessonId') ?? '')).filter((id) => !lessonNames.has(id)), ['name']),
   ]);
   for (const [id, lesson] of lessons) lessonNames.set(id, String(lesson.get('name') ?? ''));
+  const overbooked = new Set<string>();
+  for (const offer of offers) {
+    const holders = holds.get(offer.offerId);
+    if (holders) for (const id of overbookedIds(readHolders(holders), offer.places)) overbooked.add(id);
+  }
 
   const rows: OfficeRequestRow[] = [];
   for (const doc of docs) {
@@ -68,6 +76,8 @@ export async function listRequests(db: Firestore, quarterId?: string): Promise<B
       childName: textOr(children.get(childId)?.get('name')),
       memberId,
       familyName: memberId ? textOr(members.get(memberId)?.get('primaryName')) : null,
+      familyActive: memberId !== null && isActiveMember(members.get(memberId)?.data()),
+      overbooked: overbooked.has(doc.id),
       offerId: textOr(doc.get('offerId')),
       lessonId,
       lessonName: lessonNames.get(lessonId) ?? null,

@@ -7,7 +7,7 @@
 import { APPSHEET_TABLES, holdsPlaces, type RequestStatus } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { BOOKING_HOLDS, HOLD_TRANSACTION_ATTEMPTS, isLiveClaim, readHolders, readOffer, writeHolders, type Holders } from './holders';
+import { BOOKING_HOLDS, HOLD_TRANSACTION_ATTEMPTS, isLiveClaim, overbookedIds, readHolders, readOffer, writeHolders, type Holders } from './holders';
 
 const REQUESTS = APPSHEET_TABLES.bookingRequests.collection;
 const OFFERS = APPSHEET_TABLES.offers.collection;
@@ -24,9 +24,11 @@ interface Wanted {
   lessonId: string;
   roomHourIds: string[];
   holds: boolean;
+  /** When it reached AppSheet: the order of places when a time holds more requests than places. */
+  requestedAt: string | null;
 }
 
-const FIELDS = ['offerId', 'quarterId', 'lessonId', 'roomHourIds', 'status'];
+const FIELDS = ['offerId', 'quarterId', 'lessonId', 'roomHourIds', 'status', 'requestedAt'];
 
 function wantedOf(doc: DocumentSnapshot): Wanted | null {
   const quarterId = doc.get('quarterId') as unknown;
@@ -40,6 +42,7 @@ function wantedOf(doc: DocumentSnapshot): Wanted | null {
     lessonId,
     roomHourIds: Array.isArray(roomHourIds) ? roomHourIds.filter((id): id is string => typeof id === 'string') : [],
     holds: holdsPlaces(doc.get('status') as RequestStatus),
+    requestedAt: typeof doc.get('requestedAt') === 'string' ? (doc.get('requestedAt') as string) : null,
   };
 }
 
@@ -88,13 +91,16 @@ function reconciled(before: Holders, concerned: Set<string>, wanted: WantedAt, o
   let quarterId: string | undefined;
   for (const id of ids) {
     const holder = holders[id];
-    if (isLiveClaim(holder, now)) continue;
     const want = wanted.get(id);
-    if (want && want.offerId === offerId && want.holds) {
+    const holding = want !== undefined && want.offerId === offerId && want.holds;
+    // An uncertain hold whose row the sync brought is settled now; one without a row waits for its TTL.
+    if (isLiveClaim(holder, now) && !(holder?.uncertain && holding)) continue;
+    if (holding) {
       quarterId ??= want.quarterId;
-      const same = holder?.state === 'held' && holder.roomHourIds.join('\u0000') === want.roomHourIds.join('\u0000');
+      const order = want.requestedAt ?? holder?.order ?? holder?.since ?? now.toISOString();
+      const same = holder?.state === 'held' && holder.roomHourIds.join('\u0000') === want.roomHourIds.join('\u0000') && holder.order === order;
       if (!same) {
-        holders[id] = { roomHourIds: want.roomHourIds, state: 'held', since: holder?.since ?? now.toISOString() };
+        holders[id] = { roomHourIds: want.roomHourIds, state: 'held', since: holder?.since ?? now.toISOString(), order };
         changed = true;
       }
     } else if (holder) {
@@ -105,15 +111,16 @@ function reconciled(before: Holders, concerned: Set<string>, wanted: WantedAt, o
   return { holders, changed, quarterId };
 }
 
-/** One offer's holders for the concerned requests, in a transaction. */
-async function reconcileOffer(db: Firestore, offerId: string, concerned: Set<string>, wanted: WantedAt, all: boolean) {
+/** One offer's holders for the concerned requests, in a transaction; the holders as written. */
+async function reconcileOffer(db: Firestore, offerId: string, concerned: Set<string>, wanted: WantedAt, all: boolean): Promise<Holders> {
   const now = new Date();
-  await db.runTransaction(
+  return db.runTransaction(
     async (transaction) => {
       const { holds, places } = await readOffer(transaction, db, offerId);
       const next = reconciled(readHolders(holds), concerned, wanted, offerId, all, now);
       const quarterId = (holds.get('quarterId') as string | undefined) ?? next.quarterId;
       if (next.changed && quarterId) writeHolders(transaction, db, offerId, quarterId, next.holders, places);
+      return next.holders;
     },
     { maxAttempts: HOLD_TRANSACTION_ATTEMPTS },
   );
@@ -128,13 +135,35 @@ async function readHolds(db: Firestore, offerIds: string[] | 'all'): Promise<Map
   return new Map(docs.filter((doc) => doc.exists).map((doc) => [doc.id, readHolders(doc)]));
 }
 
+/** A request that holds a time beyond its places (holders.ts overbookedIds), and its offer. */
+export interface Overbooked {
+  offerId: string;
+  requestId: string;
+}
+
+/** Of these offers' holders, the requests beyond their places: one read of the offers' place counts. */
+async function overbookedOf(db: Firestore, holdersByOffer: Map<string, Holders>): Promise<Overbooked[]> {
+  const offerIds = [...holdersByOffer.keys()];
+  const docs = (await Promise.all(chunk(offerIds, BATCH).map((batch) => db.getAll(...batch.map((id) => db.collection(OFFERS).doc(id)), { fieldMask: ['places'] })))).flat();
+  const found: Overbooked[] = [];
+  for (const doc of docs) {
+    const places = doc.get('places') as unknown;
+    if (!doc.exists || typeof places !== 'number') continue;
+    for (const requestId of overbookedIds(holdersByOffer.get(doc.id) ?? {}, places)) found.push({ offerId: doc.id, requestId });
+  }
+  return found.sort((a, b) => a.offerId.localeCompare(b.offerId) || a.requestId.localeCompare(b.requestId));
+}
+
 /**
  * Reconciles the holders of these requests (the ids a sync wrote), or of every request and every
  * holder ('all', after a full sync: holders whose request is gone are dropped too). Offers whose
  * holders are already right are only read: a sync that changed nothing writes nothing here.
+ * AppSheet's rows are taken as they are, since the office may enter requests there; where they
+ * hold a time beyond its places, the later ones are answered as overbooked (for the sync's
+ * warnings) and can be confirmed only once a place is freed (decideRequests.ts).
  */
-export async function reconcileHolds(db: Firestore, requestIds: string[] | 'all'): Promise<void> {
-  if (Array.isArray(requestIds) && requestIds.length === 0) return;
+export async function reconcileHolds(db: Firestore, requestIds: string[] | 'all'): Promise<Overbooked[]> {
+  if (Array.isArray(requestIds) && requestIds.length === 0) return [];
   const all = requestIds === 'all';
   const requests = await readRequests(db, requestIds);
   const withoutOffer = [...requests.values()].filter((want): want is Wanted => want !== null && want.offerId === null);
@@ -153,7 +182,11 @@ export async function reconcileHolds(db: Firestore, requestIds: string[] | 'all'
   if (all) for (const offerId of holds.keys()) if (!concerned.has(offerId)) concerned.set(offerId, new Set());
   const now = new Date();
   const offers = [...concerned.entries()].filter(([offerId, ids]) => reconciled(holds.get(offerId) ?? {}, ids, wanted, offerId, all, now).changed);
+  const after = new Map([...concerned.keys()].map((offerId) => [offerId, holds.get(offerId) ?? {}]));
   for (let start = 0; start < offers.length; start += PARALLEL) {
-    await Promise.all(offers.slice(start, start + PARALLEL).map(([offerId, ids]) => reconcileOffer(db, offerId, ids, wanted, all)));
+    const batch = offers.slice(start, start + PARALLEL);
+    const written = await Promise.all(batch.map(([offerId, ids]) => reconcileOffer(db, offerId, ids, wanted, all)));
+    batch.forEach(([offerId], index) => after.set(offerId, written[index] ?? {}));
   }
+  return overbookedOf(db, after);
 }

@@ -2,18 +2,19 @@
  * A family's request for one child, one offered lesson of the next quarter and the room hours
  * chosen. Every check comes before anything is written; then the places are reserved in a
  * transaction, the row is written to AppSheet (found by its key first, so a retry never adds it
- * twice), and only then mirrored. An AppSheet fault gives the places back and leaves no mirror.
+ * twice), and only then mirrored. An AppSheet refusal gives the places back and leaves no mirror;
+ * a lost answer (timeout, 5xx) keeps them, since the row may have landed: the next sync settles it.
  */
 import { holdsPlaces, requestsOpen, type BookingRequest, type RequestBookingBody, type RequestStatus } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { formatAppSheetDateTime, type AppSheetWriter } from '../sync/appsheet/appsheetClient';
+import { AppSheetError, formatAppSheetDateTime, type AppSheetWriter } from '../sync/appsheet/appsheetClient';
 import type { AppSheetRow } from '../sync/mapping/mapRow';
 import { HttpError } from '../http/errors';
 import { bookingQuarter } from './bookingQuarter';
-import { release, reserve, settle } from './holds';
+import { keepUncertain, release, reserve, settle } from './holds';
 import { requestKey } from './keys';
 import { offeredRoomHours, readOffer } from './offers';
-import { answerDoc, appSheetFailed, atAppSheet, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
+import { answerDoc, appSheetFailed, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
 
 export interface BookingDeps {
   db: Firestore;
@@ -47,6 +48,35 @@ async function checkRequest(db: Firestore, member: DocumentSnapshot, body: Reque
   return offer;
 }
 
+/**
+ * AppSheet may have written what it was asked to (a timeout, a 5xx, a network error: the answer
+ * was lost, not the write), or it surely did not (any other 4xx: it refused the row). A duplicate
+ * key is no refusal: the row is there, written by an earlier attempt of this one.
+ */
+const surelyRefused = (error: unknown) =>
+  error instanceof AppSheetError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429 && !/already exists|duplicate/i.test(error.message);
+
+/** The parent's answer when AppSheet may hold the request: its places stay taken until the next sync says. */
+export const requestUnconfirmed = () =>
+  new HttpError('request-unconfirmed', 'The school office system did not answer in time. Your request may have been recorded; it will show after the next sync. Your places are kept meanwhile.');
+
+/**
+ * Adds or edits the row; on a failure, AppSheet's row decides (found by its key): there, it is the
+ * answer. Not there: nothing was written when AppSheet clearly refused, else it is unknown.
+ */
+async function writeOrFind(appSheet: AppSheetWriter, requestId: string, write: () => Promise<AppSheetRow[]>): Promise<AppSheetRow[]> {
+  try {
+    return await write();
+  } catch (error) {
+    const landed = await findRows(appSheet, requests, [requestId]).then(
+      (rows) => rows.get(requestId),
+      () => undefined,
+    );
+    if (landed) return [landed];
+    throw surelyRefused(error) ? appSheetFailed(error) : requestUnconfirmed();
+  }
+}
+
 /** Writes the request to AppSheet: added, or an earlier withdrawn or declined one asked again. */
 async function writeRow(appSheet: AppSheetWriter, requestId: string, cells: Parameters<typeof requestRow>[1]) {
   const existing = (await findRows(appSheet, requests, [requestId])).get(requestId);
@@ -54,19 +84,11 @@ async function writeRow(appSheet: AppSheetWriter, requestId: string, cells: Para
     const current = mapRequestRows([existing]).get(requestId);
     // Already in AppSheet and holding places: an earlier attempt whose answer was lost, or the office's own entry.
     if (!current || holdsPlaces(current.doc.status)) return { current, again: true } as const;
-    const answer = await atAppSheet(() => appSheet.edit(requests.appSheetTable, [requestRow(requestId, { ...cells, note: null, decidedAt: null, planId: null })]));
+    const row = requestRow(requestId, { ...cells, note: null, decidedAt: null, planId: null });
+    const answer = await writeOrFind(appSheet, requestId, () => appSheet.edit(requests.appSheetTable, [row]));
     return { current: mapRequestRows(answer).get(requestId), again: false } as const;
   }
-  let answer: AppSheetRow[];
-  try {
-    answer = await appSheet.add(requests.appSheetTable, [requestRow(requestId, cells)]);
-  } catch (error) {
-    // An Add whose answer was lost may have landed (its retry is then refused as a duplicate):
-    // AppSheet's row decides, so that a request AppSheet holds never loses its place here.
-    const landed = (await findRows(appSheet, requests, [requestId])).get(requestId);
-    if (!landed) throw appSheetFailed(error);
-    answer = [landed];
-  }
+  const answer = await writeOrFind(appSheet, requestId, () => appSheet.add(requests.appSheetTable, [requestRow(requestId, cells)]));
   return { current: mapRequestRows(answer).get(requestId), again: false } as const;
 }
 
@@ -107,7 +129,9 @@ export async function requestBooking(deps: BookingDeps, caller: { email: string 
       requestedBy: caller.email,
     });
   } catch (error) {
-    await release(db, claim, offer.quarterId);
+    // Only a write AppSheet surely did not make gives the places back; a lost answer keeps them.
+    if (error instanceof HttpError && error.code === 'request-unconfirmed') await keepUncertain(db, claim, offer.quarterId);
+    else await release(db, claim, offer.quarterId);
     throw error;
   }
   // AppSheet holds the request now: whatever follows, its places stay taken.

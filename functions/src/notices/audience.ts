@@ -9,7 +9,7 @@
  * - family: one active member.
  * Reads for lessons and family grow with the audience; "all" reads the index and the active members.
  */
-import { ACTIVE, MEMBER_EMAILS, currentQuarter, type AuditAudience, type NoticeAudience, type QuarterFacts } from '@family-portal/contract';
+import { ACTIVE, isActiveMember, MEMBER_EMAILS, currentQuarter, type AuditAudience, type NoticeAudience, type QuarterFacts } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
@@ -39,7 +39,7 @@ export async function getAllOf(db: Firestore, collection: string, ids: readonly 
 /** Of these members, the ones whose document exists and is active, in the order given. */
 export async function activeMembers(db: Firestore, memberIds: readonly string[]): Promise<DocumentSnapshot[]> {
   const members = await getAllOf(db, 'members', memberIds, ['status', 'primaryName']);
-  return members.filter((member) => member.exists && member.get('status') === ACTIVE);
+  return members.filter((member) => member.exists && isActiveMember(member.data()));
 }
 
 /** Every Auth account's address (disabled accounts left out), a thousand a page. */
@@ -103,7 +103,7 @@ export async function resolveAudience(db: Firestore, auth: Auth, audience: Notic
   if (audience.kind === 'family') {
     const [member] = await getAllOf(db, 'members', [audience.memberId], ['status', 'primaryName']);
     if (!member?.exists) throw new HttpError('not-found', `There is no member ${audience.memberId}.`);
-    if (member.get('status') !== ACTIVE) throw badRequest(`The membership of ${audience.memberId} is not active: nothing was sent.`);
+    if (!isActiveMember(member.data())) throw badRequest(`The membership of ${audience.memberId} is not active: nothing was sent.`);
     return {
       memberIds: [member.id],
       stored: { kind: 'family', memberId: member.id },

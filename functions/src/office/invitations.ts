@@ -11,7 +11,7 @@
  * account the member's (invitationMail.ts).
  */
 import {
-  ACTIVE,
+  isActiveMember,
   INVITATION_INTERVAL_DAYS,
   INVITATIONS,
   INVITATIONS_PER_DAY,
@@ -55,7 +55,7 @@ export interface Plan {
 
 function skipOf(candidate: Candidate, now: Date): InvitationSkip | null {
   if (!candidate.member) return 'not-found';
-  if (candidate.member.status !== ACTIVE) return 'inactive';
+  if (!isActiveMember(candidate.member)) return 'inactive';
   if (candidate.duplicate) return 'duplicate-address';
   if (candidate.indexedTo !== candidate.memberId) return 'not-found';
   if (candidate.account === 'verified') return 'has-account';
@@ -138,7 +138,7 @@ async function duplicatesAmong(db: Firestore, addresses: readonly string[]): Pro
 /** Every active member without a verified account who was never invited, with what the index says of its address. */
 async function candidatesNotInvited(db: Firestore, auth: Auth): Promise<Candidate[]> {
   const school = await readSchool(db, auth);
-  const rows = memberRows(school).filter((row) => row.status === ACTIVE && row.account !== 'verified' && row.lastInvitedAt === null && !row.duplicate);
+  const rows = memberRows(school).filter((row) => isActiveMember(row) && row.account !== 'verified' && row.lastInvitedAt === null && !row.duplicate);
   const addresses = rows.map((row) => row.email.trim().toLowerCase()).filter(Boolean);
   const index = addresses.length > 0 ? await db.getAll(...addresses.map((address) => db.collection(MEMBER_EMAILS).doc(address))) : [];
   const indexed = new Map(index.map((doc) => [doc.id, doc.exists ? String(doc.get('memberId')) : null]));

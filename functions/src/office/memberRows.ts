@@ -3,7 +3,7 @@
  * index refuses its address, and its invitations; the counts above the table; filter, sort and
  * page; the CSV. The reads are in school.ts.
  */
-import { ACTIVE, type AccountsOverview, type AccountsQuery, type AccountState, type MemberRow } from '@family-portal/contract';
+import { isActiveMember, type AccountsOverview, type AccountsQuery, type AccountState, type MemberRow } from '@family-portal/contract';
 import { stringify } from 'csv-stringify/sync';
 
 export interface StoredMember {
@@ -52,7 +52,7 @@ export function overviewOf(school: School, rows: readonly MemberRow[]): Omit<Acc
   const active = { verified: 0, unverified: 0, none: 0 };
   for (const row of rows) {
     byStatus[row.status] = (byStatus[row.status] ?? 0) + 1;
-    if (row.status === ACTIVE) active[row.account] += 1;
+    if (isActiveMember(row)) active[row.account] += 1;
   }
   const duplicates = [...school.duplicates].map(([email, memberIds]) => ({ email, memberIds: [...memberIds].sort() })).sort((a, b) => a.email.localeCompare(b.email));
   return { byStatus, active, duplicates };

@@ -157,6 +157,13 @@ export const officeRequestRowSchema = z.object({
   childName: z.nullable(z.string()),
   memberId: z.nullable(z.string()),
   familyName: z.nullable(z.string()),
+  /** False when the family's membership has ended (or its member row is gone): confirm nothing by accident. */
+  familyActive: z.boolean(),
+  /**
+   * More requests hold this time than it has places (an AppSheet answer lost, or the office's own
+   * entry): this one came later than the places allow. It cannot be confirmed until one is freed.
+   */
+  overbooked: z.boolean(),
   offerId: z.nullable(z.string()),
   lessonId: id,
   lessonName: z.nullable(z.string()),

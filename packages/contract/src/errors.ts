@@ -4,7 +4,7 @@
  * and logs, never shown to a parent.
  */
 import * as z from 'zod/mini';
-import { NOT_A_MEMBER } from './rules';
+import { MEMBERSHIP_ENDED, NOT_A_MEMBER } from './rules';
 
 export const ERROR_CODES = [
   'invalid-argument',
@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   'email-not-verified',
   'permission-denied',
   NOT_A_MEMBER,
+  MEMBERSHIP_ENDED,
   'not-found',
   'already-cancelled',
   'already-requested',
@@ -29,6 +30,7 @@ export const ERROR_CODES = [
   'sync-already-running',
   'resource-exhausted',
   'appsheet-failed',
+  'request-unconfirmed',
   'sync-failed',
   'internal',
 ] as const;
@@ -44,6 +46,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'email-not-verified': 403,
   'permission-denied': 403,
   [NOT_A_MEMBER]: 404,
+  /** The member's status is no longer active: the family reads its records and acts on nothing. */
+  [MEMBERSHIP_ENDED]: 403,
   'not-found': 404,
   'already-cancelled': 409,
   'already-requested': 409,
@@ -64,6 +68,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'sync-already-running': 409,
   'resource-exhausted': 429,
   'appsheet-failed': 502,
+  /** AppSheet's answer to a booking request was lost: it may hold the row; the places stay taken. */
+  'request-unconfirmed': 502,
   'sync-failed': 502,
   internal: 500,
 };

@@ -36,6 +36,16 @@ export const isPaymentDue = (balance: number) => balance < -MONEY_TOLERANCE;
 export const ACTIVE = 'active';
 
 /**
+ * The one definition of a membership that acts: the member's stored status is the active one. A
+ * family whose membership ended keeps reading its records (the index keeps it), but books,
+ * reports, marks and subscribes nothing, and gets no notice or calendar.
+ */
+export const isActiveMember = (member: { status?: unknown } | undefined | null): boolean => member?.status === ACTIVE;
+
+/** The error code of "this membership has ended" (403): a former family acts on nothing. */
+export const MEMBERSHIP_ENDED = 'membership-ended';
+
+/**
  * The error code of "this e-mail is not a member's": the API answers it as `error`, and the
  * sign-up gate (a blocking function, whose refusal reaches the web app only as a message)
  * starts its message with it.

@@ -51,10 +51,20 @@ async function updateCatalogues(db: Firestore, syncType: SyncType, offers: Table
   }
 }
 
-/** Every holder after a full sync whose requests table synced; else those of the requests written. */
+/**
+ * Every holder after a full sync whose requests table synced; else those of the requests written.
+ * Requests beyond a time's places are the office's warnings, in the order they reached AppSheet.
+ */
 async function updateHolds(db: Firestore, syncType: SyncType, requests: TableSyncResult) {
   try {
-    await reconcileHolds(db, syncType === 'full' && !requests.problem ? 'all' : requests.writtenIds);
+    const overbooked = await reconcileHolds(db, syncType === 'full' && !requests.problem ? 'all' : requests.writtenIds);
+    const warnings = overbooked.map(({ offerId, requestId }) => ({
+      table: 'bookingRequests' as const,
+      key: requestId,
+      reason: `more requests than places at a time of offer ${offerId}: this later one cannot be confirmed until a place is freed (decline it or another)`,
+    }));
+    requests.rowWarnings.push(...warnings);
+    requests.counts.warnings += warnings.length;
   } catch (error) {
     requests.problem ??= `bringing the places in line with the requests failed: ${(error as Error).message}`;
   }

@@ -39,8 +39,31 @@ export function StatusPill({ status }: { status: RequestStatus }) {
 
 function Family({ row }: { row: OfficeRequestRow }) {
   const { t } = useTranslation();
-  if (!row.memberId) return <>{row.familyName ?? ''}</>;
-  return <>{t('admin.requests.table.family', { name: row.familyName ?? '', id: row.memberId })}</>;
+  const name = row.memberId ? t('admin.requests.table.family', { name: row.familyName ?? '', id: row.memberId }) : (row.familyName ?? '');
+  return (
+    <>
+      {name}
+      {/* In words, not colour alone: the office never confirms a former family by accident. */}
+      {!row.familyActive && row.memberId && (
+        <span className="ml-1 inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-slate-900">{t('admin.requests.table.familyEnded')}</span>
+      )}
+    </>
+  );
+}
+
+/** The table and the cards are both in the page: each gives its note an id of its own. */
+type View = 'table' | 'card';
+const overbookedId = (row: OfficeRequestRow, view: View) => `overbooked-${view}-${row.id}`;
+
+/** A request beyond its time's places: why it cannot be confirmed (the sync's warnings say it too). */
+function Overbooked({ row, view }: { row: OfficeRequestRow; view: View }) {
+  const { t } = useTranslation();
+  if (!row.overbooked || !decidable(row)) return null;
+  return (
+    <p id={overbookedId(row, view)} role="note" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-950">
+      {t('admin.requests.table.overbooked')}
+    </p>
+  );
 }
 
 /** "Mi. 15:00–16:00, Raum 1": each room hour on a line of its own, the weekday in the reader's language. */
@@ -79,13 +102,14 @@ export function SelectAll({ rows, selected, onToggle, busy }: Pick<RowsProps, 'r
   );
 }
 
-function Decisions({ row, onDecide, busy, className }: { row: OfficeRequestRow; className: string } & Pick<RowsProps, 'onDecide' | 'busy'>) {
+function Decisions({ row, onDecide, busy, className, view }: { row: OfficeRequestRow; className: string; view: View } & Pick<RowsProps, 'onDecide' | 'busy'>) {
   const { t } = useTranslation();
   if (!decidable(row)) return null;
   const names = { child: childOf(row), lesson: lessonOf(row) };
   return (
     <span className={className}>
-      <button type="button" disabled={busy} onClick={() => onDecide('confirm', [row])} aria-label={t('admin.requests.decide.confirmOne', names)}
+      <button type="button" disabled={busy || row.overbooked} onClick={() => onDecide('confirm', [row])} aria-label={t('admin.requests.decide.confirmOne', names)}
+        aria-describedby={row.overbooked ? overbookedId(row, view) : undefined}
         className="rounded-md bg-teal-700 px-3 py-1 text-sm font-semibold whitespace-nowrap text-white hover:bg-teal-800 disabled:opacity-50">
         {t('admin.requests.decide.confirm')}
       </button>
@@ -127,11 +151,12 @@ export function RequestsTable(props: RowsProps) {
               <td className="py-2 pr-3">
                 <span className="block font-medium text-slate-900">{lessonOf(row)}</span>
                 <span className="block text-slate-700"><Times answer={answer} row={row} /></span>
+                <Overbooked row={row} view="table" />
               </td>
               <td className="py-2 pr-3 whitespace-nowrap"><RequestedAt row={row} /></td>
               <td className="py-2 pr-3"><StatusPill status={row.status} /></td>
               <td className="py-2 pr-3 break-words text-slate-700">{row.note}</td>
-              <td className="py-2"><Decisions row={row} {...props} className="flex flex-col items-stretch gap-1.5" /></td>
+              <td className="py-2"><Decisions row={row} {...props} view="table" className="flex flex-col items-stretch gap-1.5" /></td>
             </tr>
           ))}
         </tbody>
@@ -161,6 +186,7 @@ export function RequestCards(props: RowsProps) {
               <p className="break-words text-slate-600"><Family row={row} /></p>
               <p className="font-medium break-words text-slate-900">{lessonOf(row)}</p>
               <div className="break-words text-slate-700"><Times answer={answer} row={row} /></div>
+              <Overbooked row={row} view="card" />
               <dl className="space-y-0.5 text-slate-700">
                 <div className="flex flex-wrap gap-x-2">
                   <dt className="text-slate-600">{t('admin.requests.column.requestedAt')}:</dt>
@@ -173,7 +199,7 @@ export function RequestCards(props: RowsProps) {
                   </div>
                 )}
               </dl>
-              <Decisions row={row} {...props} className="flex flex-wrap gap-2 pt-1" />
+              <Decisions row={row} {...props} view="card" className="flex flex-wrap gap-2 pt-1" />
             </div>
           </li>
         ))}

@@ -14,7 +14,7 @@ const offer = (offerId: string, lessonId: string, lessonName: string, places: nu
   offerId, lessonId, lessonName, teacherName: 'Irina Wolf', hours: null, pricePerHour: 15, extrasPerQuarter: 0, weeks: 12, places, requestsUntil: '2027-03-15', roomHours, taken,
 });
 const request = (id: string, childName: string, familyName: string, memberId: string, lessonId: string, lessonName: string, roomHourIds: string[], status: OfficeRequestRow['status'], requestedAt: string, note: string | null = null): OfficeRequestRow => ({
-  id, status, childId: `C-${id}`, childName, memberId, familyName, offerId: lessonId === 'L1' ? 'O1' : 'O2', lessonId, lessonName, roomHourIds, weeks: 12, requestedAt, decidedAt: null, note, planId: null,
+  id, status, childId: `C-${id}`, childName, memberId, familyName, familyActive: true, overbooked: false, offerId: lessonId === 'L1' ? 'O1' : 'O2', lessonId, lessonName, roomHourIds, weeks: 12, requestedAt, decidedAt: null, note, planId: null,
 });
 
 const piano = offer('O1', 'L1', 'Piano', 3, [
@@ -102,6 +102,24 @@ describe("the office's course requests", () => {
     expect(within(cardItems[0]!).getByRole('listitem')).toHaveTextContent('Wed 16:00-17:00, Room B');
     for (const view of [table, cards]) expect(view.getByRole('button', { name: 'Confirm the request of Leo Petrov for Chess' })).toBeEnabled();
     expect(listCalls()).toHaveLength(1);
+  });
+
+  it('marks a family whose membership ended and a request beyond its places, which cannot be confirmed', async () => {
+    const ended = { ...request('R6', 'Kai Wolf', 'Lena Wolf', 'M0005', 'L2', 'Chess', ['RH3'], 'requested', '2026-11-23T09:00:00.000Z'), familyActive: false };
+    const over = { ...request('R7', 'Nora Brandt', 'Paul Brandt', 'M0006', 'L1', 'Piano', ['RH1'], 'requested', '2026-11-24T09:00:00.000Z'), overbooked: true };
+    answers.listBookingRequests = () => json({ data: { ...ANSWER, requests: [...ANSWER.requests, ended, over] } });
+    renderPage();
+    const { table, cards } = await views();
+    for (const view of [table, cards]) {
+      expect(view.getByText('Membership ended')).toBeInTheDocument();
+      const confirm = view.getByRole('button', { name: 'Confirm the request of Nora Brandt for Piano' });
+      expect(confirm).toBeDisabled();
+      expect(confirm).toHaveAccessibleDescription(/Over capacity: more requests than places hold this time/);
+      // A former family's request can still be decided (declined), but says so beside its name.
+      expect(view.getByRole('button', { name: 'Confirm the request of Kai Wolf for Chess' })).toBeEnabled();
+      expect(view.getByRole('button', { name: 'Decline the request of Nora Brandt for Piano' })).toBeEnabled();
+    }
+    expect(table.getAllByText('Membership ended')).toHaveLength(1);
   });
 
   it('filters by lesson and by status, with the count of each status', async () => {
