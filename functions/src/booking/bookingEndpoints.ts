@@ -10,7 +10,7 @@ import { adminDb } from '../admin';
 import { appSheetForWrites } from '../config';
 import type { AccountLimit } from '../http/accountLimit';
 import { parsedOr400 } from '../http/errors';
-import { callerAndMember, limitedAdmin } from '../http/memberCaller';
+import { callerAndActiveMember, limitedAdmin } from '../http/memberCaller';
 import { sendBookingDecisionMails } from '../notifications/bookingMail';
 import { decideRequests } from './decideRequests';
 import { listRequests } from './listRequests';
@@ -29,14 +29,14 @@ export const BOOKING_LIMITS = {
 
 /** POST {childId, offerId, roomHourIds}: the request as AppSheet now holds it. */
 export async function requestBooking(request: Request) {
-  const { caller, member } = await callerAndMember(request, BOOKING_LIMITS.requestBooking);
+  const { caller, member } = await callerAndActiveMember(request, BOOKING_LIMITS.requestBooking);
   const body = parsedOr400(requestBookingBody.safeParse(request.body));
   return { data: await recordRequest({ db: adminDb(), appSheet: appSheetForWrites() }, caller, member, body) };
 }
 
 /** POST {requestId}: the withdrawn request. */
 export async function withdrawBooking(request: Request) {
-  const { member } = await callerAndMember(request, BOOKING_LIMITS.withdrawBooking);
+  const { member } = await callerAndActiveMember(request, BOOKING_LIMITS.withdrawBooking);
   const { requestId } = parsedOr400(withdrawBookingBody.safeParse(request.body));
   return { data: await recordWithdrawal({ db: adminDb(), appSheet: appSheetForWrites() }, member, requestId) };
 }

@@ -8,7 +8,8 @@
  * Each fetch is first limited per client network in memory, before any read (FEED_FLOOD_LIMIT),
  * then per token and re-checks, like the e-mails, that the account still exists
  * and its address still leads through the member index to the same member; otherwise the feed is
- * deleted and the answer is 404, which reveals nothing. The ETag follows the last successful sync
+ * deleted and the answer is 404, which reveals nothing. A family whose membership ended gets 404
+ * too (its address is kept, see below). The ETag follows the last successful sync
  * and the school's day; a lesson cancelled or its cancellation withdrawn clears the stored ETag
  * of its families' feeds (notices/feedEtags.ts). While the basis is as at the last answer, a poll
  * with that ETag gets 304 without reading the family's plans or cancellations.
@@ -17,6 +18,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CALENDAR_FEEDS,
   calendarFeedBody,
+  isActiveMember,
   MEMBER_REFERENCES,
   NOTICE_DELIVERIES,
   SYNC_FRESHNESS_PATH,
@@ -30,7 +32,7 @@ import { enforceAccountLimit, MEMBER_LIMITS, type AccountLimit } from '../http/a
 import { badRequest, HttpError, sendError } from '../http/errors';
 import { FloodGuard } from '../http/floodGuard';
 import { clientAddress } from '../http/rateLimit';
-import { callerAndMember, limitedCaller } from '../http/memberCaller';
+import { callerAndActiveMember, callerAndMember, limitedCaller } from '../http/memberCaller';
 import type { MailLanguage } from '../notifications/mailBody';
 import { familyRecordsOf } from '../notifications/familyRecords';
 import { accountsOf, refusalOf } from '../notifications/recipients';
@@ -77,7 +79,7 @@ export function feedUrls(token: string, base = functionsBaseUrlFromEnvironment()
 
 /** POST {language}: a new address for the caller's family; any earlier one stops working. */
 export async function createCalendarFeed(request: Request) {
-  const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.createCalendarFeed);
+  const { caller, member } = await callerAndActiveMember(request, MEMBER_LIMITS.createCalendarFeed);
   const parsed = calendarFeedBody.safeParse(request.body);
   if (!parsed.success) throw badRequest('Send a JSON body {"language": "en" | "de" | "ru"}.');
   const db = adminDb();
@@ -204,6 +206,12 @@ export async function serveCalendarFeed(request: Request, response: Response): P
     if (refusal) {
       await ref.delete();
       logger.info('calendar feed deleted: the records no longer lead to its account', { uid: feed.uid, reason: refusal });
+      throw notFound();
+    }
+    // A family whose membership ended gets no calendar, but its address is kept: a status set
+    // inactive by mistake and restored by the office serves the same subscription again.
+    if (!isActiveMember(records.member(feed.memberId)?.data())) {
+      logger.info('calendar feed refused: the membership has ended', { uid: feed.uid });
       throw notFound();
     }
 

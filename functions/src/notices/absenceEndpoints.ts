@@ -9,7 +9,7 @@ import type { Request } from 'express';
 import { adminDb } from '../admin';
 import type { AccountLimit } from '../http/accountLimit';
 import { parsedOr400 } from '../http/errors';
-import { callerAndMember, limitedAdmin } from '../http/memberCaller';
+import { callerAndActiveMember, limitedAdmin } from '../http/memberCaller';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { listAbsences as readAbsenceList } from './absenceList';
 import { reportAbsence as recordAbsence, withdrawAbsence as deleteAbsence } from './absences';
@@ -24,14 +24,14 @@ export const ABSENCE_LIMITS = {
 
 /** POST {childId, lessonIds, from, to, reason?}: the absence as recorded. */
 export async function reportAbsence(request: Request) {
-  const { caller, member } = await callerAndMember(request, ABSENCE_LIMITS.reportAbsence);
+  const { caller, member } = await callerAndActiveMember(request, ABSENCE_LIMITS.reportAbsence);
   const body = parsedOr400(reportAbsenceBody.safeParse(request.body));
   return { data: await recordAbsence({ db: adminDb() }, caller, member, body) };
 }
 
 /** POST {absenceId}: withdrawn (deleted) while its first day has not begun. */
 export async function withdrawAbsence(request: Request) {
-  const { member } = await callerAndMember(request, ABSENCE_LIMITS.withdrawAbsence);
+  const { member } = await callerAndActiveMember(request, ABSENCE_LIMITS.withdrawAbsence);
   const { absenceId } = parsedOr400(withdrawAbsenceBody.safeParse(request.body));
   await deleteAbsence({ db: adminDb() }, member, absenceId);
   return { success: true };

@@ -10,7 +10,7 @@ import { logger } from 'firebase-functions';
 import { adminAuth, adminDb } from '../admin';
 import type { AccountLimit } from '../http/accountLimit';
 import { badRequest, parsedOr400 } from '../http/errors';
-import { callerAndMember, limitedAdmin } from '../http/memberCaller';
+import { callerAndActiveMember, limitedAdmin } from '../http/memberCaller';
 import { sendNoticeMails } from '../notifications/noticeMail';
 import { cancelLesson as recordCancellation } from './cancelLesson';
 import { listNotices as noticesPage } from './listNotices';
@@ -76,7 +76,7 @@ export async function listNotices(request: Request) {
 
 /** POST {noticeId}: when the family first opened it. */
 export async function markNoticeRead(request: Request) {
-  const { member } = await callerAndMember(request, NOTICE_LIMITS.markNoticeRead);
+  const { member } = await callerAndActiveMember(request, NOTICE_LIMITS.markNoticeRead);
   const { noticeId } = parsedOr400(markNoticeReadBody.safeParse(request.body));
   return { data: await recordRead(adminDb(), member.id, noticeId) };
 }

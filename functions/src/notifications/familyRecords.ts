@@ -25,7 +25,7 @@ export interface FamilyRecords {
 
 /** Firestore's `in` takes at most 30 values. */
 const IN_LIMIT = 30;
-const MEMBER_FIELDS = ['primaryName', 'balance'];
+const MEMBER_FIELDS = ['primaryName', 'balance', 'status'];
 const PAYMENT_FIELDS = ['memberId', 'amount', 'date', 'direction'];
 
 function records(entries: Iterable<[string, unknown]>, members: Iterable<DocumentSnapshot>, payments: Iterable<DocumentSnapshot>): FamilyRecords {
