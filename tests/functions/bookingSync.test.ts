@@ -180,13 +180,26 @@ describe('a school with booking', () => {
     expect(log.rowErrors).toEqual([{ table: 'bookingRequests', key: 'REQ-nobody', reason: 'column "Child ID": no child "C9999-1"' }]);
     expect((await db.doc('bookingRequests/REQ-nobody').get()).exists).toBe(false);
 
-    const moved = await db.collection('bookingRequests').where('childId', '==', 'C0001-1').get();
+    let moved = await db.collection('bookingRequests').where('childId', '==', 'C0001-1').get();
     expect(moved.size).toBeGreaterThan(0);
+    // The first family's parent sent them, and the office wrote that parent a note.
+    const parent = String((await db.doc('members/M0001').get()).get('primaryEmail'));
+    await client.edit('Course Requests', moved.docs.map((doc) => ({ 'Request ID': doc.id, 'Requested By': parent, Note: 'Bis Montag, Frau Erste!' })));
+    await sync(delta);
+    moved = await db.collection('bookingRequests').where('childId', '==', 'C0001-1').get();
+    expect(moved.docs.map((doc) => [doc.get('requestedBy'), doc.get('note')])).toEqual(moved.docs.map(() => [parent, 'Bis Montag, Frau Erste!']));
+
     await client.edit('Children', [{ 'Child ID': 'C0001-1', 'Member ID': 'M0004' }]);
     const after = await sync(delta);
     expect(after.log.tables.bookingRequests.written).toBe(moved.size);
     const now = await db.collection('bookingRequests').where('childId', '==', 'C0001-1').get();
     expect(now.docs.map((doc) => doc.get('memberId'))).toEqual(moved.docs.map(() => 'M0004'));
+    // The new family reads the requests, not the first family's address or the note to it, and a
+    // full sync keeps it so.
+    const copied = (docs: typeof now.docs) => docs.map((doc) => [doc.get('requestedBy'), doc.get('note')]);
+    expect(copied(now.docs)).toEqual(now.docs.map(() => [null, null]));
+    expect((await sync(full)).log.tables.bookingRequests.written).toBe(0);
+    expect(copied((await db.collection('bookingRequests').where('childId', '==', 'C0001-1').get()).docs)).toEqual(now.docs.map(() => [null, null]));
   });
 
   it('deletes nothing when the tables vanish from the app (and offers nothing); any other failure is an error', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateRowErrors, planIndex } from './memberIndex';
 import { usableAsDocumentId } from '@family-portal/contract';
+import type { SyncedDocument } from '../mapping/mapRow';
 import { assignOwners } from './planOwners';
 
 describe('planIndex', () => {
@@ -66,5 +67,23 @@ describe('assignOwners', () => {
     const { rejected } = assignOwners(requests, new Map([['C1', 'M1']]), 'bookingRequests');
     expect([...requests]).toEqual([['REQ-1', { childId: 'C1', status: 'requested', memberId: 'M1' }]]);
     expect(rejected).toEqual([{ table: 'bookingRequests', key: 'REQ-2', reason: 'column "Child ID": no child "C9"' }]);
+  });
+
+  it("gives a family a request's sender and note only when the sender is of that family", () => {
+    const sent = (requestedBy: string | null) => ({ childId: 'C1', status: 'declined', requestedBy, note: 'Leider voll, Frau Alt.' });
+    const requests = new Map<string, SyncedDocument>([
+      ['REQ-own', sent('Anna@Example.com ')],
+      ['REQ-moved', sent('alt@example.com')],
+      ['REQ-gone', sent('former@example.com')],
+      ['REQ-office', sent(null)],
+    ]);
+    const requesters = new Map([['anna@example.com', 'M1'], ['alt@example.com', 'M2']]);
+    assignOwners(requests, new Map([['C1', 'M1']]), 'bookingRequests', requesters);
+    expect(Object.fromEntries([...requests].map(([id, doc]) => [id, [doc.requestedBy, doc.note, doc.memberId]]))).toEqual({
+      'REQ-own': ['Anna@Example.com ', 'Leider voll, Frau Alt.', 'M1'],
+      'REQ-moved': [null, null, 'M1'],
+      'REQ-gone': [null, null, 'M1'],
+      'REQ-office': [null, 'Leider voll, Frau Alt.', 'M1'],
+    });
   });
 });

@@ -11,7 +11,7 @@ import { APPSHEET_TABLES, type RowNote, type SyncedCollection } from '@family-po
 import { chunk } from 'es-toolkit/array';
 import { AppSheetError, changedSinceCondition, type AppSheetClient } from '../appsheet/appsheetClient';
 import { deletionLimit, type DeletionGuard } from './deletionGuard';
-import { assignOwners, childOwners, type ChildOwned } from '../family/planOwners';
+import { assignOwners, childOwners, requestersOf, type ChildOwned } from '../family/planOwners';
 import { mapRow, type AppSheetRow } from '../mapping/mapRow';
 import { readAllStored, readStoredOf, tableWriter, type Kept, type MappedSlice, type TableWriter, type WriteContext } from '../firestore/sliceWriter';
 import { filter, keyIn, quotable } from '../appsheet/selector';
@@ -89,8 +89,11 @@ const childOwned = (table: SyncedCollection): table is ChildOwned => table === '
 async function assignChildOwners(run: SyncContext, table: ChildOwned, slice: MappedSlice, read: ReadProgress): Promise<void> {
   await run.childrenSynced;
   const docs = new Map([...slice.docs].map(([id, { doc }]) => [id, doc]));
-  const owners = await childOwners(run.db, [...docs.values()].map((doc) => String(doc.childId)));
-  for (const rejected of assignOwners(docs, owners, table).rejected) {
+  const [owners, requesters] = await Promise.all([
+    childOwners(run.db, [...docs.values()].map((doc) => String(doc.childId))),
+    table === 'bookingRequests' ? requestersOf(run.db, docs.values()) : new Map<string, string>(),
+  ]);
+  for (const rejected of assignOwners(docs, owners, table, requesters).rejected) {
     const kept = { reason: rejected.reason, changedAt: slice.docs.get(rejected.key)?.changedAt ?? null };
     read.rowErrors.push(rejected);
     read.ids.delete(rejected.key);
