@@ -4,7 +4,7 @@
  * every refusal writes nothing, AppSheet first and then the mirror (a fault leaves no mirror and
  * frees the place), the office's decision exactly once, and holds brought in line after a sync.
  */
-import { MAIL, OFFER_PLACES, type BookingRequest } from '@family-portal/contract';
+import { currentQuarter, MAIL, OFFER_PLACES, type BookingRequest } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_HOLDS } from '../../functions/src/booking/holders';
 import { reconcileHolds } from '../../functions/src/booking/holds';
@@ -37,6 +37,7 @@ let raceChildren: Array<{ childId: string; memberId: string }> = [];
 let httpChildren: Array<{ childId: string; memberId: string }> = [];
 let kids: Array<{ childId: string; memberId: string }> = [];
 let adminToken = '';
+let strayRoomHourId = '';
 
 const setFault = (table: string, fault: string | null, times?: number) =>
   fetch(`${appSheetUrl}/__demo/faults/${encodeURIComponent(table)}`, { method: 'PUT', body: JSON.stringify({ fault, times }) });
@@ -105,7 +106,15 @@ beforeAll(async () => {
       requestsUntil: name === 'closed' ? schoolDay(-1) : schoolDay(30),
     };
   });
-  await addOffers(appSheetUrl, quarterId, Object.entries(offers).map(([name, offer]) => ({ ...offer, blankRoomHours: name === 'checks' })));
+  // The office's mistakes: 'again' also lists a time of another lesson, and a second offer of the
+  // 'fault' lesson (sorted after the first) is left out of the catalogue.
+  strayRoomHourId = (offers.race as TestOffer).roomHourIds[0] as string;
+  offers.twin = { ...(offers.fault as TestOffer), offerId: 'OFF-TEST-zz-twin', places: 5 };
+  await addOffers(
+    appSheetUrl,
+    quarterId,
+    Object.entries(offers).map(([name, offer]) => ({ ...offer, blankRoomHours: name === 'checks', roomHourIds: name === 'again' ? [...offer.roomHourIds, strayRoomHourId] : offer.roomHourIds })),
+  );
 
   members = (await indexedMembers(db)).slice(0, 10);
   expect(members).toHaveLength(10);
@@ -233,6 +242,35 @@ describe('requestBooking', () => {
     const unknown = await call('requestBooking', tokenOf(child.memberId), { childId: child.childId, offerId: 'OFF-NONE', roomHourIds: offer.roomHourIds.slice(0, 1) });
     expect([unknown.status, unknown.body.error]).toEqual([404, 'not-found']);
     expect(await requestRow(keyOf(child, offer))).toBeUndefined();
+  });
+
+  it('refuses what families were not shown: a time the office listed from another lesson (400), a second offer of a lesson (404)', async () => {
+    const child = kid(7);
+    const stray = await ask(child, offers.again as TestOffer, [strayRoomHourId]);
+    expect([stray.status, stray.body.error]).toEqual([400, 'invalid-argument']);
+    expect(await requestRow(keyOf(child, offers.again as TestOffer))).toBeUndefined();
+    const twin = offers.twin as TestOffer;
+    const hidden = await ask(child, twin);
+    expect([hidden.status, hidden.body.error]).toEqual([404, 'not-found']);
+    expect(await requestRow(keyOf(child, twin))).toBeUndefined();
+    expect(await taken(twin)).toEqual({});
+  });
+
+  it('refuses a child whose status is not active with 409 not-active, and writes nothing', async () => {
+    const child = kid(9);
+    const offer = offers.checks as TestOffer;
+    await appSheet.edit('Children', [{ 'Child ID': child.childId, Status: 'Inaktiv' }]);
+    expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
+    try {
+      const before = await taken(offer);
+      const answer = await ask(child, offer);
+      expect([answer.status, answer.body.error]).toEqual([409, 'not-active']);
+      expect(await requestRow(keyOf(child, offer))).toBeUndefined();
+      expect(await taken(offer)).toEqual(before);
+    } finally {
+      await appSheet.edit('Children', [{ 'Child ID': child.childId, Status: 'Aktiv' }]);
+      expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
+    }
   });
 
   it('keeps a request whose Add reached AppSheet though its answer was lost', async () => {
@@ -456,6 +494,34 @@ describe('the office decides', () => {
     expect((await ask(second, offer)).status).toBe(200);
   });
 
+  it('claims a request without an offer by its own key: the family cannot withdraw while the office confirms', async () => {
+    // The office typed a request in AppSheet for a lesson and quarter that have no offer.
+    const quarters = (await db.collection('quarters').get()).docs.map((doc) => ({ id: doc.id, ...(doc.data() as { name: string; status: string; firstDay: string; lastDay: string }) }));
+    const current = currentQuarter(quarters, schoolDay(0));
+    expect(current).not.toBeNull();
+    expect((await db.collection('offers').where('quarterId', '==', current!.id).limit(1).get()).size).toBe(0);
+    const child = kid(8);
+    const lesson = offers.decline as TestOffer;
+    const id = requestKey(current!.id, lesson.lessonId, child.childId);
+    await appSheet.add('Course Requests', [
+      { 'Request ID': id, 'Child ID': child.childId, 'Quarter ID': current!.id, 'Lesson ID': lesson.lessonId, 'Room Hour IDs': lesson.roomHourIds[0], Weeks: '12', Status: 'Angefragt' },
+    ]);
+    expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
+    expect(await mirror(id)).toMatchObject({ status: 'requested', memberId: child.memberId });
+
+    await setFault('Plans', 'slow', 1);
+    const confirming = decideRequests(deps, { requestIds: [id], decision: 'confirm' });
+    await expect.poll(async () => ((await db.doc(`${BOOKING_HOLDS}/request:${id}`).get()).get(`holders.${id}.state`) as string | undefined)).toBe('deciding');
+    const withdrawal = await call('withdrawBooking', tokenOf(child.memberId), { requestId: id });
+    expect([withdrawal.status, withdrawal.body.error]).toEqual([409, 'request-in-progress']);
+    expect(await confirming).toEqual([{ requestId: id, outcome: 'confirmed' }]);
+    expect(await requestRow(id)).toMatchObject({ Status: 'Bestätigt' });
+    expect(await planRows(planKey(current!.id, lesson.lessonId, child.childId))).toHaveLength(1);
+    // Such a claim counts no places anyone reads.
+    expect((await db.doc(`${OFFER_PLACES}/request:${id}`).get()).exists).toBe(false);
+    await atSource(appSheetUrl, 'Delete', 'Plans', [{ 'Plan ID': planKey(current!.id, lesson.lessonId, child.childId) }]);
+  });
+
   it("is the office's only: a parent gets 403 from both office endpoints", async () => {
     const token = tokenOf((members[0] as (typeof members)[number]).memberId);
     expect((await call('listBookingRequests', token)).status).toBe(403);
@@ -486,7 +552,11 @@ describe('withdrawBooking', () => {
     const id = keyOf(child, offer);
     expect((await ask(child, offer)).status).toBe(200);
     const stranger = members.find((member) => member.memberId !== child.memberId) as (typeof members)[number];
-    expect((await call('withdrawBooking', tokenOf(stranger.memberId), { requestId: id })).status).toBe(403);
+    // Another family's request answers as one that does not exist.
+    const strangers = await call('withdrawBooking', tokenOf(stranger.memberId), { requestId: id });
+    const unknown = await call('withdrawBooking', tokenOf(stranger.memberId), { requestId: 'REQ-00000000000000000000' });
+    expect([strangers.status, strangers.body]).toEqual([404, unknown.body]);
+    expect(await requestRow(id)).toMatchObject({ Status: 'Angefragt' });
 
     const answer = await call('withdrawBooking', tokenOf(child.memberId), { requestId: id });
     expect(answer.status).toBe(200);

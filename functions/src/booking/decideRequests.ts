@@ -12,7 +12,7 @@ import type { AppSheetRow } from '../sync/mapping/mapRow';
 import { HttpError } from '../http/errors';
 import { claimHolders, finishClaims, type Claim, type ClaimEnd } from './holds';
 import { planKey } from './keys';
-import { holdsRef, overbookedIds, readHolders } from './holders';
+import { claimKeyOf, holdsRef, overbookedIds, readHolders } from './holders';
 import { offerOfRequest, readOffer } from './offers';
 import type { BookingDeps } from './requestBooking';
 import { atAppSheet, findRows, listCell, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
@@ -78,7 +78,7 @@ async function claimAll(deps: BookingDeps, mirrors: DocumentSnapshot[], now: Dat
         quarterId: entry.quarterId,
         lessonId: String(mirror.get('lessonId')),
       });
-      return { ...entry, offerId };
+      return { ...entry, offerId: claimKeyOf(offerId, mirror.id) };
     }),
   );
   const byOffer = groupBy(pending.filter((entry) => !entry.result), (entry) => entry.offerId);

@@ -82,6 +82,16 @@ const sameCounts = (a: Record<string, number>, b: Record<string, number>) => {
   return [...keys].every((key) => (a[key] ?? 0) === (b[key] ?? 0));
 };
 
+/**
+ * Where a request's claim is taken: its offer's holders, or for a request without an offer (the
+ * office typed it in AppSheet for a lesson with no offer) a holders document of its own key, so
+ * that a family's withdrawal and the office's decision still never write at once. Such a
+ * document counts no places anyone reads.
+ */
+export const claimKeyOf = (offerId: string | null, requestId: string) => offerId ?? `${UNOFFERED}${requestId}`;
+const UNOFFERED = 'request:';
+const isUnoffered = (offerId: string) => offerId.startsWith(UNOFFERED);
+
 export const holdsRef = (db: Firestore, offerId: string) => db.collection(BOOKING_HOLDS).doc(offerId);
 export const placesRef = (db: Firestore, offerId: string) => db.collection(OFFER_PLACES).doc(offerId);
 
@@ -111,6 +121,7 @@ export function writeHolders(
   places: DocumentSnapshot,
 ): void {
   transaction.set(holdsRef(db, offerId), { quarterId, holders });
+  if (isUnoffered(offerId)) return;
   const taken = countTaken(holders);
   const before = (places.get('taken') as Record<string, number> | undefined) ?? {};
   if (!places.exists || places.get('quarterId') !== quarterId || !sameCounts(before, taken)) {

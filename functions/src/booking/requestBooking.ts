@@ -5,7 +5,7 @@
  * twice), and only then mirrored. An AppSheet refusal gives the places back and leaves no mirror;
  * a lost answer (timeout, 5xx) keeps them, since the row may have landed: the next sync settles it.
  */
-import { holdsPlaces, requestsOpen, type BookingRequest, type RequestBookingBody, type RequestStatus } from '@family-portal/contract';
+import { ACTIVE, holdsPlaces, OFFER_CATALOGUE, offerCatalogueSchema, requestsOpen, type BookingRequest, type RequestBookingBody, type RequestStatus } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { AppSheetError, formatAppSheetDateTime, type AppSheetWriter } from '../sync/appsheet/appsheetClient';
 import type { AppSheetRow } from '../sync/mapping/mapRow';
@@ -13,7 +13,6 @@ import { HttpError } from '../http/errors';
 import { bookingQuarter } from './bookingQuarter';
 import { keepUncertain, release, reserve, settle } from './holds';
 import { requestKey } from './keys';
-import { offeredRoomHours, readOffer } from './offers';
 import { answerDoc, appSheetFailed, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
 
 export interface BookingDeps {
@@ -24,28 +23,44 @@ export interface BookingDeps {
 
 const alreadyRequested = () => new HttpError('already-requested', 'This child has already requested this course for the quarter.');
 
-/** The checks that need no lock: the child, the offer, the deadline, the room hours. */
-async function checkRequest(db: Firestore, member: DocumentSnapshot, body: RequestBookingBody, now: Date) {
-  const [child, offer, { quarter, today }] = await Promise.all([
-    db.collection('children').doc(body.childId).get(),
-    readOffer(db, body.offerId),
-    bookingQuarter(db, now),
-  ]);
+/** The offer a request is checked and counted against: as the family was shown it. */
+interface CheckedOffer {
+  id: string;
+  quarterId: string;
+  lessonId: string;
+  weeks: number;
+  places: number;
+}
+
+/**
+ * The checks that need no lock: the child (the family's, and active), the offer, the deadline,
+ * the room hours. The offer and its times are those of the quarter's catalogue, which is what
+ * families were shown: an offer the sync left out (a second one for the same lesson) or a time
+ * it dropped (a room hour of another lesson listed by mistake) is refused, never counted.
+ */
+async function checkRequest(db: Firestore, member: DocumentSnapshot, body: RequestBookingBody, now: Date): Promise<CheckedOffer> {
+  const [child, { quarter, today }] = await Promise.all([db.collection('children').doc(body.childId).get(), bookingQuarter(db, now)]);
   if (!child.exists || child.get('memberId') !== member.id) {
     throw new HttpError('permission-denied', 'This child is not one of your family.');
   }
-  if (!offer || !quarter || offer.quarterId !== quarter.id) {
+  if (child.get('status') !== ACTIVE) {
+    throw new HttpError('not-active', 'This child is not active at the school: please contact the school office.');
+  }
+  const catalogue = quarter ? await db.collection(OFFER_CATALOGUE).doc(quarter.id).get() : null;
+  const parsed = catalogue?.exists ? offerCatalogueSchema.safeParse(catalogue.data()) : null;
+  const offer = parsed?.success ? parsed.data.offers.find((candidate) => candidate.offerId === body.offerId) : undefined;
+  if (!offer || !quarter) {
     throw new HttpError('not-found', 'This course is not offered for the next quarter.');
   }
   if (!requestsOpen(offer, today)) {
     throw new HttpError('requests-closed', `Requests for this course were taken until ${offer.requestsUntil}.`);
   }
-  const offered = new Set(await offeredRoomHours(db, offer));
+  const offered = new Set(offer.roomHours.map((roomHour) => roomHour.id));
   const strange = body.roomHourIds.filter((id) => !offered.has(id));
   if (strange.length > 0 || new Set(body.roomHourIds).size !== body.roomHourIds.length) {
     throw new HttpError('invalid-argument', `Not a time of this course, or named twice: ${strange.join(', ') || body.roomHourIds.join(', ')}.`);
   }
-  return offer;
+  return { id: offer.offerId, quarterId: quarter.id, lessonId: offer.lessonId, weeks: offer.weeks, places: offer.places };
 }
 
 /**

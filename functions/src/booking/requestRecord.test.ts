@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseList } from '../sync/mapping/values';
-import { listCell, mapRequestRows, requestRow } from './requestRecord';
+import { AppSheetError } from '../sync/appsheet/appsheetClient';
+import { failureOf, listCell, mapRequestRows, requestRow } from './requestRecord';
 
 describe('Course Requests rows', () => {
   it("write statuses in the office's words, lists as AppSheet's EnumList, blanks as empty cells", () => {
@@ -38,5 +39,13 @@ describe('Course Requests rows', () => {
       doc: { childId: 'C1', roomHourIds: ['RH1', 'RH2'], weeks: 12, status: 'requested', requestedAt: '2027-01-10T10:00:00.000Z', note: null },
       changedAt: '2027-01-10T10:00:01.000Z',
     });
+  });
+
+  it("log a failure by its status and a code, never AppSheet's text (it may echo the row)", () => {
+    const echoed = "AppSheet Add on Course Requests: HTTP 400 Invalid value for 'Requested By': anna@example.com";
+    expect(failureOf(new AppSheetError(echoed, 400, false))).toEqual({ status: 400, code: 'refused' });
+    expect(failureOf(new AppSheetError('AppSheet Add on Course Requests: HTTP 503 anna@example.com', 503, true))).toEqual({ status: 503, code: 'transient' });
+    expect(failureOf(new AppSheetError('AppSheet Find on Course Requests: timed out after 15000 ms', null, true))).toEqual({ status: null, code: 'timeout' });
+    expect(JSON.stringify(failureOf(new Error(echoed)))).not.toContain('anna');
   });
 });

@@ -8,7 +8,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { HttpError } from '../http/errors';
 import { withRetry } from '../lib/retry';
-import type { AppSheetClient } from '../sync/appsheet/appsheetClient';
+import { AppSheetError, type AppSheetClient } from '../sync/appsheet/appsheetClient';
 import { filter, keyIn } from '../sync/appsheet/selector';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/firestore/contentHash';
 import { LAST_CHANGED_FIELD } from '../sync/firestore/freshness';
@@ -54,9 +54,18 @@ export function mapRequestRows(rows: AppSheetRow[]): Map<string, MappedRequest> 
   return mapped;
 }
 
+/**
+ * What the logs keep of an AppSheet failure: its HTTP status and a code, never AppSheet's text,
+ * which may echo the row (a parent's address).
+ */
+export const failureOf = (error: unknown) =>
+  error instanceof AppSheetError
+    ? { status: error.status, code: error.status === null ? (/timed out/.test(error.message) ? 'timeout' : 'network') : error.transient ? 'transient' : 'refused' }
+    : { status: null, code: error instanceof Error ? error.name : 'unknown' };
+
 /** AppSheet could not be read or written: the caller gets 502, and nothing is half-written. */
 export const appSheetFailed = (error: unknown) => {
-  logger.warn('AppSheet booking write failed', { reason: String((error as Error)?.message ?? error).slice(0, 160) });
+  logger.warn('AppSheet booking write failed', failureOf(error));
   return new HttpError('appsheet-failed', 'The school office system could not be updated. Nothing was changed; please try again later.');
 };
 

@@ -6,6 +6,7 @@
 import { holdsPlaces, type BookingRequest } from '@family-portal/contract';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
+import { claimKeyOf } from './holders';
 import { claimHolder, finishClaim, release } from './holds';
 import { offerOfRequest } from './offers';
 import type { BookingDeps } from './requestBooking';
@@ -18,14 +19,15 @@ export async function withdrawBooking(deps: BookingDeps, member: DocumentSnapsho
   const { db, appSheet } = deps;
   const now = deps.now ?? new Date();
   const mirror = await db.collection(REQUESTS).doc(requestId).get();
-  if (!mirror.exists) throw new HttpError('not-found', 'There is no such request.');
-  if (mirror.get('memberId') !== member.id) throw new HttpError('permission-denied', 'This request is not one of your family.');
+  // Another family's request answers as one that does not exist: its key (quarter, lesson, child)
+  // can be guessed, and whether it exists is that family's business.
+  if (!mirror.exists || mirror.get('memberId') !== member.id) throw new HttpError('not-found', 'There is no such request.');
   if (mirror.get('status') !== 'requested') throw notRequested(String(mirror.get('status')));
 
   const quarterId = String(mirror.get('quarterId'));
   const roomHourIds = ((mirror.get('roomHourIds') as unknown[] | undefined) ?? []).map(String);
   const offerId = await offerOfRequest(db, { offerId: (mirror.get('offerId') as string | null) ?? null, quarterId, lessonId: String(mirror.get('lessonId')) });
-  const claim = offerId ? await claimHolder(db, { offerId, quarterId }, requestId, roomHourIds, 'withdrawing', now) : null;
+  const claim = await claimHolder(db, { offerId: claimKeyOf(offerId, requestId), quarterId }, requestId, roomHourIds, 'withdrawing', now);
   // Until AppSheet says otherwise, the request keeps its places.
   let holds = true;
   try {
@@ -44,6 +46,6 @@ export async function withdrawBooking(deps: BookingDeps, member: DocumentSnapsho
     holds = false;
     return answerDoc(requestId, mapped, member.id);
   } finally {
-    if (claim) await (holds ? finishClaim(db, claim, quarterId, { holds: true }) : release(db, claim, quarterId));
+    await (holds ? finishClaim(db, claim, quarterId, { holds: true }) : release(db, claim, quarterId));
   }
 }

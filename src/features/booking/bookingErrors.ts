@@ -6,7 +6,7 @@
 import { ApiError } from '../../api/client';
 import { apiErrorKey, type CallErrorKey } from '../../api/errorMessages';
 
-const BOOKING_CODES = ['full', 'requests-closed', 'already-requested', 'permission-denied', 'not-found', 'invalid-argument', 'appsheet-failed', 'not-requested'] as const;
+const BOOKING_CODES = ['full', 'requests-closed', 'already-requested', 'permission-denied', 'not-found', 'invalid-argument', 'appsheet-failed', 'not-requested', 'not-active'] as const;
 type BookingCode = (typeof BOOKING_CODES)[number];
 export type BookingErrorKey = `booking.errors.${BookingCode}` | CallErrorKey;
 
@@ -18,4 +18,5 @@ export function bookingErrorKey(error: unknown): BookingErrorKey {
 }
 
 /** After these the offer on screen is out of date (places taken, the last day passed, a request decided): read it again. */
-export const staleOffer = (error: unknown) => error instanceof ApiError && ['full', 'requests-closed', 'already-requested', 'not-requested', 'not-found'].includes(error.code);
+export const staleOffer = (error: unknown) =>
+  error instanceof ApiError && ['full', 'requests-closed', 'already-requested', 'not-requested', 'not-found', 'request-unconfirmed'].includes(error.code);
