@@ -20,6 +20,23 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true }).fi
  */
 const syncFlow = ['time', 'mapping', 'appsheet', 'firestore', 'family', 'run'];
 
+/**
+ * A test waits for a condition, never for a fixed time: a pause that is long enough on one machine
+ * is too short on a busy one, and the run fails by chance. Polling a condition in a loop with a
+ * short pause between looks is waiting for the condition; a pause of 0 yields to the event loop.
+ */
+const LOOP = ':matches(WhileStatement, ForStatement, DoWhileStatement, ForOfStatement, ForInStatement)';
+const fixedWaits = [
+  {
+    selector: "CallExpression[callee.property.name='waitForTimeout']",
+    message: 'Wait for a condition (expect(...).toBeVisible(), expect.poll, waitForResponse), never for a fixed time.',
+  },
+  {
+    selector: `NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.length=2][arguments.0.type='Identifier']:not([arguments.1.value=0]):not(${LOOP} CallExpression)`,
+    message: 'A fixed sleep fails by chance on a busy machine: wait for the condition (vi.waitFor, expect.poll, a loop that checks it).',
+  },
+];
+
 /** Zones of import-x/no-restricted-paths: files under `target` must not import from `from`. */
 const boundaries = [
   {
@@ -109,6 +126,7 @@ export default defineConfig([
       '@typescript-eslint/no-base-to-string': 'off',
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/unbound-method': 'off',
+      'no-restricted-syntax': ['error', ...fixedWaits],
     },
   },
   {
