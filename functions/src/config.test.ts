@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { absenceMailHourFromEnvironment, officeEmailFromEnvironment, TRUSTED_PROXIES_SETTING, trustedProxiesFromEnvironment } from './config';
+import { absenceMailHourFromEnvironment, noticeMailBudgetFromEnvironment, officeEmailFromEnvironment, TRUSTED_PROXIES_SETTING, trustedProxiesFromEnvironment } from './config';
 
 afterEach(() => {
   delete process.env[TRUSTED_PROXIES_SETTING];
@@ -35,5 +35,16 @@ describe("the office's absence e-mail", () => {
     expect(absenceMailHourFromEnvironment({})).toBe(17);
     expect(absenceMailHourFromEnvironment({ ABSENCE_MAIL_HOUR: '0' })).toBe(0);
     for (const value of ['24', '-1', '7.5', 'seven']) expect(() => absenceMailHourFromEnvironment({ ABSENCE_MAIL_HOUR: value })).toThrow(`ABSENCE_MAIL_HOUR must be a whole hour from 0 to 23, not "${value}"`);
+  });
+});
+
+describe("the daily budget of notice e-mails", () => {
+  it('is left to the number of families unless NOTICE_MAILS_PER_DAY names a whole number from 1', () => {
+    expect(noticeMailBudgetFromEnvironment({})).toBeNull();
+    expect(noticeMailBudgetFromEnvironment({ NOTICE_MAILS_PER_DAY: ' ' })).toBeNull();
+    expect(noticeMailBudgetFromEnvironment({ NOTICE_MAILS_PER_DAY: '5000' })).toBe(5000);
+    for (const value of ['0', '-5', '1.5', 'many']) {
+      expect(() => noticeMailBudgetFromEnvironment({ NOTICE_MAILS_PER_DAY: value })).toThrow(`NOTICE_MAILS_PER_DAY must be a whole number of e-mails, 1 or more, not "${value}"`);
+    }
   });
 });

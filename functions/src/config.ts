@@ -105,6 +105,29 @@ export function absenceMailHourFromEnvironment(env: Record<string, string | unde
   return hour;
 }
 
+/**
+ * The school's daily budget of notice e-mails (notifications/noticeMailBudget.ts), counted per
+ * school day across all admins: NOTICE_MAILS_PER_DAY from the functions' .env, a whole number from
+ * 1; unset, 5 per active family, which lets the office send every family about two notices a day
+ * with both parents opted in, and stops a runaway session (200 sends a day, the per-admin limit)
+ * from mailing every parent 200 times. Notices beyond it are published, their e-mails wait for
+ * the next day. A plain variable, like OFFICE_EMAIL: nothing asks for it.
+ */
+export const NOTICE_MAIL_BUDGET_SETTING = 'NOTICE_MAILS_PER_DAY';
+export const NOTICE_MAILS_PER_FAMILY = 5;
+
+/** The next morning's run of the e-mails held back: a few school-wide notices' worth, well within a scheduled run's limit. */
+export const HELD_NOTICE_MAILS_TIMEOUT_SECONDS = 540;
+
+/** The budget set, or null when it is left to the number of families. */
+export function noticeMailBudgetFromEnvironment(env: Record<string, string | undefined> = process.env): number | null {
+  const raw = env[NOTICE_MAIL_BUDGET_SETTING];
+  if (raw === undefined || raw.trim() === '') return null;
+  const mails = Number(raw);
+  if (!Number.isInteger(mails) || mails < 1) throw new Error(`${NOTICE_MAIL_BUDGET_SETTING} must be a whole number of e-mails, 1 or more, not "${raw}"`);
+  return mails;
+}
+
 /** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */
 export const SYNC_TIMEOUT_SECONDS = 1800;
 

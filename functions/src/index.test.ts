@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_READ_TIMEOUT_SECONDS,
   BOOKING_DECISION_TIMEOUT_SECONDS,
+  HELD_NOTICE_MAILS_TIMEOUT_SECONDS,
   LIGHT_MEMORY,
   LOOKUP_TIMEOUT_SECONDS,
   MAX_INSTANCES,
@@ -57,6 +58,13 @@ describe('function wiring', () => {
     expect(scheduleOf(functions.officeAbsenceMail)).toMatchObject({ schedule: '0 * * * *', timeZone: schoolTimeZoneParam });
     expect(scheduleOf(functions.deleteExpiredAbsences)).toMatchObject({ schedule: '45 3 * * *', timeZone: schoolTimeZoneParam });
     for (const name of ['reportAbsence', 'withdrawAbsence', 'listAbsences'] as const) expect(endpointOf(functions[name]).httpsTrigger, name).toBeDefined();
+  });
+
+  it("sends the notice e-mails held back by a day's budget at 07:00 on the school clock, with the unsubscribe links' key", () => {
+    const endpoint = endpointOf(functions.heldNoticeMails);
+    expect(endpoint.scheduleTrigger).toMatchObject({ schedule: '0 7 * * *', timeZone: schoolTimeZoneParam });
+    expect(endpoint.secretEnvironmentVariables).toEqual([expect.objectContaining({ key: 'NOTIFICATION_LINK_KEY' })]);
+    expect(endpoint.timeoutSeconds).toBe(HELD_NOTICE_MAILS_TIMEOUT_SECONDS);
   });
 
   it('exposes the admin sync API over HTTPS', () => {

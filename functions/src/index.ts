@@ -3,7 +3,7 @@ import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest } from 'firebase-functions/v2/https';
 import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { adminAuth } from './admin';
+import { adminAuth, adminDb } from './admin';
 import { refuseNonMembers } from './auth/membershipGate';
 import { deleteUnverifiedAccounts } from './auth/unverifiedAccounts';
 import {
@@ -12,6 +12,7 @@ import {
   appSheetAccessKey,
   BOOKING_DECISION_TIMEOUT_SECONDS,
   LIGHT_MEMORY,
+  HELD_NOTICE_MAILS_TIMEOUT_SECONDS,
   LOOKUP_TIMEOUT_SECONDS,
   MAX_INSTANCES,
   MEMBER_WRITE_TIMEOUT_SECONDS,
@@ -28,6 +29,7 @@ import * as calendarFeeds from './calendar/feedEndpoints';
 import * as notices from './notices/noticeEndpoints';
 import * as absences from './notices/absenceEndpoints';
 import { runAbsenceRetention, runDailyAbsenceMail } from './notices/absenceSchedules';
+import { sendHeldNoticeMails } from './notifications/heldNoticeMails';
 import { endpoint, NOTICE_BODY_BYTES } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
@@ -121,6 +123,13 @@ export const cancelLesson = onRequest(noticeWrite, endpoint('POST', notices.canc
 export const withdrawNotice = onRequest({ ...api, timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS }, endpoint('POST', notices.withdrawNotice));
 export const listNotices = onRequest(adminRead, endpoint('GET', notices.listNotices));
 export const markNoticeRead = onRequest(ownData, endpoint('POST', notices.markNoticeRead));
+// The notice e-mails beyond a day's budget, the next morning (notifications/heldNoticeMails.ts).
+export const heldNoticeMails = onSchedule(
+  { schedule: '0 7 * * *', timeZone: schoolTimeZoneParam, retryCount: 0, secrets: [notificationLinkKey], timeoutSeconds: HELD_NOTICE_MAILS_TIMEOUT_SECONDS },
+  async () => {
+    await sendHeldNoticeMails(adminDb());
+  },
+);
 
 // The schedules follow the school's clock (02:00 Europe/Berlin by default).
 export const nightlyFullSync = onSchedule(

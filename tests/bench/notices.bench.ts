@@ -12,7 +12,8 @@
  *
  *   npm run bench -- --only notices [--families N]
  */
-import { currentQuarter, DASHBOARD_NOTICES, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, type NoticeAudience, type SendNoticeBody } from '@family-portal/contract';
+import { randomUUID } from 'node:crypto';
+import { currentQuarter, DASHBOARD_NOTICES, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, type NoticeAudience } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import { cancelLesson } from '../../functions/src/notices/cancelLesson';
 import { quartersOf } from '../../functions/src/notices/audience';
@@ -85,11 +86,11 @@ async function everyParentWithAnAccount(): Promise<number> {
 }
 
 /** Times a send as the endpoint runs it: the notice and its copies, then its e-mails. */
-async function measureSend(label: string, send: () => Promise<{ id: string; recipients: number }>) {
+async function measureSend(label: string, send: () => Promise<{ notice: { id: string; recipients: number } }>) {
   takeCommits();
   const readsBefore = readsSoFar();
   const started = performance.now();
-  const notice = await send();
+  const { notice } = await send();
   const sentMs = performance.now() - started;
   const sendCommits = takeCommits();
   const { mails } = await sendNoticeMails(db, notice.id, { auth, settingsOf: () => SETTINGS });
@@ -109,6 +110,7 @@ const notice = (audience: NoticeAudience, title: string) => ({
   texts: { de: { title, body: `${DEMO_NOTICE.texts.de?.body}` }, en: { title, body: `${DEMO_NOTICE.texts.en?.body}` } },
   languages: ['de', 'en'] as Array<'de' | 'en'>,
   audience,
+  idempotencyKey: randomUUID(),
 });
 
 /** The current quarter's lesson with the most plans, and the weekdays of its room hours. */
@@ -152,11 +154,11 @@ countReads();
 countWrites();
 // The emulator's first answers are slower than its later ones: one untimed send first.
 const warmUp = await sendNotice({ db, auth }, ADMIN_EMAIL, notice({ kind: 'family', memberId: parentId }, 'Warm-up'));
-await sendNoticeMails(db, warmUp.id, { auth, settingsOf: () => SETTINGS });
+await sendNoticeMails(db, warmUp.notice.id, { auth, settingsOf: () => SETTINGS });
 
-const everyone: SendNoticeBody = DEMO_NOTICE;
+const everyone = DEMO_NOTICE;
 await measureSend('a notice to every family (de, en, ru)', () =>
-  sendNotice({ db, auth }, ADMIN_EMAIL, { texts: everyone.texts, languages: [...LANGUAGES], audience: everyone.audience }),
+  sendNotice({ db, auth }, ADMIN_EMAIL, { texts: everyone.texts, languages: [...LANGUAGES], audience: everyone.audience, idempotencyKey: randomUUID() }),
 );
 const today = dayIn(new Date(), schoolTimeZone());
 const lesson = await busiestLesson(today);
@@ -164,7 +166,7 @@ await measureSend(`a notice to one lesson's families (${lesson.lessonId}, the cu
   sendNotice({ db, auth }, ADMIN_EMAIL, notice({ kind: 'lessons', lessonIds: [lesson.lessonId] }, 'Ausflug')),
 );
 const date = nextLessonDay(lesson.weekdays, today, lesson.lastDay);
-if (date) await measureSend(`that lesson cancelled on ${date}`, () => cancelLesson(db, ADMIN_EMAIL, { lessonId: lesson.lessonId, date, reason: 'Krankheit' }));
+if (date) await measureSend(`that lesson cancelled on ${date}`, () => cancelLesson(db, ADMIN_EMAIL, { lessonId: lesson.lessonId, date, reason: 'Krankheit', idempotencyKey: randomUUID() }));
 else console.log(`  (no day of ${lesson.lessonId} left in the quarter to cancel)`);
 
 await withServedApp(async () => {

@@ -108,14 +108,14 @@ const LONG_NOTICES: OfficeNotice[] = [
       de: { title: 'Elternabend zur Mathematik-Olympiadevorbereitung und Hausaufgabenbetreuungsorganisation', body: 'Liebe Eltern,\nbitte lesen Sie https://example.org/elternabend/mathematik-olympiadevorbereitung-leistungsgruppe-b-2026 vorab.' },
       ru: { title: 'Родительское собрание по подготовке к олимпиаде и организации продлённого дня', body: 'Уважаемые родители, просим ознакомиться заранее.' },
     },
-    languages: ['de', 'ru'], audience: { kind: 'lessons', lessonIds: ['L901', 'L902'] }, cancellation: null, recipients: 1234, reads: 987, withdrawnAt: null, withdrawnBy: null,
+    languages: ['de', 'ru'], audience: { kind: 'lessons', lessonIds: ['L901', 'L902'] }, cancellation: null, recipients: 1234, reads: 987, withdrawnAt: null, withdrawnBy: null, mails: null,
   },
   {
     id: 'NOTICE-layout-2', kind: 'cancellation', sentAt: '2026-11-26T08:15:00.000Z', sentBy: 'office@example.com',
     texts: { de: { title: 'Mathematik-Olympiadevorbereitung für Fortgeschrittene fällt am 02.12.2026 aus', body: 'Die Lehrkraft ist erkrankt.' } },
     languages: ['de'], audience: { kind: 'lessons', lessonIds: ['L901'] },
     cancellation: { lessonId: 'L901', lessonName: LONG_OFFER.lessonName, date: '2026-12-02', roomHourId: null, reason: 'Die Lehrkraft ist erkrankt; Ersatz konnte kurzfristig nicht gefunden werden.' },
-    recipients: 1, reads: 0, withdrawnAt: '2026-11-26T09:00:00.000Z', withdrawnBy: 'maximiliane-konstantina.wolkenstein@example.com',
+    recipients: 1, reads: 0, withdrawnAt: '2026-11-26T09:00:00.000Z', withdrawnBy: 'maximiliane-konstantina.wolkenstein@example.com', mails: null,
   },
 ];
 /** The absences tab shows what listAbsences answers, with the long family's children added to its first day. */

@@ -8,7 +8,7 @@
  * cancels shows as a cancelled occurrence at the next poll, and is back once the office withdraws it.
  */
 import { CALENDAR_FEEDS, deliveryId, NOTICE_DELIVERIES } from '@family-portal/contract';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request } from 'express';
@@ -149,7 +149,7 @@ describe('the calendar subscription', () => {
     const lessonId = (await db.doc(`plans/${planId}`).get()).get('lessonId') as string;
 
     const adminToken = await idTokenFor(ADMIN);
-    const cancelled = await call('cancelLesson', adminToken, { lessonId, date, roomHourId, reason: 'Teacher ill; see you next week' });
+    const cancelled = await call('cancelLesson', adminToken, { lessonId, date, roomHourId, reason: 'Teacher ill; see you next week', idempotencyKey: randomUUID() });
     expect(cancelled.status).toBe(200);
     const noticeId = cancelled.body.data.id as string;
     expect((await db.doc(`${NOTICE_DELIVERIES}/${deliveryId(noticeId, familyWithPlans)}`).get()).exists).toBe(true);

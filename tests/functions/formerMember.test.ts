@@ -5,6 +5,7 @@
  * the address; the office's list of requests says the family's membership ended.
  */
 import { ABSENCES, CALENDAR_FEEDS, currentQuarter, NOTICE_DELIVERIES } from '@family-portal/contract';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestKey } from '../../functions/src/booking/keys';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
@@ -91,7 +92,7 @@ beforeAll(async () => {
   const absence = await call('reportAbsence', token, { childId: made.childId, lessonIds: [made.lessonId], from: schoolDay(8), to: schoolDay(14) });
   expect(absence.status).toBe(200);
   made.absenceId = (await db.collection(ABSENCES).where('memberId', '==', memberId).get()).docs[0]!.id;
-  const notice = await call('sendNotice', adminToken, { texts: { en: { title: 'Before the end', body: 'Text' } }, audience: { kind: 'family', memberId } });
+  const notice = await call('sendNotice', adminToken, { texts: { en: { title: 'Before the end', body: 'Text' } }, audience: { kind: 'family', memberId }, idempotencyKey: randomUUID() });
   expect(notice.status).toBe(200);
   made.noticeId = notice.body.data.id;
   const feed = await call('createCalendarFeed', token, { language: 'en' });

@@ -6,9 +6,12 @@
  * escaped; each parent gets it once however often it is asked for; a withdrawn notice sends
  * nothing; recipients are resolved when sending (an account gone by then gets nothing). The
  * cancellation's unsubscribe link stops the next one, even for a parent who never saved choices.
+ * The day's budget of notice e-mails: what is beyond it waits for the next morning's run, taken
+ * once however many notices go at once; a cancellation is never held.
  */
-import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES, type NoticeTexts } from '@family-portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICE_MAIL_DAYS, NOTICE_MAIL_QUEUE, NOTICES, NOTIFICATION_CHOICES, type NoticeTexts } from '@family-portal/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sendHeldNoticeMails } from '../../functions/src/notifications/heldNoticeMails';
 import { sendNoticeMails } from '../../functions/src/notifications/noticeMail';
 import type { ParentMailSettings } from '../../functions/src/notifications/parentMailSettings';
 import { emulatorAdmin } from '../../tools/lib/emulators';
@@ -24,7 +27,12 @@ const settings: ParentMailSettings = {
   timeZone: 'Europe/Berlin',
   association: { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' },
 };
-const send = (noticeId: string) => sendNoticeMails(db, noticeId, { auth, settingsOf: () => settings });
+/** This file's school day and budget of notice e-mails (noticeMailBudget.ts): its own, so that no other file's e-mails count. */
+const DAY = '2031-01-15';
+const NOW = new Date(`${DAY}T09:00:00Z`);
+let budget = 1000;
+const deps = (now = NOW) => ({ auth, settingsOf: () => settings, budgetOf: async () => budget, now });
+const send = (noticeId: string, now = NOW) => sendNoticeMails(db, noticeId, deps(now));
 
 interface Mail {
   to: string;
@@ -109,6 +117,8 @@ const cancelTexts = (id: string): NoticeTexts => ({
   en: { title: `Klavier on 1 December is cancelled [${id}]`, body: 'Reason: Frau Lind is ill.' },
   ru: { title: `Klavier 1 декабря отменено [${id}]`, body: 'Причина: Frau Lind болеет.' },
 });
+/** A call that had nothing (more) to send. */
+const none = { mails: 0, held: 0, failed: false };
 const tokenIn = (mail: Mail) => /\/unsubscribe\?token=([\w.-]+)/.exec(mail.message.text)![1]!;
 const kindOf = (mail: Mail) => JSON.parse(Buffer.from(tokenIn(mail).split('.')[0]!, 'base64url').toString('utf8')).k as string;
 
@@ -150,7 +160,7 @@ describe('the e-mails of a notice', () => {
   it('go once to the parents of the delivered families who turned notices on, in their language, the office text escaped', async () => {
     await auth.deleteUser(uids.get(address('eva'))!);
     const noticeId = await notice('fest', 'notice', [lind, berg, wolf, falk], festTexts);
-    expect(await send(noticeId)).toEqual({ mails: 2 });
+    expect(await send(noticeId)).toEqual({ mails: 2, held: 0, failed: false });
     const mails = await mailsOf(noticeId);
     expect([...mails.keys()].sort()).toEqual([address('anna'), address('carla')]);
 
@@ -173,22 +183,22 @@ describe('the e-mails of a notice', () => {
     expect((await db.doc(`${NOTIFICATION_CHOICES}/${uids.get(address('eva'))}`).get()).exists).toBe(false);
 
     // A retry, or two at once, send nothing more.
-    expect(await Promise.all([send(noticeId), send(noticeId)])).toEqual([{ mails: 0 }, { mails: 0 }]);
+    expect(await Promise.all([send(noticeId), send(noticeId)])).toEqual([none, none]);
     expect((await mailsOf(noticeId)).size).toBe(2);
   });
 
   it('sends nothing once withdrawn', async () => {
     const noticeId = await notice('withdrawn', 'notice', [lind, berg], festTexts, { withdrawnAt: new Date().toISOString(), withdrawnBy: 'office@example.com' });
-    expect(await send(noticeId)).toEqual({ mails: 0 });
+    expect(await send(noticeId)).toEqual(none);
     expect((await mailsOf(noticeId)).size).toBe(0);
-    expect(await send('NM-no-such-notice')).toEqual({ mails: 0 });
+    expect(await send('NM-no-such-notice')).toEqual(none);
   });
 });
 
 describe('the e-mails of a cancelled lesson', () => {
   it('go to every parent of the families with an account, unless turned off, with the unsubscribe-from-cancellations link', async () => {
     const noticeId = await notice('cancel', 'cancellation', [lind, berg, wolf], cancelTexts);
-    expect(await send(noticeId)).toEqual({ mails: 2 });
+    expect(await send(noticeId)).toEqual({ mails: 2, held: 0, failed: false });
     const mails = await mailsOf(noticeId);
     // Not Carla (turned off), not Dora (unverified), not Felix (not delivered).
     expect([...mails.keys()].sort()).toEqual([address('anna'), address('ben')]);
@@ -201,7 +211,7 @@ describe('the e-mails of a cancelled lesson', () => {
     expect(ben.message.subject).toBe(`Familienportal: Unterricht fällt aus: Klavier fällt am 1. Dezember aus [${noticeId}]`);
     expect(ben.message.text).toContain('weil eine für Ihre Kinder gebuchte Unterrichtsstunde ausfällt');
     expect(kindOf(ben)).toBe('lessonCancelled');
-    expect(await send(noticeId)).toEqual({ mails: 0 });
+    expect(await send(noticeId)).toEqual(none);
   });
 
   it("stops for a parent who never saved choices once they follow the e-mail's unsubscribe link", async () => {
@@ -214,7 +224,68 @@ describe('the e-mails of a cancelled lesson', () => {
     expect((await db.doc(`${NOTIFICATION_CHOICES}/${uids.get(address('ben'))}`).get()).data()).toMatchObject({ lessonCancelled: false, notices: false, email: address('ben'), memberId: lind });
 
     const next = await notice('after-unsubscribe', 'cancellation', [lind], cancelTexts);
-    expect(await send(next)).toEqual({ mails: 1 });
+    expect(await send(next)).toEqual({ mails: 1, held: 0, failed: false });
     expect([...(await mailsOf(next)).keys()]).toEqual([address('anna')]);
+  });
+});
+
+describe("the day's budget of notice e-mails", () => {
+  const at = (day: string) => new Date(`${day}T09:00:00Z`);
+  const counter = async (day: string) => (await db.doc(`${NOTICE_MAIL_DAYS}/${day}`).get()).get('mails') as number | undefined;
+
+  afterEach(async () => {
+    budget = 1000;
+    await db.recursiveDelete(db.collection(NOTICE_MAIL_QUEUE));
+  });
+
+  afterAll(async () => {
+    await db.recursiveDelete(db.collection(NOTICE_MAIL_DAYS));
+  });
+
+  it('writes what is left of it, holds the rest on the notice and in the queue, and the next morning sends the rest', async () => {
+    budget = 10;
+    await db.doc(`${NOTICE_MAIL_DAYS}/2031-02-10`).set({ mails: 9 });
+    const noticeId = await notice('held', 'notice', [lind, berg], festTexts);
+    expect(await send(noticeId, at('2031-02-10'))).toEqual({ mails: 1, held: 1, failed: false });
+    expect((await mailsOf(noticeId)).size).toBe(1);
+    expect(await counter('2031-02-10')).toBe(10);
+    expect((await db.doc(`${NOTICES}/${noticeId}`).get()).get('mails')).toEqual({ sent: 1, held: 1, budget: 10 });
+    expect((await db.doc(`${NOTICE_MAIL_QUEUE}/${noticeId}`).get()).data()).toMatchObject({ noticeId, held: 1 });
+    // Asked again the same day: nothing more.
+    expect(await send(noticeId, at('2031-02-10'))).toEqual({ mails: 0, held: 1, failed: false });
+
+    expect(await sendHeldNoticeMails(db, deps(at('2031-02-11')))).toEqual({ done: 1, mails: 1, held: 0 });
+    expect([...(await mailsOf(noticeId)).keys()].sort()).toEqual([address('anna'), address('carla')]);
+    expect((await db.doc(`${NOTICE_MAIL_QUEUE}/${noticeId}`).get()).exists).toBe(false);
+    expect((await db.doc(`${NOTICES}/${noticeId}`).get()).get('mails')).toEqual({ sent: 2, held: 0, budget: 10 });
+    expect(await counter('2031-02-11')).toBe(1);
+  });
+
+  it('gives each e-mail of the day once when two notices are sent at once', async () => {
+    budget = 3;
+    const [one, two] = [await notice('race-1', 'notice', [lind, berg], festTexts), await notice('race-2', 'notice', [lind, berg], festTexts)];
+    const runs = await Promise.all([send(one, at('2031-02-12')), send(two, at('2031-02-12'))]);
+    expect(runs.reduce((sum, run) => sum + run.mails, 0)).toBe(3);
+    expect(runs.reduce((sum, run) => sum + run.held, 0)).toBe(1);
+    expect((await mailsOf(one)).size + (await mailsOf(two)).size).toBe(3);
+    expect(await counter('2031-02-12')).toBe(3);
+  });
+
+  it('never holds a cancellation (it is counted beyond the budget), and drops a held notice withdrawn meanwhile', async () => {
+    budget = 1;
+    await db.doc(`${NOTICE_MAIL_DAYS}/2031-02-13`).set({ mails: 1 });
+    const cancellation = await notice('urgent', 'cancellation', [lind], cancelTexts);
+    const sent = await send(cancellation, at('2031-02-13'));
+    expect(sent).toMatchObject({ held: 0, failed: false });
+    expect(sent.mails).toBeGreaterThanOrEqual(1);
+    expect((await mailsOf(cancellation)).size).toBe(sent.mails);
+    expect(await counter('2031-02-13')).toBe(1 + sent.mails);
+
+    const held = await notice('withdrawn-later', 'notice', [lind, berg], festTexts);
+    expect(await send(held, at('2031-02-13'))).toEqual({ mails: 0, held: 2, failed: false });
+    await db.doc(`${NOTICES}/${held}`).update({ withdrawnAt: at('2031-02-13').toISOString(), withdrawnBy: 'office@example.com' });
+    expect(await sendHeldNoticeMails(db, deps(at('2031-02-14')))).toEqual({ done: 1, mails: 0, held: 0 });
+    expect((await mailsOf(held)).size).toBe(0);
+    expect((await db.doc(`${NOTICE_MAIL_QUEUE}/${held}`).get()).exists).toBe(false);
   });
 });

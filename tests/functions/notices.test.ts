@@ -3,7 +3,9 @@
  * delivers to exactly its families (and writes only them), a family keeps what it was sent after
  * leaving the lesson, read marks count once per family, a withdrawal deletes the copies once,
  * a cancellation is checked against the lesson's days and clears the families' calendar ETags,
- * refusals write nothing, and each send and withdrawal is in the audit log with the admin.
+ * refusals write nothing, and each send and withdrawal is in the audit log with the admin. A
+ * send tried again with its key is answered with the first one's notice; e-mails beyond the day's
+ * budget wait for the next morning's run, cancellations' never.
  */
 import {
   ADMIN_AUDIT,
@@ -16,21 +18,27 @@ import {
   MEMBER_EMAILS,
   nextQuarter,
   NOTICE_DELIVERIES,
+  NOTICE_MAIL_DAYS,
+  NOTICE_MAIL_QUEUE,
   NOTICES,
+  NOTIFICATION_CHOICES,
   noticeDeliverySchema,
   noticesAnswer,
   officeNoticeAnswer,
   WEEKDAYS,
   type OfficeNotice,
 } from '@family-portal/contract';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { noticeMailId } from '../../functions/src/notifications/documentIds';
+import { sendHeldNoticeMails } from '../../functions/src/notifications/heldNoticeMails';
+import type { ParentMailSettings } from '../../functions/src/notifications/parentMailSettings';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { dayIn } from '../../functions/src/sync/time/timeZone';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearAuth, clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
-import { PORTS } from '../../tools/lib/stack';
+import { DEMO_NOTIFICATION_LINK_KEY, PORTS } from '../../tools/lib/stack';
 import { createAccount, functionUrl, idTokenFor } from '../support/auth';
 
 const { db, auth } = emulatorAdmin();
@@ -93,7 +101,10 @@ async function accountToken(email: string, options: { admin?: boolean | 'inactiv
 }
 
 const texts = (title: string) => ({ en: { title, body: `${title}: see https://example.com/info` }, de: { title: `${title} (de)`, body: 'Text' } });
-const send = (audience: unknown, title = 'School news', token = adminToken) => call('sendNotice', token, { texts: texts(title), audience });
+/** The console's key of a send: a new one per send, unless a test tries the same send again. */
+const newKey = () => randomUUID();
+const send = (audience: unknown, title = 'School news', token = adminToken, idempotencyKey = newKey()) => call('sendNotice', token, { texts: texts(title), audience, idempotencyKey });
+const cancelLesson = (body: Record<string, unknown>, idempotencyKey = newKey()) => call('cancelLesson', adminToken, { ...body, idempotencyKey });
 const deliveredTo = async (noticeId: string) =>
   (await db.collection(NOTICE_DELIVERIES).where('noticeId', '==', noticeId).get()).docs.map((doc) => doc.get('memberId') as string).sort();
 const count = async (collection: string) => (await db.collection(collection).count().get()).data().count;
@@ -335,7 +346,7 @@ describe('a lesson cancelled', () => {
     const plan = plans.find((each) => each.memberId === subscriber && each.lessonId === lessonA && each.quarterId === quarterId && each.roomHourIds.length > 0)!;
     const roomHourId = plan.roomHourIds[0]!;
     const date = lessonDay(roomHours.get(roomHourId)!.dayOfWeek, quarters);
-    const answer = await call('cancelLesson', adminToken, { lessonId: lessonA, date, reason: 'Die Lehrerin ist krank.' });
+    const answer = await cancelLesson({ lessonId: lessonA, date, reason: 'Die Lehrerin ist krank.' });
     expect(answer.status).toBe(200);
     const notice: OfficeNotice = officeNoticeAnswer.parse(answer.body).data;
     const lessonName = (await db.doc(`lessons/${lessonA}`).get()).get('name');
@@ -374,17 +385,17 @@ describe('a lesson cancelled', () => {
   it('cancels one room hour for the families of that hour only', async () => {
     const [roomHourId, hour] = hoursOfA().find(([id]) => plans.some((plan) => plan.lessonId === lessonA && plan.roomHourIds.includes(id)))!;
     const date = lessonDay(hour.dayOfWeek, quarters);
-    const notice = officeNoticeAnswer.parse((await call('cancelLesson', adminToken, { lessonId: lessonA, date, roomHourId, reason: 'Raum belegt' })).body).data;
+    const notice = officeNoticeAnswer.parse((await cancelLesson({ lessonId: lessonA, date, roomHourId, reason: 'Raum belegt' })).body).data;
     expect(notice.cancellation).toMatchObject({ roomHourId });
     expect(await deliveredTo(notice.id)).toEqual(expectedFor(date, roomHourId));
 
-    // A second click sends the families nothing more; once withdrawn, it may be cancelled again.
+    // The same cancellation sent again from a new form (a new key) sends the families nothing more; once withdrawn, it may be cancelled again.
     const before = await written();
-    const again = await call('cancelLesson', adminToken, { lessonId: lessonA, date, roomHourId, reason: 'Raum belegt' });
+    const again = await cancelLesson({ lessonId: lessonA, date, roomHourId, reason: 'Raum belegt' });
     expect(again).toMatchObject({ status: 409, body: { error: 'lesson-already-cancelled' } });
     expect(await written()).toEqual(before);
     expect((await call('withdrawNotice', adminToken, { noticeId: notice.id })).status).toBe(200);
-    const anew = await call('cancelLesson', adminToken, { lessonId: lessonA, date, roomHourId, reason: 'Raum doch belegt' });
+    const anew = await cancelLesson({ lessonId: lessonA, date, roomHourId, reason: 'Raum doch belegt' });
     expect(anew.status).toBe(200);
     expect((await call('withdrawNotice', adminToken, { noticeId: officeNoticeAnswer.parse(anew.body).data.id })).status).toBe(200);
   });
@@ -395,7 +406,7 @@ describe('a lesson cancelled', () => {
     const wrongDay = lessonDay(freeWeekday, quarters);
     const [roomHourId, hour] = hoursOfA()[0]!;
     const before = await written();
-    const cancel = (body: Record<string, unknown>) => call('cancelLesson', adminToken, { lessonId: lessonA, reason: 'Krank', ...body });
+    const cancel = (body: Record<string, unknown>) => cancelLesson({ lessonId: lessonA, reason: 'Krank', ...body });
     expect(await cancel({ date: wrongDay })).toMatchObject({ status: 400, body: { error: 'invalid-argument', message: expect.stringContaining('weekday') } });
     expect(await cancel({ lessonId: 'L-NOTICES-NONE', date: lessonDay(hour.dayOfWeek, quarters) })).toMatchObject({ status: 404, body: { error: 'not-found' } });
     expect(await cancel({ date: lessonDay(hour.dayOfWeek, quarters), roomHourId: `${roomHourId}-NONE` })).toMatchObject({ status: 404 });
@@ -409,8 +420,8 @@ describe('a lesson cancelled', () => {
 describe('who may call', () => {
   const parent = () => family(familiesOfA.find((id) => families.has(id))!);
   const adminCalls = [
-    ['sendNotice', { texts: texts('X'), audience: { kind: 'all' } }],
-    ['cancelLesson', { lessonId: 'L1', date: '2026-12-07', reason: 'x' }],
+    ['sendNotice', { texts: texts('X'), audience: { kind: 'all' }, idempotencyKey: 'who-may-call-1' }],
+    ['cancelLesson', { lessonId: 'L1', date: '2026-12-07', reason: 'x', idempotencyKey: 'who-may-call-2' }],
     ['withdrawNotice', { noticeId: 'N1' }],
     ['listNotices', undefined],
   ] as const;
@@ -430,20 +441,21 @@ describe('who may call', () => {
 
   it('refuses bad bodies with 400 and writes nothing', async () => {
     const before = await written();
+    const idempotencyKey = 'bad-bodies-key';
     const bad: Array<[string, unknown]> = [
       ['sendNotice', {}],
-      ['sendNotice', { texts: {}, audience: { kind: 'all' } }],
-      ['sendNotice', { texts: texts('X'), audience: { kind: 'all' }, extra: 1 }],
-      ['sendNotice', { texts: { en: { title: 'x'.repeat(121), body: 'b' } }, audience: { kind: 'all' } }],
-      ['sendNotice', { texts: { en: { title: 'two\nlines', body: 'b' } }, audience: { kind: 'all' } }],
-      ['sendNotice', { texts: { en: { title: 't', body: 'bell\u0007' } }, audience: { kind: 'all' } }],
-      ['sendNotice', { texts: { fr: { title: 't', body: 'b' } }, audience: { kind: 'all' } }],
-      ['sendNotice', { texts: texts('X'), audience: { kind: 'lessons', lessonIds: [] } }],
-      ['sendNotice', { texts: texts('X'), audience: { kind: 'everyone' } }],
-      ['cancelLesson', { lessonId: lessonA, date: '7.12.2026', reason: 'x' }],
-      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07' }],
-      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07', reason: '=HYPERLINK("x")' }],
-      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07', reason: 'x'.repeat(501) }],
+      ['sendNotice', { texts: {}, audience: { kind: 'all' }, idempotencyKey }],
+      ['sendNotice', { texts: texts('X'), audience: { kind: 'all' }, idempotencyKey, extra: 1 }],
+      ['sendNotice', { texts: { en: { title: 'x'.repeat(121), body: 'b' } }, audience: { kind: 'all' }, idempotencyKey }],
+      ['sendNotice', { texts: { en: { title: 'two\nlines', body: 'b' } }, audience: { kind: 'all' }, idempotencyKey }],
+      ['sendNotice', { texts: { en: { title: 't', body: 'bell\u0007' } }, audience: { kind: 'all' }, idempotencyKey }],
+      ['sendNotice', { texts: { fr: { title: 't', body: 'b' } }, audience: { kind: 'all' }, idempotencyKey }],
+      ['sendNotice', { texts: texts('X'), audience: { kind: 'lessons', lessonIds: [] }, idempotencyKey }],
+      ['sendNotice', { texts: texts('X'), audience: { kind: 'everyone' }, idempotencyKey }],
+      ['cancelLesson', { lessonId: lessonA, date: '7.12.2026', reason: 'x', idempotencyKey }],
+      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07', idempotencyKey }],
+      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07', reason: '=HYPERLINK("x")', idempotencyKey }],
+      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07', reason: 'x'.repeat(501), idempotencyKey }],
       ['withdrawNotice', {}],
       ['withdrawNotice', { noticeId: 7 }],
     ];
@@ -455,9 +467,135 @@ describe('who may call', () => {
 
   it('takes a notice in three languages at their longest', async () => {
     const longest = (language: string) => ({ title: `${language} ${'ж'.repeat(110)}`, body: `${'Ж'.repeat(2500)}\n${'ж'.repeat(2499)}` });
-    const answer = await call('sendNotice', adminToken, { texts: { ru: longest('ru'), de: longest('de'), en: longest('en') }, audience: { kind: 'family', memberId: familiesOfA[0] } });
+    const answer = await call('sendNotice', adminToken, { texts: { ru: longest('ru'), de: longest('de'), en: longest('en') }, audience: { kind: 'family', memberId: familiesOfA[0] }, idempotencyKey: newKey() });
     expect(answer.status).toBe(200);
     expect(officeNoticeAnswer.parse(answer.body).data.languages).toEqual(['ru', 'de', 'en']);
+  });
+});
+
+describe('a send tried again', () => {
+  it("refuses a send without the console's key (8-100 letters, digits, - or _), writing nothing", async () => {
+    const before = await written();
+    const bad: Array<[string, unknown]> = [
+      ['sendNotice', { texts: texts('X'), audience: { kind: 'all' } }],
+      ['sendNotice', { texts: texts('X'), audience: { kind: 'all' }, idempotencyKey: 'short' }],
+      ['sendNotice', { texts: texts('X'), audience: { kind: 'all' }, idempotencyKey: 'a/b/c/d/e/f' }],
+      ['sendNotice', { texts: texts('X'), audience: { kind: 'all' }, idempotencyKey: 'k'.repeat(101) }],
+      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07', reason: 'x' }],
+      ['cancelLesson', { lessonId: lessonA, date: '2026-12-07', reason: 'x', idempotencyKey: 12345678 }],
+    ];
+    for (const [name, body] of bad) expect(await call(name, adminToken, body), `${name} ${JSON.stringify(body).slice(0, 80)}`).toMatchObject({ status: 400, body: { error: 'invalid-argument', message: expect.stringContaining('idempotencyKey') } });
+    expect(await written()).toEqual(before);
+  });
+
+  it('answers the same key with the first notice and HTTP 200, writing and mailing nothing more', async () => {
+    const key = newKey();
+    const first = await send({ kind: 'lessons', lessonIds: [lessonA] }, 'Once only', adminToken, key);
+    expect(first.status).toBe(200);
+    const before = await written();
+    const again = await send({ kind: 'lessons', lessonIds: [lessonA] }, 'Once only', adminToken, key);
+    expect(again.status).toBe(200);
+    expect(officeNoticeAnswer.parse(again.body).data).toEqual(officeNoticeAnswer.parse(first.body).data);
+    expect(await written()).toEqual(before);
+    expect((await db.doc(`${NOTICES}/${officeNoticeAnswer.parse(first.body).data.id}`).get()).get('idempotencyKey')).toBe(key);
+  });
+
+  it('makes one notice of attempts that arrive at once', async () => {
+    const key = newKey();
+    const before = await written();
+    const answers = await Promise.all([1, 2, 3].map(() => send({ kind: 'all' }, 'Clicked thrice', adminToken, key)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const ids = new Set(answers.map((answer) => officeNoticeAnswer.parse(answer.body).data.id));
+    expect(ids.size).toBe(1);
+    const families = withAccounts.filter((id) => activeIds.has(id)).length;
+    expect((await written()).map((n, i) => n - before[i]!)).toEqual([1, families, 1, 0]);
+  });
+
+  it("answers a cancellation's second attempt with it, not with 409, and tells the families once", async () => {
+    const [, hour] = [...roomHours.entries()].find(([id, each]) => each.lessonId === lessonA && plans.some((plan) => plan.lessonId === lessonA && plan.roomHourIds.includes(id)))!;
+    const all = (await db.collection('quarters').get()).docs.map((doc) => ({ id: doc.id, name: doc.get('name'), status: doc.get('status'), firstDay: doc.get('firstDay'), lastDay: doc.get('lastDay') }));
+    const current = currentQuarter(all, today())!;
+    const date = lessonDay(hour.dayOfWeek, [current, nextQuarter(all, current, today())!]);
+    const key = newKey();
+    const first = await cancelLesson({ lessonId: lessonA, date, reason: 'Krank' }, key);
+    expect(first.status).toBe(200);
+    const before = await written();
+    const again = await cancelLesson({ lessonId: lessonA, date, reason: 'Krank' }, key);
+    expect(again).toMatchObject({ status: 200, body: { data: { id: first.body.data.id } } });
+    expect(await written()).toEqual(before);
+    expect((await call('withdrawNotice', adminToken, { noticeId: first.body.data.id })).status).toBe(200);
+  });
+});
+
+describe("the day's budget of notice e-mails", () => {
+  const settings: ParentMailSettings = {
+    appOrigin: 'http://127.0.0.1:5173',
+    functionsBaseUrl: `http://127.0.0.1:${PORTS.functions}/demo-family-portal/europe-west1`,
+    linkKey: DEMO_NOTIFICATION_LINK_KEY,
+    sepa: { recipient: 'Schulverein Lindenhof e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+    timeZone: 'Europe/Berlin',
+    association: { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' },
+  };
+  const tomorrowMorning = () => new Date(Date.parse(`${dayPlus(today(), 1)}T07:00:00+01:00`));
+  /** Two parents of families with an account turn notices on, as setNotificationChoices stores it. */
+  const subscribers = () => withAccounts.filter((id) => activeIds.has(id)).slice(0, 2).map(family);
+  const mailsOf = async (noticeId: string) => (await Promise.all(subscribers().map((each) => db.doc(`${MAIL}/${noticeMailId(noticeId, each.uid)}`).get()))).filter((doc) => doc.exists).length;
+
+  beforeAll(async () => {
+    for (const each of subscribers()) {
+      await db.doc(`${NOTIFICATION_CHOICES}/${each.uid}`).set({
+        paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, notices: true, lessonCancelled: true,
+        language: 'en', email: each.email, memberId: each.memberId, baseline: {}, updatedAt: new Date().toISOString(),
+      });
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(subscribers().map((each) => db.doc(`${NOTIFICATION_CHOICES}/${each.uid}`).delete()));
+    await db.recursiveDelete(db.collection(NOTICE_MAIL_DAYS));
+    await db.recursiveDelete(db.collection(NOTICE_MAIL_QUEUE));
+  });
+
+  it('publishes a notice beyond it, holds its e-mails for the next morning and says so; the morning run sends them', async () => {
+    // 5 e-mails a day per active family unless NOTICE_MAILS_PER_DAY says otherwise: one is left today.
+    const budget = 5 * activeIds.size;
+    await db.doc(`${NOTICE_MAIL_DAYS}/${today()}`).set({ mails: budget - 1 });
+    const answer = await send({ kind: 'all' }, 'Over the budget');
+    expect(answer.status).toBe(200);
+    const notice = officeNoticeAnswer.parse(answer.body).data;
+    expect(notice.mails).toEqual({ sent: 1, held: 1, budget });
+    // Published all the same: every family has its copy.
+    expect(await deliveredTo(notice.id)).toEqual(withAccounts.filter((id) => activeIds.has(id)).sort());
+    expect(await mailsOf(notice.id)).toBe(1);
+    expect((await db.doc(`${NOTICE_MAIL_DAYS}/${today()}`).get()).get('mails')).toBe(budget);
+    const listed = noticesAnswer.parse((await call('listNotices', adminToken)).body).data.notices.find((each) => each.id === notice.id);
+    expect(listed?.mails).toEqual({ sent: 1, held: 1, budget });
+    expect((await db.doc(`${NOTICE_MAIL_QUEUE}/${notice.id}`).get()).exists).toBe(true);
+
+    // The next morning's run (heldNoticeMails, a schedule the emulator does not fire) sends the rest from the new day's budget.
+    expect(await sendHeldNoticeMails(db, { auth, settingsOf: () => settings, now: tomorrowMorning() })).toEqual({ done: 1, mails: 1, held: 0 });
+    expect(await mailsOf(notice.id)).toBe(2);
+    expect((await db.doc(`${NOTICE_MAIL_QUEUE}/${notice.id}`).get()).exists).toBe(false);
+    expect((await db.doc(`${NOTICES}/${notice.id}`).get()).get('mails')).toEqual({ sent: 2, held: 0, budget });
+    expect((await db.doc(`${NOTICE_MAIL_DAYS}/${dayPlus(today(), 1)}`).get()).get('mails')).toBe(1);
+  });
+
+  it('never holds a cancellation back: it is counted beyond the budget', async () => {
+    const budget = 5 * activeIds.size;
+    await db.doc(`${NOTICE_MAIL_DAYS}/${today()}`).set({ mails: budget });
+    const subscriber = familiesOfA.find((id) => families.has(id))!;
+    const plan = plans.find((each) => each.memberId === subscriber && each.lessonId === lessonA && each.quarterId === quarterId && each.roomHourIds.length > 0)!;
+    const all = (await db.collection('quarters').get()).docs.map((doc) => ({ id: doc.id, name: doc.get('name'), status: doc.get('status'), firstDay: doc.get('firstDay'), lastDay: doc.get('lastDay') }));
+    const current = currentQuarter(all, today())!;
+    const date = lessonDay(roomHours.get(plan.roomHourIds[0]!)!.dayOfWeek, [current, nextQuarter(all, current, today())!]);
+    const answer = await cancelLesson({ lessonId: lessonA, date, reason: 'Die Lehrerin ist krank.' });
+    expect(answer.status).toBe(200);
+    const notice = officeNoticeAnswer.parse(answer.body).data;
+    expect(notice.mails).toMatchObject({ held: 0, sent: expect.any(Number) });
+    expect(notice.mails!.sent).toBeGreaterThanOrEqual(1);
+    expect((await db.doc(`${MAIL}/${noticeMailId(notice.id, family(subscriber).uid)}`).get()).exists).toBe(true);
+    expect((await db.doc(`${NOTICE_MAIL_DAYS}/${today()}`).get()).get('mails')).toBe(budget + notice.mails!.sent);
+    expect((await call('withdrawNotice', adminToken, { noticeId: notice.id })).status).toBe(200);
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * The rules matrix for notices, cancelled lessons and absences: every role × notices,
- * notice_deliveries, absences and absence_mail_days, by get and by list, and every kind of write.
+ * notice_deliveries, absences, absence_mail_days, notice_mail_days and notice_mail_queue, by get and
+ * by list, and every kind of write.
  * A family reads the copies of the notices whose audience it was in when they were sent, and its
  * own absence reports, while its membership is active; nobody reads the office's notices or its
  * mail days; admins read none of these either (the console goes through listNotices and
  * listAbsences, which check admin_users); no client writes.
  */
-import { ABSENCE_MAIL_DAYS, ABSENCES, DASHBOARD_NOTICES, deliveryId, NOTICE_DELIVERIES, NOTICES } from '@family-portal/contract';
+import { ABSENCE_MAIL_DAYS, ABSENCES, DASHBOARD_NOTICES, deliveryId, NOTICE_DELIVERIES, NOTICE_MAIL_DAYS, NOTICE_MAIL_QUEUE, NOTICES } from '@family-portal/contract';
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, orderBy, query, setDoc, updateDoc, where, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,8 @@ beforeAll(async () => {
       await put(`${ABSENCES}/A-${memberId}-later`, { ...absence, from: '2026-12-10', to: '2026-12-11' });
     }
     await put(`${ABSENCE_MAIL_DAYS}/2026-12-02`, { sentAt: sentAt(0), absences: 2 });
+    await put(`${NOTICE_MAIL_DAYS}/2026-12-02`, { mails: 120 });
+    await put(`${NOTICE_MAIL_QUEUE}/N-all`, { noticeId: 'N-all', sentAt: sentAt(1), held: 3 });
   });
 });
 afterAll(() => env.cleanup());
@@ -88,6 +91,8 @@ const READS: Read[] = [
   { collection: NOTICES, what: 'list the newest notices', allowed: [], read: (db) => getDocs(query(collection(db, NOTICES), orderBy('sentAt', 'desc'), limit(20))) },
   { collection: ABSENCE_MAIL_DAYS, what: "get a day's absence e-mail record", allowed: [], read: getOne(ABSENCE_MAIL_DAYS, '2026-12-02') },
   { collection: ABSENCE_MAIL_DAYS, what: 'list the absence e-mail days', allowed: [], read: (db) => getDocs(collection(db, ABSENCE_MAIL_DAYS)) },
+  { collection: NOTICE_MAIL_DAYS, what: "get a day's count of notice e-mails", allowed: [], read: getOne(NOTICE_MAIL_DAYS, '2026-12-02') },
+  { collection: NOTICE_MAIL_QUEUE, what: 'list the notices whose e-mails wait', allowed: [], read: (db) => getDocs(collection(db, NOTICE_MAIL_QUEUE)) },
 
   { collection: NOTICE_DELIVERIES, what: "get the parent's copy of a notice to every family", allowed: OWN, read: getOne(NOTICE_DELIVERIES, 'N-all_M1') },
   { collection: NOTICE_DELIVERIES, what: "get the parent's copy of a notice to its lesson", allowed: OWN, read: getOne(NOTICE_DELIVERIES, 'N-lesson_M1') },
@@ -186,6 +191,8 @@ const WRITABLE_PATHS = [
   `${ABSENCES}/A-M1`,
   `${ABSENCES}/A-M2`,
   `${ABSENCE_MAIL_DAYS}/2026-12-02`,
+  `${NOTICE_MAIL_DAYS}/2026-12-02`,
+  `${NOTICE_MAIL_QUEUE}/N-all`,
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

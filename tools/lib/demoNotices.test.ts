@@ -107,6 +107,15 @@ describe('runDemoNotices on a school without the demo accounts', () => {
     expect(await seedDemoNotices(db)).toHaveLength(2);
   });
 
+  it('sends each step with a key of its own, the same in every attempt of it', async () => {
+    stubFetch(400, { error: 'invalid-argument', message: 'No family is in this audience: nothing was sent.' });
+    await runDemoNotices(db);
+    const bodies = vi.mocked(fetch).mock.calls.slice(1).map(([, init]) => JSON.parse(String(init?.body)) as { idempotencyKey?: string });
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]!.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
+    expect(bodies[1]!.idempotencyKey).toBe(bodies[0]!.idempotencyKey);
+  });
+
   it("says what failed; the browser tests' seeding stops on it", async () => {
     stubFetch(500, { error: 'internal', message: 'Something went wrong on the server. Please try again.' });
     expect((await runDemoNotices(db))[0]).toEqual({

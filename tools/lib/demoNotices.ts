@@ -7,6 +7,7 @@
  * On a school whose data holds none of the demo accounts' addresses nobody has an account yet:
  * the steps say they are skipped.
  */
+import { randomUUID } from 'node:crypto';
 import { currentQuarter, MEMBER_EMAILS, WEEKDAYS, type SendNoticeBody } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { dayIn, schoolTimeZone } from '../../functions/src/sync/time/timeZone';
@@ -14,7 +15,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../appsheet/generator';
 import { ADMIN_EMAIL } from './demoAccounts';
 import { EMULATOR_HOST, PORTS, PROJECT_ID } from './stack';
 
-export const DEMO_NOTICE: SendNoticeBody = {
+export const DEMO_NOTICE: Omit<SendNoticeBody, 'idempotencyKey'> = {
   texts: {
     de: {
       title: 'Elternabend am 10. Dezember',
@@ -173,10 +174,11 @@ const cancellationStep = ({ lessonName, date }: { lessonName: string; date: stri
  */
 export async function runDemoNotices(db: Firestore, now = new Date()): Promise<DemoLine[]> {
   const token = await adminToken();
-  const notice = demoLine(NOTICE_STEP, await post('sendNotice', token, DEMO_NOTICE));
+  // One key per step, kept by post()'s attempts: an attempt the emulator took before it answered sends once.
+  const notice = demoLine(NOTICE_STEP, await post('sendNotice', token, { ...DEMO_NOTICE, idempotencyKey: randomUUID() }));
   const cancellation = await demoCancellation(db, now);
   if (!cancellation) return [notice, { text: `demo cancellation: skipped, no lesson of ${DEMO_ACCOUNTS[0].name}'s in the coming days`, failed: false }];
-  const cancelled = await post('cancelLesson', token, { lessonId: cancellation.lessonId, date: cancellation.date, reason: DEMO_CANCELLATION_REASON });
+  const cancelled = await post('cancelLesson', token, { lessonId: cancellation.lessonId, date: cancellation.date, reason: DEMO_CANCELLATION_REASON, idempotencyKey: randomUUID() });
   return [notice, demoLine(cancellationStep(cancellation), cancelled)];
 }
 

@@ -4,7 +4,7 @@
  * that date, at a room hour on that weekday (a plan without room hours counts when no room hour
  * is chosen: the family is in the lesson). Its texts are written here in de, en and ru.
  */
-import { currentQuarter, nextQuarter, type CancelLessonBody, type OfficeNotice } from '@family-portal/contract';
+import { currentQuarter, nextQuarter, type CancelLessonBody } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, HttpError } from '../http/errors';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
@@ -12,7 +12,7 @@ import { activeMembers, lessonsOf, plansOf, quartersOf } from './audience';
 import { CANCELLATION_DAY_PROBLEMS, cancellationDay, type RoomHourFacts } from './cancellationDay';
 import { CANCELLATION_LANGUAGES, cancellationTexts } from './cancellationTexts';
 import { noticesOf } from './noticeRecord';
-import { publishNotice } from './publishNotice';
+import { earlierSend, publishNotice, type Published } from './publishNotice';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -22,7 +22,8 @@ async function roomHoursOf(db: Firestore, lessonId: string): Promise<RoomHourFac
 }
 
 /**
- * A second click, or a second admin, must not send the families the same cancellation twice: a
+ * A second admin, or the office sending it again from a new form, must not send the families the
+ * same cancellation twice (a second attempt of the same send has its key and is answered above): a
  * cancellation of that lesson on that date still in force for the same room hour, or for the
  * whole lesson, refuses this one. (Cancelling the whole lesson after one of its room hours is
  * allowed: it tells more families.) Two sent in the same instant can both pass; the office then
@@ -42,7 +43,15 @@ async function refuseRepeat(db: Firestore, body: { lessonId: string; date: strin
   if (covering) throw new HttpError('lesson-already-cancelled', `The lesson ${body.lessonId} is already cancelled on ${body.date} (notice ${covering.id}).`);
 }
 
-export async function cancelLesson(db: Firestore, adminEmail: string, body: Required<Pick<CancelLessonBody, 'lessonId' | 'date' | 'reason'>> & { roomHourId?: string }, now = new Date()): Promise<OfficeNotice> {
+export async function cancelLesson(
+  db: Firestore,
+  adminEmail: string,
+  body: Required<Pick<CancelLessonBody, 'lessonId' | 'date' | 'reason' | 'idempotencyKey'>> & { roomHourId?: string },
+  now = new Date(),
+): Promise<Published> {
+  // Before refuseRepeat: the second attempt of this very cancellation is its answer, not a 409.
+  const earlier = await earlierSend(db, 'cancellation', adminEmail, body.idempotencyKey);
+  if (earlier) return earlier;
   const timeZone = schoolTimeZone();
   const today = dayIn(now, timeZone);
   const [[lesson], quarters, lessonHours] = await Promise.all([lessonsOf(db, [body.lessonId]), quartersOf(db), roomHoursOf(db, body.lessonId)]);
@@ -75,6 +84,7 @@ export async function cancelLesson(db: Firestore, adminEmail: string, body: Requ
         summary: { kind: 'lessons', lessonNames: [lessonName] },
       },
       cancellation: { lessonId: body.lessonId, lessonName, date: body.date, roomHourId: body.roomHourId ?? null, reason: body.reason },
+      idempotencyKey: body.idempotencyKey,
     },
     now,
   );

@@ -2,7 +2,9 @@
  * The notices' endpoints: the office sends a notice, cancels a lesson on a date, withdraws either
  * and lists them; a family marks one read. Admins are checked against admin_users, members
  * resolved from the token, and each counts against its own per-account limit. The families'
- * e-mails go after the copies are written and before the answer; they never fail the send.
+ * e-mails go after the copies are written and before the answer, as far as the day's budget goes;
+ * they never fail the send. A send carries the console's key: its second attempt is answered
+ * with the first one's notice (publishNotice.ts).
  */
 import { cancelLessonBody, markNoticeReadBody, noticesQuery, sendNoticeBody, withdrawNoticeBody } from '@family-portal/contract';
 import type { Request } from 'express';
@@ -15,6 +17,8 @@ import { sendNoticeMails } from '../notifications/noticeMail';
 import { cancelLesson as recordCancellation } from './cancelLesson';
 import { listNotices as noticesPage } from './listNotices';
 import { markNoticeRead as recordRead } from './markNoticeRead';
+import { noticesOf, officeNoticeOfDoc } from './noticeRecord';
+import type { Published } from './publishNotice';
 import { languagesInOrder, sendNotice as recordNotice } from './sendNotice';
 import { withdrawNotice as recordWithdrawal } from './withdrawNotice';
 
@@ -27,8 +31,6 @@ export const NOTICE_LIMITS = {
   markNoticeRead: { scope: 'markNoticeRead', perMinute: 60, perDay: 1000 },
 } satisfies Record<string, AccountLimit>;
 
-
-
 /** A notice's e-mails: what could not be sent is logged, and the notice stands. */
 async function mailQuietly(noticeId: string): Promise<void> {
   try {
@@ -38,24 +40,32 @@ async function mailQuietly(noticeId: string): Promise<void> {
   }
 }
 
-/** POST {texts, audience}: the notice as the console lists it. */
+/**
+ * The answer to a send: a second attempt with the same key gets the first one's notice as it is
+ * now, sending nothing; a new one is mailed first, and answered with what its e-mails did
+ * (`mails`: how many wait for the next day's budget).
+ */
+async function answer({ notice, replayed }: Published) {
+  if (replayed) return { data: notice };
+  await mailQuietly(notice.id);
+  const now = await noticesOf(adminDb()).doc(notice.id).get();
+  return { data: now.exists ? officeNoticeOfDoc(now) : notice };
+}
+
+/** POST {texts, audience, idempotencyKey}: the notice as the console lists it. */
 export async function sendNotice(request: Request) {
   const caller = await limitedAdmin(request, NOTICE_LIMITS.sendNotice);
   const body = parsedOr400(sendNoticeBody.safeParse(request.body));
   // The schema's output lists the languages in its own order; the office's order is the body's.
   const given = Object.keys((request.body as { texts: object }).texts);
-  const notice = await recordNotice({ db: adminDb(), auth: adminAuth() }, caller.email, { ...body, languages: languagesInOrder(given, body.texts) });
-  await mailQuietly(notice.id);
-  return { data: notice };
+  return answer(await recordNotice({ db: adminDb(), auth: adminAuth() }, caller.email, { ...body, languages: languagesInOrder(given, body.texts) }));
 }
 
-/** POST {lessonId, date, roomHourId?, reason}: the cancellation as the console lists it. */
+/** POST {lessonId, date, roomHourId?, reason, idempotencyKey}: the cancellation as the console lists it. */
 export async function cancelLesson(request: Request) {
   const caller = await limitedAdmin(request, NOTICE_LIMITS.cancelLesson);
   const body = parsedOr400(cancelLessonBody.safeParse(request.body));
-  const notice = await recordCancellation(adminDb(), caller.email, body);
-  await mailQuietly(notice.id);
-  return { data: notice };
+  return answer(await recordCancellation(adminDb(), caller.email, body));
 }
 
 /** POST {noticeId}: the notice, withdrawn; 409 when it already was. */

@@ -1,6 +1,6 @@
 import { officeNoticeSchema } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
-import { canNameDocument, firstTitle, officeNoticeOf, type StoredNotice } from './noticeRecord';
+import { canNameDocument, firstTitle, noticeIdFor, officeNoticeOf, type StoredNotice } from './noticeRecord';
 
 const stored: StoredNotice = {
   kind: 'cancellation',
@@ -35,5 +35,17 @@ describe('canNameDocument', () => {
   it('refuses ids no document can have', () => {
     for (const id of ['', '.', '..', 'a/b', '__x__']) expect(canNameDocument(id), id).toBe(false);
     expect(canNameDocument('aZ09-_')).toBe(true);
+  });
+});
+
+describe('noticeIdFor', () => {
+  it("names one document per send: the same kind, admin and key; never another admin's or kind's", () => {
+    const id = noticeIdFor('notice', 'office@example.com', 'key-0001');
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(canNameDocument(id)).toBe(true);
+    expect(noticeIdFor('notice', 'office@example.com', 'key-0001')).toBe(id);
+    expect(noticeIdFor('notice', 'head@example.com', 'key-0001')).not.toBe(id);
+    expect(noticeIdFor('cancellation', 'office@example.com', 'key-0001')).not.toBe(id);
+    expect(noticeIdFor('notice', 'office@example.com', 'key-0002')).not.toBe(id);
   });
 });

@@ -3,7 +3,8 @@
  * audience of a lessons notice keeps the quarter it was resolved in, and the names the audit log
  * shows; the console's row leaves both out (its schema is the office's choice as it was sent).
  */
-import { NOTICES, noticeTextFor, usableAsDocumentId, type AuditAudience, type Cancellation, type NoticeAudience, type NoticeLanguage, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
+import { createHash } from 'node:crypto';
+import { NOTICES, noticeTextFor, usableAsDocumentId, type AuditAudience, type Cancellation, type NoticeAudience, type NoticeLanguage, type NoticeMails, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 
 export type StoredAudience = { kind: 'all' } | { kind: 'lessons'; lessonIds: string[]; quarterId: string } | { kind: 'family'; memberId: string };
@@ -22,6 +23,10 @@ export interface StoredNotice {
   reads: number;
   withdrawnAt: string | null;
   withdrawnBy: string | null;
+  /** Its e-mails so far (notifications/noticeMail.ts); null or absent before any was counted. */
+  mails?: NoticeMails | null;
+  /** The console's key of the send (absent on notices sent before keys). */
+  idempotencyKey?: string;
 }
 
 export const noticesOf = (db: Firestore) => db.collection(NOTICES);
@@ -46,8 +51,17 @@ export function officeNoticeOf(id: string, notice: StoredNotice): OfficeNotice {
     reads: notice.reads,
     withdrawnAt: notice.withdrawnAt,
     withdrawnBy: notice.withdrawnBy,
+    mails: notice.mails ?? null,
   };
 }
+
+/**
+ * The notice a send makes: its id is a digest of the kind, the admin and the console's key, so
+ * that a second attempt of the same send names the same document, and create() lets one win.
+ * The admin is part of it: one admin's key never names another's notice.
+ */
+export const noticeIdFor = (kind: OfficeNotice['kind'], adminEmail: string, key: string) =>
+  createHash('sha256').update(`${kind}\u0000${adminEmail}\u0000${key}`).digest('hex').slice(0, 32);
 
 export const officeNoticeOfDoc = (doc: DocumentSnapshot) => officeNoticeOf(doc.id, doc.data() as StoredNotice);
 

@@ -3,6 +3,11 @@
  * one commit, then each family's copy, then (for a cancellation) the families' calendar feeds
  * told to build anew. A notice whose copies failed to write is still listed, so the office can
  * withdraw it (which deletes whatever copies were written).
+ *
+ * Each send carries the console's key: the notice's id is made from it (noticeIdFor), so a second
+ * attempt of the same send finds the first one's notice, before it resolves anything or while the
+ * first is still writing (create() lets one of them win), and answers it without writing or
+ * sending anything again.
  */
 import { ADMIN_AUDIT, type Cancellation, type NoticeLanguage, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
@@ -10,7 +15,7 @@ import { noticeAuditEntry } from '../office/audit';
 import { emptyAudience, type ResolvedAudience } from './audience';
 import { deliver } from './deliveries';
 import { clearFeedEtags } from './feedEtags';
-import { firstTitle, noticesOf, officeNoticeOf, type StoredNotice } from './noticeRecord';
+import { firstTitle, noticeIdFor, noticesOf, officeNoticeOf, officeNoticeOfDoc, type StoredNotice } from './noticeRecord';
 
 export interface NewNotice {
   kind: OfficeNotice['kind'];
@@ -18,12 +23,29 @@ export interface NewNotice {
   languages: NoticeLanguage[];
   audience: ResolvedAudience;
   cancellation: Cancellation | null;
+  /** The console's key of this send. */
+  idempotencyKey: string;
 }
 
-export async function publishNotice(db: Firestore, adminEmail: string, notice: NewNotice, now = new Date()): Promise<OfficeNotice> {
+/** What a send did: the notice as the console lists it; `replayed` when an earlier attempt with the same key made it and nothing was done now. */
+export interface Published {
+  notice: OfficeNotice;
+  replayed: boolean;
+}
+
+/** Firestore's gRPC code for a document that exists already. */
+const ALREADY_EXISTS = 6;
+
+/** The notice an earlier attempt of this send made, or null. */
+export async function earlierSend(db: Firestore, kind: OfficeNotice['kind'], adminEmail: string, key: string): Promise<Published | null> {
+  const snapshot = await noticesOf(db).doc(noticeIdFor(kind, adminEmail, key)).get();
+  return snapshot.exists ? { notice: officeNoticeOfDoc(snapshot), replayed: true } : null;
+}
+
+export async function publishNotice(db: Firestore, adminEmail: string, notice: NewNotice, now = new Date()): Promise<Published> {
   const { memberIds } = notice.audience;
   if (memberIds.length === 0) throw emptyAudience();
-  const ref = noticesOf(db).doc();
+  const ref = noticesOf(db).doc(noticeIdFor(notice.kind, adminEmail, notice.idempotencyKey));
   const sentAt = now.toISOString();
   const stored: StoredNotice = {
     kind: notice.kind,
@@ -38,6 +60,8 @@ export async function publishNotice(db: Firestore, adminEmail: string, notice: N
     reads: 0,
     withdrawnAt: null,
     withdrawnBy: null,
+    // No `mails` yet: the e-mails record theirs field by field (noticeMailWrites.ts).
+    idempotencyKey: notice.idempotencyKey,
   };
   const batch = db.batch();
   batch.create(ref, stored);
@@ -45,8 +69,15 @@ export async function publishNotice(db: Firestore, adminEmail: string, notice: N
     db.collection(ADMIN_AUDIT).doc(),
     noticeAuditEntry('noticeSent', adminEmail, { noticeId: ref.id, noticeKind: stored.kind, title: firstTitle(stored), audience: stored.auditAudience, recipients: stored.recipients }, sentAt),
   );
-  await batch.commit();
+  try {
+    await batch.commit();
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
+    // Another attempt of the same send got there first (a second click while this one resolved
+    // its audience): its notice is the answer, and it writes and mails the rest.
+    return { notice: officeNoticeOfDoc(await ref.get()), replayed: true };
+  }
   await deliver(db, ref.id, stored, memberIds);
   if (stored.cancellation) await clearFeedEtags(db, memberIds);
-  return officeNoticeOf(ref.id, stored);
+  return { notice: officeNoticeOf(ref.id, stored), replayed: false };
 }

@@ -1,10 +1,13 @@
-/** The office's own notice: its texts as given, to the audience it chose, resolved now. */
-import { MAIL_LANGUAGES, type NoticeLanguage, type NoticeTexts, type OfficeNotice, type NoticeAudience } from '@family-portal/contract';
+/**
+ * The office's own notice: its texts as given, to the audience it chose, resolved now; an attempt
+ * of a send made before (the same key) answers that send without resolving anything.
+ */
+import { MAIL_LANGUAGES, type NoticeLanguage, type NoticeTexts, type NoticeAudience } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { resolveAudience } from './audience';
-import { publishNotice } from './publishNotice';
+import { earlierSend, publishNotice, type Published } from './publishNotice';
 
 /**
  * The languages in the order the office gave them (the body's key order as it came, not the
@@ -18,9 +21,16 @@ export function languagesInOrder(given: readonly string[], texts: NoticeTexts): 
 export async function sendNotice(
   deps: { db: Firestore; auth: Auth },
   adminEmail: string,
-  notice: { texts: NoticeTexts; languages: NoticeLanguage[]; audience: NoticeAudience },
+  notice: { texts: NoticeTexts; languages: NoticeLanguage[]; audience: NoticeAudience; idempotencyKey: string },
   now = new Date(),
-): Promise<OfficeNotice> {
+): Promise<Published> {
+  const earlier = await earlierSend(deps.db, 'notice', adminEmail, notice.idempotencyKey);
+  if (earlier) return earlier;
   const audience = await resolveAudience(deps.db, deps.auth, notice.audience, dayIn(now, schoolTimeZone()));
-  return publishNotice(deps.db, adminEmail, { kind: 'notice', texts: notice.texts, languages: notice.languages, audience, cancellation: null }, now);
+  return publishNotice(
+    deps.db,
+    adminEmail,
+    { kind: 'notice', texts: notice.texts, languages: notice.languages, audience, cancellation: null, idempotencyKey: notice.idempotencyKey },
+    now,
+  );
 }

@@ -14,21 +14,28 @@
  * Each e-mail is a `mail` document whose id is fixed by the notice and the account
  * (documentIds.ts), created in batches: a retry, or two calls at once, send it once. A withdrawn
  * notice sends nothing.
+ *
+ * The e-mails not written yet take their number from the school's daily budget
+ * (noticeMailBudget.ts); those beyond it are held: the notice records how many were sent and how
+ * many wait (`mails`), and notice_mail_queue/{noticeId} has the daily run (heldNoticeMails.ts)
+ * call this again the next day, when the records are resolved anew and the rest is written.
  */
-import { MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import { limitAsync } from 'es-toolkit/promise';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
-import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { adminAuth } from '../admin';
 import { parentMailSettingsFromConfig } from '../config';
-import { isDocumentId, noticeMailId } from './documentIds';
+import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { isDocumentId } from './documentIds';
 import { familyRecordsOf } from './familyRecords';
 import { isMailLanguage, type MailLanguage } from './mailBody';
-import { noticeMail, type NoticeFacts } from './noticeMailContent';
+import { dailyNoticeMailBudget } from './noticeMailBudget';
+import type { NoticeFacts } from './noticeMailContent';
+import { writeNoticeMails } from './noticeMailWrites';
 import { NO_CHOICES } from './parentChoices';
-import type { ParentMailDocument } from './parentMailDocument';
 import type { ParentMailSettings } from './parentMailSettings';
 import { forgetChoices, refusalOf, type ChoiceOwner } from './recipients';
 
@@ -36,6 +43,17 @@ export interface NoticeMailDeps {
   auth: Auth;
   /** Asked only when there is an e-mail to write. */
   settingsOf: () => ParentMailSettings;
+  /** The day's budget of notice e-mails; asked only when there is an e-mail to write. */
+  budgetOf: () => Promise<number>;
+  /** Whose day's budget the e-mails take from (the school's clock). */
+  now: Date;
+}
+
+/** What a call did: e-mails written now, e-mails held for the next day, and whether it failed (then a later call sends the rest). */
+export interface NoticeMailRun {
+  mails: number;
+  held: number;
+  failed: boolean;
 }
 
 /** Firestore's `in` takes at most 30 values. */
@@ -48,10 +66,6 @@ const LOOKUP = 300;
 const AUTH_BATCH = 100;
 /** Lookups in flight at once. */
 const LOOKUP_CONCURRENCY = 4;
-/** E-mails a batch creates (Firestore allows 500 writes a batch). */
-const WRITE_BATCH = 400;
-/** Firestore's gRPC code for a document that exists already. */
-const ALREADY_EXISTS = 6;
 
 const unique = <T>(values: Iterable<T>) => [...new Set(values)];
 const limited = <T, R>(items: T[][], task: (batch: T[]) => Promise<R>) => Promise.all(items.map(limitAsync(task, LOOKUP_CONCURRENCY)));
@@ -69,15 +83,16 @@ const languageOf = (doc: DocumentSnapshot | undefined): MailLanguage => {
 };
 
 /**
- * Sends the notice's e-mails that are not sent yet; the number written now. Never throws: the
- * notice stands; what failed is logged, and a later call for the same notice sends the rest.
+ * Sends the notice's e-mails that are not sent yet, as far as the day's budget goes. Never throws:
+ * the notice stands; what failed is logged, and a later call for the same notice sends the rest.
  */
-export async function sendNoticeMails(db: Firestore, noticeId: string, deps: Partial<NoticeMailDeps> = {}): Promise<{ mails: number }> {
-  const run = { mails: 0, alreadySent: 0, forgotten: 0 };
+export async function sendNoticeMails(db: Firestore, noticeId: string, deps: Partial<NoticeMailDeps> = {}): Promise<NoticeMailRun> {
+  const run = { mails: 0, held: 0, alreadySent: 0, forgotten: 0 };
+  let failed = false;
   try {
-    if (!isDocumentId(noticeId)) return { mails: 0 };
+    if (!isDocumentId(noticeId)) return { mails: 0, held: 0, failed };
     const notice = await db.collection(NOTICES).doc(noticeId).get();
-    if (!notice.exists || notice.get('withdrawnAt')) return { mails: 0 };
+    if (!notice.exists || notice.get('withdrawnAt')) return { mails: 0, held: 0, failed };
     const facts: NoticeFacts = {
       kind: notice.get('kind') === 'cancellation' ? 'cancellation' : 'notice',
       texts: (notice.get('texts') ?? {}) as NoticeFacts['texts'],
@@ -86,16 +101,20 @@ export async function sendNoticeMails(db: Firestore, noticeId: string, deps: Par
     };
     const deliveries = await db.collection(NOTICE_DELIVERIES).where('noticeId', '==', noticeId).select('memberId').get();
     const families = unique(deliveries.docs.map((doc) => String(doc.get('memberId') ?? ''))).filter(isDocumentId);
-    if (families.length === 0) return { mails: 0 };
+    if (families.length === 0) return { mails: 0, held: 0, failed };
     const auth = deps.auth ?? adminAuth();
     const candidates = facts.kind === 'notice' ? await noticeSubscribers(db, families) : await cancellationParents(db, auth, families);
     const recipients = await stillLeading(db, auth, candidates, run);
-    if (recipients.length > 0) await write(db, noticeId, facts, recipients, deps.settingsOf ?? parentMailSettingsFromConfig, run);
+    if (recipients.length > 0) {
+      const budget = { of: deps.budgetOf ?? (() => dailyNoticeMailBudget(db)), day: dayIn(deps.now ?? new Date(), schoolTimeZone()) };
+      await writeNoticeMails(db, { notice, facts, recipients }, { settingsOf: deps.settingsOf ?? parentMailSettingsFromConfig, budget }, run);
+    }
   } catch (error) {
+    failed = true;
     logger.error('notice e-mails failed', { noticeId, reason: (error as Error).message, ...run });
   }
   logger.info('notice e-mails', { noticeId, ...run });
-  return { mails: run.mails };
+  return { mails: run.mails, held: run.held, failed };
 }
 
 /** The parents of these families who turned notices on. */
@@ -154,44 +173,4 @@ async function stillLeading(db: Firestore, auth: Auth, candidates: Candidate[], 
     }
   }
   return leading;
-}
-
-interface Pending {
-  ref: DocumentReference;
-  mail: ParentMailDocument;
-}
-
-/** Creates the e-mails not written yet, a batch at a time. */
-async function write(db: Firestore, noticeId: string, facts: NoticeFacts, recipients: Array<Candidate & { name: string }>, settingsOf: () => ParentMailSettings, run: { mails: number; alreadySent: number }) {
-  const refs = recipients.map((recipient) => db.collection(MAIL).doc(noticeMailId(noticeId, recipient.uid)));
-  // A retry finds most e-mails written: look before composing.
-  const existing = await limited(chunk(refs, LOOKUP), (batch) => db.getAll(...batch, { fieldMask: [] }));
-  const written = new Set(existing.flat().filter((doc) => doc.exists).map((doc) => doc.id));
-  run.alreadySent += written.size;
-  const settings = settingsOf();
-  const pending: Pending[] = recipients.flatMap((recipient, at) =>
-    written.has(refs[at]!.id) ? [] : [{ ref: refs[at]!, mail: noticeMail(facts, { uid: recipient.uid, email: recipient.email, name: recipient.name, language: recipient.language }, settings) }],
-  );
-  for (const slice of chunk(pending, WRITE_BATCH)) {
-    const batch = db.batch();
-    for (const { ref, mail } of slice) batch.create(ref, mail);
-    try {
-      await batch.commit();
-      run.mails += slice.length;
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
-      // Another call wrote some of them meanwhile: the rest one by one, each still once.
-      await Promise.all(slice.map(limitAsync((one: Pending) => createOnce(one, run), 20)));
-    }
-  }
-}
-
-async function createOnce({ ref, mail }: Pending, run: { mails: number; alreadySent: number }) {
-  try {
-    await ref.create(mail);
-    run.mails += 1;
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
-    run.alreadySent += 1;
-  }
 }

@@ -21,6 +21,11 @@ export const ABSENCES = 'absences';
 /** absence_mail_days/{YYYY-MM-DD}: the office's daily absence e-mail for that day was sent (created once). */
 export const ABSENCE_MAIL_DAYS = 'absence_mail_days';
 
+/** notice_mail_days/{YYYY-MM-DD}: how many notice e-mails were written that school day (the daily budget's counter). */
+export const NOTICE_MAIL_DAYS = 'notice_mail_days';
+/** notice_mail_queue/{noticeId}: a notice whose e-mails wait for the next day's budget. */
+export const NOTICE_MAIL_QUEUE = 'notice_mail_queue';
+
 /** The document id of a family's copy of a notice. */
 export const deliveryId = (noticeId: string, memberId: string) => `${noticeId}_${memberId}`;
 
@@ -96,8 +101,16 @@ const noticeTextsSchema = z
   .strictObject({ de: z.optional(noticeTextSchema), en: z.optional(noticeTextSchema), ru: z.optional(noticeTextSchema) })
   .check(z.refine((texts) => Object.values(texts).some(Boolean), 'at least one language is required'));
 
+/**
+ * One send the office means, whatever the number of attempts: the console makes a key
+ * (crypto.randomUUID()) when the form is filled and sends it with every attempt of that send (a
+ * retry after a timeout, a second click). The same key from the same admin is the same notice:
+ * the first answer again, nothing written or sent twice.
+ */
+export const sendKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,100}$/, 'expected 8 to 100 letters, digits, - or _'));
+
 /** sendNotice (office). The languages' order in the body is the order of preference. */
-export const sendNoticeBody = z.strictObject({ texts: noticeTextsSchema, audience: noticeAudienceSchema });
+export const sendNoticeBody = z.strictObject({ texts: noticeTextsSchema, audience: noticeAudienceSchema, idempotencyKey: sendKeySchema });
 export type SendNoticeBody = z.input<typeof sendNoticeBody>;
 
 /** cancelLesson (office): one lesson on one date, optionally one of its room hours only. */
@@ -106,6 +119,7 @@ export const cancelLessonBody = z.strictObject({
   date: day,
   roomHourId: z.optional(id.check(z.maxLength(100))),
   reason: checkedText('lessonCancelledReason').check(z.minLength(1, 'must not be empty')),
+  idempotencyKey: sendKeySchema,
 });
 export type CancelLessonBody = z.input<typeof cancelLessonBody>;
 
@@ -143,6 +157,14 @@ export const noticeDeliverySchema = z.object({
 });
 export type NoticeDelivery = z.infer<typeof noticeDeliverySchema>;
 
+/**
+ * A notice's e-mails so far: `sent` written, `held` waiting for the next day because the school's
+ * daily budget of notice e-mails (`budget`, that day's) was used up. Cancellations are counted
+ * against the budget but never held.
+ */
+export const noticeMailsSchema = z.object({ sent: z.int(), held: z.int(), budget: z.int() });
+export type NoticeMails = z.infer<typeof noticeMailsSchema>;
+
 /** The console's row of a notice: its text, audience, and "read by `reads` of `recipients` families". */
 export const officeNoticeSchema = z.object({
   id,
@@ -157,6 +179,8 @@ export const officeNoticeSchema = z.object({
   reads: z.int(),
   withdrawnAt: z.nullable(z.string()),
   withdrawnBy: z.nullable(z.string()),
+  /** Null until its e-mails were counted (none to send, or sent before the budget). */
+  mails: z.nullable(noticeMailsSchema),
 });
 export type OfficeNotice = z.infer<typeof officeNoticeSchema>;
 export const officeNoticeAnswer = z.object({ data: officeNoticeSchema });

@@ -3,6 +3,7 @@
  * the Auth emulator: for specs that need a notice, a cancelled lesson or an absence to be there
  * (written by the functions themselves) and taken back afterwards.
  */
+import { randomUUID } from 'node:crypto';
 import type { CancelLessonBody, OfficeNotice, ReportAbsenceBody, SendNoticeBody } from '@family-portal/contract';
 import { expect } from '@playwright/test';
 import { AUTH, DEMO, DEMO_PASSWORD } from './emulators';
@@ -30,10 +31,13 @@ export async function post<T>(name: string, token: string, body: unknown): Promi
   return answer.data;
 }
 
+/** The console's key of a send: one per call here, as each call is a send of its own. */
+const withKey = <T extends object>(body: T) => ({ ...body, idempotencyKey: randomUUID() });
+
 /** As the demo admin: a notice sent, a lesson cancelled on a date, a notice withdrawn. */
 export const office = {
-  send: async (body: SendNoticeBody) => post<OfficeNotice>('sendNotice', await idTokenOf(DEMO.admin), body),
-  cancel: async (body: CancelLessonBody) => post<OfficeNotice>('cancelLesson', await idTokenOf(DEMO.admin), body),
+  send: async (body: Omit<SendNoticeBody, 'idempotencyKey'>) => post<OfficeNotice>('sendNotice', await idTokenOf(DEMO.admin), withKey(body)),
+  cancel: async (body: Omit<CancelLessonBody, 'idempotencyKey'>) => post<OfficeNotice>('cancelLesson', await idTokenOf(DEMO.admin), withKey(body)),
   withdraw: async (noticeId: string) => post<OfficeNotice>('withdrawNotice', await idTokenOf(DEMO.admin), { noticeId }),
 };
 

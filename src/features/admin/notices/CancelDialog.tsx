@@ -17,6 +17,8 @@ export interface Cancelling {
   reason: string;
   /** The room hour as the office reads it, or null. */
   time: string | null;
+  /** The send's key (sendKey.ts): every attempt of it sends it, so the families are told once. */
+  key: string;
 }
 
 interface Props {
@@ -41,8 +43,8 @@ export function CancelDialog({ cancelling, onClose, onCancelled, onBusy }: Props
     onBusy(true);
     setError(null);
     try {
-      const { lesson, roomHour, date, reason } = cancelling;
-      onCancelled(await cancelLesson({ lessonId: lesson.id, date, reason, ...(roomHour ? { roomHourId: roomHour.id } : {}) }));
+      const { lesson, roomHour, date, reason, key } = cancelling;
+      onCancelled(await cancelLesson({ lessonId: lesson.id, date, reason, ...(roomHour ? { roomHourId: roomHour.id } : {}), idempotencyKey: key }));
     } catch (caught) {
       setError(t('admin.notices.cancel.failed', { message: t(apiErrorKey(caught)) }));
     } finally {

@@ -16,6 +16,7 @@ import { todayIso } from '../../../lib/schoolClock';
 import { RetryableError } from '../RetryableError';
 import { CancelDialog, type Cancelling } from './CancelDialog';
 import { roomHourLabel } from './noticesView';
+import { useSendKey } from './sendKey';
 import type { OfficeLessons } from './useOfficeTimetable';
 
 interface Props {
@@ -42,6 +43,7 @@ export function CancelLesson({ lessons, onCancelled }: Props) {
   const [problems, setProblems] = useState<string[]>([]);
   const [cancelling, setCancelling] = useState<Cancelling | null>(null);
   const [busy, setBusy] = useState(false);
+  const sendKey = useSendKey();
 
   const value = lessons.value;
   const today = todayIso();
@@ -68,9 +70,11 @@ export function CancelLesson({ lessons, onCancelled }: Props) {
     setProblems(found);
     if (found.length || !lesson) return;
     const roomHour = roomHourId ? lesson.roomHours.find((candidate) => candidate.id === roomHourId) : undefined;
-    setCancelling({ lesson, roomHour: roomHour ?? null, date, reason: trimmed, time: roomHour ? roomHourLabel(roomHour, locale) : null });
+    const key = sendKey.keyFor({ lessonId: lesson.id, roomHourId: roomHour?.id ?? null, date, reason: trimmed });
+    setCancelling({ lesson, roomHour: roomHour ?? null, date, reason: trimmed, time: roomHour ? roomHourLabel(roomHour, locale) : null, key });
   };
   const cancelled = (notice: OfficeNotice) => {
+    sendKey.sent();
     setCancelling(null);
     setDate('');
     setReason('');

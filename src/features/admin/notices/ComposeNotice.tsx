@@ -12,6 +12,7 @@ import { RetryableError } from '../RetryableError';
 import { AudiencePicker, type AudienceDraft } from './AudiencePicker';
 import { checkedTexts, EMPTY_DRAFTS, filledLanguages, NOTICE_LANGUAGES, type TextDrafts, type TextProblem } from './noticesView';
 import { SendDialog, type Sending } from './SendDialog';
+import { useSendKey } from './sendKey';
 import type { OfficeLessons } from './useOfficeTimetable';
 
 interface Props {
@@ -36,6 +37,7 @@ export function ComposeNotice({ lessons, onSent }: Props) {
   const [problems, setProblems] = useState<string[]>([]);
   const [sending, setSending] = useState<Sending | null>(null);
   const [busy, setBusy] = useState(false);
+  const sendKey = useSendKey();
 
   const languageName = (language: NoticeLanguage) => t(`admin.notices.language.${language}`);
   const problemText = (problem: TextProblem) =>
@@ -53,9 +55,10 @@ export function ComposeNotice({ lessons, onSent }: Props) {
     ];
     setProblems(found);
     if ('problems' in checked || typeof chosen === 'string') return;
-    setSending({ texts: checked.texts, audience: chosen, family: audience.family });
+    setSending({ texts: checked.texts, audience: chosen, family: audience.family, key: sendKey.keyFor({ texts: checked.texts, audience: chosen }) });
   };
   const sent = (notice: OfficeNotice) => {
+    sendKey.sent();
     setSending(null);
     setDrafts(EMPTY_DRAFTS);
     setAudience({ kind: 'all', lessonIds: new Set(), family: null });

@@ -1,13 +1,16 @@
 /**
  * The sent notices: from the lg breakpoint a table, below it one card per notice. Each shows its
  * title in the office's language (else the first given), kind, audience, when and by whom it was
- * sent, "read by N of M families", its texts on request, and the way to withdraw it.
+ * sent, "read by N of M families", whether e-mails of it wait for the next day's budget, its texts
+ * on request, and the way to withdraw it.
  */
 import { noticeTextFor, type OfficeNotice } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../domain/intlFormats';
 import { currentLanguage } from '../../../i18n';
+import { useLocale } from '../../../i18n/useLocale';
 import { formatAdminDateTime } from '../../../lib/schoolClock';
-import { adminDay } from './noticesView';
+import { adminDay, mailsWaiting } from './noticesView';
 
 export interface RowsProps {
   notices: OfficeNotice[];
@@ -29,8 +32,18 @@ function Kind({ notice }: { notice: OfficeNotice }) {
     <span className="inline-flex flex-wrap gap-1">
       <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>{t(`admin.notices.list.kind.${notice.kind}`)}</span>
       {notice.withdrawnAt && <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-slate-800">{t('admin.notices.list.withdrawnPill')}</span>}
+      {mailsWaiting(notice) > 0 && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">{t('admin.notices.list.mailsWaitingPill')}</span>}
     </span>
   );
+}
+
+/** The e-mails that wait for the next morning's budget, in words (the pill alone would be colour and a word). */
+function Waiting({ notice }: { notice: OfficeNotice }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const held = mailsWaiting(notice);
+  if (held === 0) return null;
+  return <p className="break-words text-slate-700">{t('admin.notices.list.mailsWaiting', { count: held, held: numberFormat(locale, {}).format(held) })}</p>;
 }
 
 function Audience({ notice, lessonName }: { notice: OfficeNotice; lessonName: RowsProps['lessonName'] }) {
@@ -55,6 +68,7 @@ function Content({ notice }: { notice: OfficeNotice }) {
         </p>
       )}
       {notice.withdrawnAt && <p className="break-words text-slate-700">{t('admin.notices.list.withdrawn', { date: formatAdminDateTime(notice.withdrawnAt), by: notice.withdrawnBy ?? '' })}</p>}
+      <Waiting notice={notice} />
       <details>
         <summary className="cursor-pointer text-teal-800">{t('admin.notices.list.text')}</summary>
         <dl className="mt-1 space-y-2">

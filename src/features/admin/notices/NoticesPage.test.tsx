@@ -35,7 +35,7 @@ const TIMETABLE: OfficeTimetable = {
 const notice = (id: string, overrides: Partial<OfficeNotice> = {}): OfficeNotice => ({
   id, kind: 'notice', sentAt: '2026-11-27T09:00:00.000Z', sentBy: 'office@example.com',
   texts: { de: { title: `Titel ${id}`, body: 'Text' }, en: { title: `Title ${id}`, body: 'Line one\nLine two' } }, languages: ['de', 'en'],
-  audience: { kind: 'all' }, cancellation: null, recipients: 12, reads: 5, withdrawnAt: null, withdrawnBy: null, ...overrides,
+  audience: { kind: 'all' }, cancellation: null, recipients: 12, reads: 5, withdrawnAt: null, withdrawnBy: null, mails: null, ...overrides,
 });
 const SENT: OfficeNotice[] = [
   notice('N3', { texts: { de: { title: '<b>Hallo</b>', body: '<script>alert(1)</script>' } }, languages: ['de'], audience: { kind: 'lessons', lessonIds: ['L1', 'L9'] }, recipients: 1, reads: 0 }),
@@ -78,6 +78,9 @@ function renderPage() {
   );
 }
 
+/** The contract's sendKeySchema. */
+const SEND_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
 const listRegion = () => screen.findByRole('region', { name: 'Sent notices' });
 const composer = async () => within(await screen.findByRole('region', { name: 'Write a notice' }));
 const canceller = async () => within(await screen.findByRole('region', { name: 'Cancel a lesson' }));
@@ -109,6 +112,22 @@ describe("the office's notices", () => {
     const cards = within(region.getByRole('list', { name: 'Sent notices' }));
     expect(cards.getAllByRole('button', { name: /^Withdraw “/ })).toHaveLength(2);
     expect(cards.getByText('read by 4 of 4 families')).toBeInTheDocument();
+  });
+
+  it("shows that a notice's e-mails wait for the next morning's budget, but not once it is withdrawn", async () => {
+    answers.listNotices = () => json({ data: { notices: [
+      notice('N8', { recipients: 1500, mails: { sent: 2000, held: 1234, budget: 3000 } }),
+      notice('N9', { mails: { sent: 10, held: 5, budget: 3000 }, withdrawnAt: '2026-11-27T10:00:00.000Z', withdrawnBy: 'head@example.com' }),
+      notice('N10', { mails: { sent: 24, held: 0, budget: 3000 } }),
+    ], next: null } });
+    renderPage();
+    const table = within(await within(await listRegion()).findByRole('table', { name: 'Sent notices' }));
+    const [waiting, withdrawn, done] = table.getAllByRole('row').slice(1) as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(waiting).getByText('E-mails waiting')).toBeInTheDocument();
+    expect(within(waiting).getByText("1,234 e-mails wait for the next morning: the day's e-mail budget was used up.")).toBeInTheDocument();
+    for (const row of [withdrawn, done]) expect(within(row).queryByText(/wait/)).not.toBeInTheDocument();
+    await i18n.changeLanguage('ru');
+    expect(await within(waiting).findByText('1 234 письма ждут следующего утра: дневной лимит писем был исчерпан.')).toBeInTheDocument();
   });
 
   it('shows older notices a page at a time', async () => {
@@ -168,9 +187,10 @@ describe("the office's notices", () => {
     expect(callsOf('sendNotice').map((call) => call.body)).toEqual([{
       texts: { en: { title: 'Concert on Friday', body: 'Bring your sheet music.\nSee https://example.org' }, ru: { title: 'Концерт в пятницу', body: 'Возьмите ноты.' } },
       audience: { kind: 'lessons', lessonIds: ['L1'] },
+      idempotencyKey: expect.stringMatching(SEND_KEY),
     }]);
     expect(Object.keys((callsOf('sendNotice')[0]!.body as { texts: object }).texts)).toEqual(['en', 'ru']);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await vi.waitFor(() => expect(callsOf('listNotices')).toHaveLength(2));
     expect(compose.getByRole('textbox', { name: 'Title (English)' })).toHaveValue('');
   });
@@ -199,7 +219,43 @@ describe("the office's notices", () => {
     answers.sendNotice = () => json({ error: 'resource-exhausted', message: 'slow down', data: { retryAfterSeconds: 30 } }, 429);
     await userEvent.click(dialog.getByRole('button', { name: 'Send the notice' }));
     expect(await dialog.findByText('Nothing was sent: Too many attempts. Please wait a minute and try again.')).toBeInTheDocument();
-    expect(callsOf('sendNotice').at(-1)!.body).toEqual({ texts: { de: { title: 'Ihre Anmeldung', body: 'Bitte melden Sie sich.' } }, audience: { kind: 'family', memberId: 'M0001' } });
+    expect(callsOf('sendNotice').at(-1)!.body).toEqual({ texts: { de: { title: 'Ihre Anmeldung', body: 'Bitte melden Sie sich.' } }, audience: { kind: 'family', memberId: 'M0001' }, idempotencyKey: expect.stringMatching(SEND_KEY) });
+  });
+
+  it('tries a send again with the same key, says when its e-mails wait for tomorrow, and gives the next notice a new key', async () => {
+    renderPage();
+    const compose = await composer();
+    const write = async (title: string) => {
+      await userEvent.type(compose.getByRole('textbox', { name: 'Title (English)' }), title);
+      await userEvent.type(compose.getByRole('textbox', { name: 'Text (English)' }), 'On Friday at 6 pm.');
+      await userEvent.click(compose.getByRole('button', { name: 'Send…' }));
+      return within(await screen.findByRole('dialog', { name: 'Send this notice?' }));
+    };
+    let dialog = await write('Concert');
+    // The first attempt's answer is lost (a timeout): the office clicks again, then closes the dialog and sends once more.
+    answers.sendNotice = () => Promise.reject(new TypeError('Failed to fetch'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send the notice' }));
+    expect(await dialog.findByRole('alert')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Send the notice' }));
+    await vi.waitFor(() => expect(callsOf('sendNotice')).toHaveLength(2));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(compose.getByRole('button', { name: 'Send…' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'Send this notice?' }));
+    answers.sendNotice = () => json({ data: notice('N6', { recipients: 1020, reads: 0, mails: { sent: 708, held: 312, budget: 5000 } }) });
+    await userEvent.click(dialog.getByRole('button', { name: 'Send the notice' }));
+    expect(await screen.findByText("Published for 1,020 families. 312 of 1,020 e-mails go out tomorrow morning: today's e-mail budget of 5,000 is used up.")).toBeInTheDocument();
+    const keys = callsOf('sendNotice').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(SEND_KEY);
+    expect(new Set(keys).size).toBe(1);
+
+    // The same words again are a new notice the office means: a new key.
+    await vi.waitFor(() => expect(compose.getByRole('textbox', { name: 'Title (English)' })).toHaveValue(''));
+    dialog = await write('Concert');
+    answers.sendNotice = () => json({ data: notice('N7', { recipients: 1020, reads: 0, mails: { sent: 0, held: 0, budget: 5000 } }) });
+    await userEvent.click(dialog.getByRole('button', { name: 'Send the notice' }));
+    expect(await screen.findByText('The notice was sent to 1020 families.')).toBeInTheDocument();
+    expect((callsOf('sendNotice')[3]!.body as { idempotencyKey: string }).idempotencyKey).not.toBe(keys[0]);
   });
 
   it("cancels a lesson on one of its weekdays only, with a reason by the contact form's rules", async () => {
@@ -224,13 +280,19 @@ describe("the office's notices", () => {
     await userEvent.click(cancel.getByRole('button', { name: 'Cancel the lesson…' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel the lesson?' }));
     expect(dialog.getByText('Piano (L1) on Mi., 02.12.2026, Wed 16:00-17:00, Room B: its families are told and see the reason “The teacher is ill”.')).toBeInTheDocument();
+    // The first attempt's answer is lost; the second click is the same cancellation.
+    answers.cancelLesson = () => Promise.reject(new TypeError('Failed to fetch'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel the lesson' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('The lesson was not cancelled:');
     answers.cancelLesson = () => json({ data: notice('N5', {
       kind: 'cancellation', audience: { kind: 'lessons', lessonIds: ['L1'] }, recipients: 2, reads: 0,
       cancellation: { lessonId: 'L1', lessonName: 'Piano', date: '2026-12-02', roomHourId: 'RH2', reason: 'The teacher is ill' },
     }) });
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel the lesson' }));
     expect(await screen.findByText('Piano is cancelled on Mi., 02.12.2026; 2 families were told.')).toBeInTheDocument();
-    expect(callsOf('cancelLesson').map((call) => call.body)).toEqual([{ lessonId: 'L1', date: '2026-12-02', reason: 'The teacher is ill', roomHourId: 'RH2' }]);
+    const body = { lessonId: 'L1', date: '2026-12-02', reason: 'The teacher is ill', roomHourId: 'RH2', idempotencyKey: expect.stringMatching(SEND_KEY) };
+    expect(callsOf('cancelLesson').map((call) => call.body)).toEqual([body, body]);
+    expect(new Set(callsOf('cancelLesson').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey)).size).toBe(1);
     await vi.waitFor(() => expect(callsOf('listNotices')).toHaveLength(2));
   });
 

@@ -1,6 +1,7 @@
 /**
  * The office's notices tab: writing a notice, cancelling a lesson on a date, and the notices sent,
- * each with how many of its families have read it.
+ * each with how many of its families have read it. After a send it says how many of its e-mails
+ * wait for tomorrow when the day's e-mail budget is used up.
  */
 import { noticeTextFor, type OfficeNotice } from '@family-portal/contract';
 import { useCallback, useState } from 'react';
@@ -8,20 +9,23 @@ import { useTranslation } from 'react-i18next';
 import { listNotices } from '../../../api/officeNotices';
 import { Alert } from '../../../components/Alert';
 import { LegalLinks } from '../../../components/LegalLinks';
+import { numberFormat } from '../../../domain/intlFormats';
 import { currentLanguage } from '../../../i18n';
+import { useLocale } from '../../../i18n/useLocale';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { AdminFrame } from '../AdminFrame';
 import { useAsyncResource } from '../useAsyncResource';
 import { CancelLesson } from './CancelLesson';
 import { ComposeNotice } from './ComposeNotice';
 import { NoticeList } from './NoticeList';
-import { adminDay } from './noticesView';
+import { adminDay, mailsWaiting } from './noticesView';
 import { useOfficeTimetable } from './useOfficeTimetable';
 
 const newestPage = () => listNotices();
 
 export default function NoticesPage() {
   const { t, i18n } = useTranslation();
+  const locale = useLocale();
   useDocumentTitle(t('admin.notices.title'));
   const notices = useAsyncResource(newestPage);
   const timetable = useOfficeTimetable();
@@ -35,7 +39,12 @@ export default function NoticesPage() {
     setDone(text);
     void notices.reload();
   };
-  const sent = (notice: OfficeNotice) => changed(t('admin.notices.compose.sent', { count: notice.recipients }));
+  const sent = (notice: OfficeNotice) => {
+    const mails = notice.mails;
+    if (!mails || mailsWaiting(notice) === 0) return changed(t('admin.notices.compose.sent', { count: notice.recipients }));
+    const number = (value: number) => numberFormat(locale, {}).format(value);
+    changed(t('admin.notices.compose.sentHeld', { count: notice.recipients, families: number(notice.recipients), held: number(mails.held), total: number(mails.sent + mails.held), budget: number(mails.budget) }));
+  };
   const cancelled = (notice: OfficeNotice) =>
     changed(t('admin.notices.cancel.done', { count: notice.recipients, lesson: notice.cancellation?.lessonName ?? '', date: notice.cancellation ? adminDay(notice.cancellation.date) : '' }));
   const withdrawn = (notice: OfficeNotice) => changed(t('admin.notices.withdraw.done', { title: title(notice) }));

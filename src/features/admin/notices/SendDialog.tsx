@@ -1,6 +1,7 @@
 /**
  * The last step before a notice goes out: its title and, in words, who gets it. The buttons wait
- * for the answer, so a double click sends once.
+ * for the answer, so a double click sends once; a retry after a timeout sends the same key, so
+ * the functions answer it with the notice sent before.
  */
 import { noticeTextFor, type MemberRow, type NoticeAudience, type NoticeLanguage, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -18,6 +19,8 @@ export interface Sending {
   audience: NoticeAudience;
   /** The family chosen, to name it. */
   family: MemberRow | null;
+  /** The send's key (sendKey.ts): every attempt of it sends it, so the families get it once. */
+  key: string;
 }
 
 interface Props {
@@ -49,7 +52,7 @@ export function SendDialog({ sending, lessons, onClose, onSent, onBusy }: Props)
     onBusy(true);
     setError(null);
     try {
-      onSent(await sendNotice({ texts: sending.texts, audience: sending.audience }));
+      onSent(await sendNotice({ texts: sending.texts, audience: sending.audience, idempotencyKey: sending.key }));
     } catch (caught) {
       setError(emptyAudience(caught) ? t('admin.notices.compose.emptyAudience') : t('admin.notices.compose.failed', { message: t(apiErrorKey(caught)) }));
     } finally {

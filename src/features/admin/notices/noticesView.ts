@@ -2,7 +2,7 @@
  * The notices tab's pure pieces: the lessons the office may choose (with their times), and the
  * texts of a notice as the office typed them, checked by the contract's rules before sending.
  */
-import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE, noticeTextSchema, type NoticeLanguage, type NoticeTexts } from '@family-portal/contract';
+import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE, noticeTextSchema, type NoticeLanguage, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
 import type { OfficeTimetable } from '../../../data/officeTimetable';
 import { dayToDate } from '../../../domain/dates';
 import { dateFormat } from '../../../domain/intlFormats';
@@ -75,3 +75,6 @@ export function checkedTexts(drafts: TextDrafts): { texts: NoticeTexts } | { pro
 /** A plain day as the console shows dates: de-DE, with its weekday ("Mo., 30.11.2026"). */
 export const adminDay = (day: string) =>
   dateFormat('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(dayToDate(day));
+
+/** How many of a notice's e-mails wait for the next day's budget (none once it is withdrawn: they never go). */
+export const mailsWaiting = (notice: Pick<OfficeNotice, 'mails' | 'withdrawnAt'>) => (notice.withdrawnAt || !notice.mails ? 0 : notice.mails.held);
