@@ -33,15 +33,24 @@ function add(batch: WriteBatch, operation: BatchOperation): void {
   else batch.set(operation.ref, operation.set);
 }
 
-/** Commits the operations in batches; throws when a batch fails for good. Returns how many were committed. */
-export async function commitInBatches(db: Firestore, operations: readonly BatchOperation[], documentBytes = 1024): Promise<number> {
-  const commit = limitAsync(async (batch: BatchOperation[]) => {
+/**
+ * Commits the operations in batches; throws when a batch fails for good. Returns how many were
+ * committed. `beforeBatch` runs before each batch (its index) is committed.
+ */
+export async function commitInBatches(
+  db: Firestore,
+  operations: readonly BatchOperation[],
+  documentBytes = 1024,
+  beforeBatch?: (index: number) => Promise<void>,
+): Promise<number> {
+  const commit = limitAsync(async (batch: BatchOperation[], index: number) => {
+    await beforeBatch?.(index);
     await withRetry(() => {
       const writeBatch = db.batch();
       for (const operation of batch) add(writeBatch, operation);
       return writeBatch.commit();
     }, RETRY);
   }, CONCURRENT_BATCHES);
-  await Promise.all(chunk([...operations], batchLength(documentBytes)).map(commit));
+  await Promise.all(chunk([...operations], batchLength(documentBytes)).map((batch, index) => commit(batch, index)));
   return operations.length;
 }

@@ -23,11 +23,16 @@ export function deliveryOf(noticeId: string, memberId: string, notice: StoredNot
   };
 }
 
+/** A test's hold on the delivery: it runs before each batch of copies is committed (its index). */
+export interface DeliveryHooks {
+  beforeBatch?: (index: number) => Promise<void>;
+}
+
 /** Writes one copy per family; returns how many. */
-export async function deliver(db: Firestore, noticeId: string, notice: StoredNotice, memberIds: readonly string[]): Promise<number> {
+export async function deliver(db: Firestore, noticeId: string, notice: StoredNotice, memberIds: readonly string[], hooks: DeliveryHooks = {}): Promise<number> {
   const operations = memberIds.map((memberId) => ({ ref: deliveriesOf(db).doc(deliveryId(noticeId, memberId)), set: { ...deliveryOf(noticeId, memberId, notice) } }));
   const [first] = operations;
-  return first ? commitInBatches(db, operations, Buffer.byteLength(JSON.stringify(first.set))) : 0;
+  return first ? commitInBatches(db, operations, Buffer.byteLength(JSON.stringify(first.set)), hooks.beforeBatch) : 0;
 }
 
 /** Deletes every copy of a notice that is left; returns the families they were of. */

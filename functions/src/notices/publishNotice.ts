@@ -13,7 +13,7 @@ import { ADMIN_AUDIT, type Cancellation, type NoticeLanguage, type NoticeTexts, 
 import type { Firestore } from 'firebase-admin/firestore';
 import { noticeAuditEntry } from '../office/audit';
 import { emptyAudience, type ResolvedAudience } from './audience';
-import { deliver } from './deliveries';
+import { deliver, type DeliveryHooks } from './deliveries';
 import { clearFeedEtags } from './feedEtags';
 import { firstTitle, noticeIdFor, noticesOf, officeNoticeOf, officeNoticeOfDoc, type StoredNotice } from './noticeRecord';
 
@@ -42,7 +42,7 @@ export async function earlierSend(db: Firestore, kind: OfficeNotice['kind'], adm
   return snapshot.exists ? { notice: officeNoticeOfDoc(snapshot), replayed: true } : null;
 }
 
-export async function publishNotice(db: Firestore, adminEmail: string, notice: NewNotice, now = new Date()): Promise<Published> {
+export async function publishNotice(db: Firestore, adminEmail: string, notice: NewNotice, now = new Date(), hooks: DeliveryHooks = {}): Promise<Published> {
   const { memberIds } = notice.audience;
   if (memberIds.length === 0) throw emptyAudience();
   const ref = noticesOf(db).doc(noticeIdFor(notice.kind, adminEmail, notice.idempotencyKey));
@@ -77,7 +77,7 @@ export async function publishNotice(db: Firestore, adminEmail: string, notice: N
     // its audience): its notice is the answer, and it writes and mails the rest.
     return { notice: officeNoticeOfDoc(await ref.get()), replayed: true };
   }
-  await deliver(db, ref.id, stored, memberIds);
+  await deliver(db, ref.id, stored, memberIds, hooks);
   if (stored.cancellation) await clearFeedEtags(db, memberIds);
   return { notice: officeNoticeOf(ref.id, stored), replayed: false };
 }
