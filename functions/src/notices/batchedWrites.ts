@@ -35,22 +35,27 @@ function add(batch: WriteBatch, operation: BatchOperation): void {
 
 /**
  * Commits the operations in batches; throws when a batch fails for good. Returns how many were
- * committed. `beforeBatch` runs before each batch (its index) is committed.
+ * committed. `beforeBatch` runs before each batch (its index) is committed: answering false
+ * leaves that batch, and every batch not begun yet, uncommitted (those in flight still commit).
  */
 export async function commitInBatches(
   db: Firestore,
   operations: readonly BatchOperation[],
   documentBytes = 1024,
-  beforeBatch?: (index: number) => Promise<void>,
+  beforeBatch?: (index: number) => Promise<boolean>,
 ): Promise<number> {
+  let stopped = false;
+  let committed = 0;
   const commit = limitAsync(async (batch: BatchOperation[], index: number) => {
-    await beforeBatch?.(index);
+    if (!stopped && beforeBatch && !(await beforeBatch(index))) stopped = true;
+    if (stopped) return;
     await withRetry(() => {
       const writeBatch = db.batch();
       for (const operation of batch) add(writeBatch, operation);
       return writeBatch.commit();
     }, RETRY);
+    committed += batch.length;
   }, CONCURRENT_BATCHES);
   await Promise.all(chunk([...operations], batchLength(documentBytes)).map((batch, index) => commit(batch, index)));
-  return operations.length;
+  return committed;
 }

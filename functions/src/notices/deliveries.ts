@@ -1,12 +1,13 @@
 /**
  * notice_deliveries/{noticeId}_{memberId}: each family's copy of a notice, written when it is sent
  * for the families resolved then (so sending costs the audience, not the school), deleted when
- * it is withdrawn (the family no longer sees it; a withdrawn cancellation restores the lesson).
+ * it is withdrawn (the family no longer sees it; a withdrawn cancellation restores the lesson),
+ * also when the withdrawal comes while the copies are still being written.
  */
 import { deliveryId, NOTICE_DELIVERIES, type NoticeDelivery } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { commitInBatches } from './batchedWrites';
-import type { StoredNotice } from './noticeRecord';
+import { noticesOf, type StoredNotice } from './noticeRecord';
 
 export const deliveriesOf = (db: Firestore) => db.collection(NOTICE_DELIVERIES);
 
@@ -28,11 +29,32 @@ export interface DeliveryHooks {
   beforeBatch?: (index: number) => Promise<void>;
 }
 
-/** Writes one copy per family; returns how many. */
-export async function deliver(db: Firestore, noticeId: string, notice: StoredNotice, memberIds: readonly string[], hooks: DeliveryHooks = {}): Promise<number> {
+/**
+ * Writes one copy per family, a batch at a time, and stops when the notice has been withdrawn
+ * meanwhile (it looks before each batch). A withdrawal deletes the copies it finds; a batch that
+ * passed its look just before the withdrawal may commit after that delete, so once its batches are
+ * done the delivery looks again and, finding the notice withdrawn, deletes the copies itself:
+ * whichever comes last, the withdrawal's delete or this one, leaves none. Returns how many copies
+ * were written and whether the notice was withdrawn meanwhile.
+ */
+export async function deliver(
+  db: Firestore,
+  noticeId: string,
+  notice: StoredNotice,
+  memberIds: readonly string[],
+  hooks: DeliveryHooks = {},
+): Promise<{ written: number; withdrawn: boolean }> {
   const operations = memberIds.map((memberId) => ({ ref: deliveriesOf(db).doc(deliveryId(noticeId, memberId)), set: { ...deliveryOf(noticeId, memberId, notice) } }));
   const [first] = operations;
-  return first ? commitInBatches(db, operations, Buffer.byteLength(JSON.stringify(first.set)), hooks.beforeBatch) : 0;
+  if (!first) return { written: 0, withdrawn: false };
+  const withdrawn = async () => Boolean((await noticesOf(db).doc(noticeId).get()).get('withdrawnAt'));
+  const written = await commitInBatches(db, operations, Buffer.byteLength(JSON.stringify(first.set)), async (index) => {
+    await hooks.beforeBatch?.(index);
+    return !(await withdrawn());
+  });
+  if (!(await withdrawn())) return { written, withdrawn: false };
+  await deleteDeliveries(db, noticeId);
+  return { written, withdrawn: true };
 }
 
 /** Deletes every copy of a notice that is left; returns the families they were of. */

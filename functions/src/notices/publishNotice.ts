@@ -2,7 +2,8 @@
  * Sending a notice (the office's own, or a cancelled lesson): the notice and its audit entry in
  * one commit, then each family's copy, then (for a cancellation) the families' calendar feeds
  * told to build anew. A notice whose copies failed to write is still listed, so the office can
- * withdraw it (which deletes whatever copies were written).
+ * withdraw it (which deletes whatever copies were written); one withdrawn while its copies are
+ * written stops them and is left with none (deliveries.ts).
  *
  * Each send carries the console's key: the notice's id is made from it (noticeIdFor), so a second
  * attempt of the same send finds the first one's notice, before it resolves anything or while the
@@ -77,7 +78,9 @@ export async function publishNotice(db: Firestore, adminEmail: string, notice: N
     // its audience): its notice is the answer, and it writes and mails the rest.
     return { notice: officeNoticeOfDoc(await ref.get()), replayed: true };
   }
-  await deliver(db, ref.id, stored, memberIds, hooks);
+  const { withdrawn } = await deliver(db, ref.id, stored, memberIds, hooks);
+  // Also after a withdrawal meanwhile: a feed polled while a copy existed must build anew.
   if (stored.cancellation) await clearFeedEtags(db, memberIds);
-  return { notice: officeNoticeOf(ref.id, stored), replayed: false };
+  // Withdrawn while its copies were written: the office's answer says so (and no e-mail goes).
+  return { notice: withdrawn ? officeNoticeOfDoc(await ref.get()) : officeNoticeOf(ref.id, stored), replayed: false };
 }

@@ -3,7 +3,9 @@
  * transaction, so that of two clicks one withdraws and the other gets 409), then every family's
  * copy is deleted (a withdrawn cancellation restores the lesson in the plans page and, once its
  * feeds are told to build anew, in the calendars). A withdrawal cut short is finished by the
- * next call, which deletes the copies left before answering 409.
+ * next call, which deletes the copies left before answering 409. A notice withdrawn while its
+ * copies are still being written: the delivery stops at its next batch and, once its batches are
+ * done, deletes what it wrote after this delete (deliveries.ts), so no copy outlives the two.
  */
 import { ADMIN_AUDIT, type OfficeNotice } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
