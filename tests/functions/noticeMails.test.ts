@@ -10,7 +10,7 @@
  * once however many notices go at once; a cancellation is never held.
  */
 import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICE_MAIL_DAYS, NOTICE_MAIL_QUEUE, NOTICES, NOTIFICATION_CHOICES, type NoticeTexts } from '@family-portal/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendHeldNoticeMails } from '../../functions/src/notifications/heldNoticeMails';
 import { sendNoticeMails } from '../../functions/src/notifications/noticeMail';
 import type { ParentMailSettings } from '../../functions/src/notifications/parentMailSettings';
@@ -233,6 +233,9 @@ describe("the day's budget of notice e-mails", () => {
   const at = (day: string) => new Date(`${day}T09:00:00Z`);
   const counter = async (day: string) => (await db.doc(`${NOTICE_MAIL_DAYS}/${day}`).get()).get('mails') as number | undefined;
 
+  // The morning run takes the whole school's queue: each test starts from an empty one (the
+  // rules tests, for one, leave theirs).
+  beforeEach(() => db.recursiveDelete(db.collection(NOTICE_MAIL_QUEUE)));
   afterEach(async () => {
     budget = 1000;
     await db.recursiveDelete(db.collection(NOTICE_MAIL_QUEUE));
