@@ -179,8 +179,11 @@ export const officeNoticeSchema = z.object({
   reads: z.int(),
   withdrawnAt: z.nullable(z.string()),
   withdrawnBy: z.nullable(z.string()),
-  /** Null until its e-mails were counted (none to send, or sent before the budget). */
-  mails: z.nullable(noticeMailsSchema),
+  /**
+   * Null until its e-mails were counted (none to send, or sent before the budget); an answer
+   * without it (functions from before it, while a deploy is under way) reads as null.
+   */
+  mails: z._default(z.nullable(noticeMailsSchema), null),
 });
 export type OfficeNotice = z.infer<typeof officeNoticeSchema>;
 export const officeNoticeAnswer = z.object({ data: officeNoticeSchema });
