@@ -9,10 +9,18 @@ export async function markNoticeRead(noticeId: string): Promise<{ noticeId: stri
   return data;
 }
 
-/** Tells the office a child will miss lessons: the absence as stored. */
-export async function reportAbsence(body: ReportAbsenceBody): Promise<Absence & { id: string }> {
-  const { data } = await callFunction('reportAbsence', (schemas) => schemas.absenceAnswer, { body, idToken: currentIdToken });
-  return data;
+/** What a report became: the absence as stored, and whether it extended an earlier one (whose id it has). */
+export interface ReportedAbsence {
+  absence: Absence & { id: string };
+  merged: boolean;
+  /** The family's reports the extended one now covers: deleted. */
+  absorbed: string[];
+}
+
+/** Tells the office a child will miss lessons. */
+export async function reportAbsence(body: ReportAbsenceBody): Promise<ReportedAbsence> {
+  const { data, merged, absorbed } = await callFunction('reportAbsence', (schemas) => schemas.absenceAnswer, { body, idToken: currentIdToken });
+  return { absence: data, merged, absorbed };
 }
 
 /** Takes back an absence before its first day. */

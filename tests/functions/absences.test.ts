@@ -2,12 +2,14 @@
  * Absences through the Functions emulator: a parent reports a child's absence and withdraws it
  * before its first day; every refusal writes nothing; the office lists per day and lesson who is
  * missing; the office's daily e-mail of the next day's absences goes once; and absences expire
- * twelve months after their last day. The schedulers do not fire in the emulator, so their
+ * twelve months after their last day. A report that meets an open one of the same lessons
+ * extends it, and a child's open reports are capped. The schedulers do not fire in the emulator, so their
  * handlers are called directly.
  */
-import { ABSENCE_MAIL_DAYS, ABSENCES, currentQuarter, MAIL, WEEKDAYS, type AbsenceList } from '@family-portal/contract';
+import { ABSENCE_MAIL_DAYS, ABSENCES, currentQuarter, MAIL, MAX_OPEN_ABSENCES, WEEKDAYS, type AbsenceList } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../functions/src/notices/absenceDays';
+import { overlappingQuery } from '../../functions/src/notices/absenceList';
 import { sendDailyAbsenceMail, type AbsenceMailSettings } from '../../functions/src/notices/absenceMail';
 import { deleteExpiredAbsences } from '../../functions/src/notices/absenceRetention';
 import { runDailyAbsenceMail } from '../../functions/src/notices/absenceSchedules';
@@ -75,8 +77,8 @@ const nextLessonDay = (family: Family) => {
   return Array.from({ length: 7 }, (_, n) => schoolDay(n + 1)).find((day) => weekdays.has(WEEKDAYS[weekdayOf(day)]!))!;
 };
 /** An absence written as reportAbsence writes it, for days the e-mail tests choose. */
-const stored = (family: Family, from: string, to: string, reason = '') =>
-  db.collection(ABSENCES).add({ memberId: family.memberId, childId: family.childId, lessonIds: [firstLesson(family)], from, to, reason, reportedAt: new Date().toISOString(), reportedBy: family.email });
+const stored = (family: Family, from: string, to: string, reason = '', lessonIds = [firstLesson(family)]) =>
+  db.collection(ABSENCES).add({ memberId: family.memberId, childId: family.childId, lessonIds, from, to, reason, reportedAt: new Date().toISOString(), reportedBy: family.email });
 
 beforeAll(async () => {
   await clearFirestore();
@@ -133,7 +135,7 @@ describe('a family reports an absence', () => {
     const answer = await report(family, { from: schoolDay(2), to: schoolDay(4), reason: 'Grippe' });
     expect(answer).toMatchObject({
       status: 200,
-      body: { data: { memberId: family.memberId, childId: family.childId, lessonIds: [firstLesson(family)], from: schoolDay(2), to: schoolDay(4), reason: 'Grippe', reportedBy: family.email } },
+      body: { data: { memberId: family.memberId, childId: family.childId, lessonIds: [firstLesson(family)], from: schoolDay(2), to: schoolDay(4), reason: 'Grippe', reportedBy: family.email }, merged: false, absorbed: [] },
     });
     const stored = await db.doc(`${ABSENCES}/${answer.body.data.id}`).get();
     expect(stored.data()).toEqual({ ...answer.body.data, id: undefined });
@@ -156,15 +158,58 @@ describe('a family reports an absence', () => {
     expect(await absencesOf(other.memberId)).toEqual([]);
   });
 
+  it("extends the child's open report of the same lessons that the new days overlap or touch, and says so", async () => {
+    const [family] = families;
+    const first = await report(family, { from: schoolDay(2), to: schoolDay(4), reason: 'Grippe' });
+    const id = first.body.data.id as string;
+    const touching = await report(family, { from: schoolDay(5), to: schoolDay(6) });
+    expect(touching).toMatchObject({ status: 200, body: { data: { id, from: schoolDay(2), to: schoolDay(6), reason: 'Grippe' }, merged: true, absorbed: [] } });
+    const overlapping = await report(family, { from: schoolDay(1), to: schoolDay(3), reason: 'Fieber' });
+    expect(overlapping).toMatchObject({ status: 200, body: { data: { id, from: schoolDay(1), to: schoolDay(6), reason: 'Fieber', reportedAt: first.body.data.reportedAt }, merged: true } });
+    const apart = await report(family, { from: schoolDay(8), to: schoolDay(8) });
+    expect(apart.body.merged).toBe(false);
+    const left = await absencesOf(family.memberId);
+    expect(left.map((doc) => doc.id).sort()).toEqual([id, apart.body.data.id].sort());
+    expect(left.find((doc) => doc.id === id)!.data()).toEqual({ ...overlapping.body.data, id: undefined });
+  });
+
+  it('makes one report of two identical ones sent at once', async () => {
+    const [family] = families;
+    const answers = await Promise.all([1, 2, 3].map(() => report(family, { from: schoolDay(3), to: schoolDay(5), reason: 'Kur' })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const left = await absencesOf(family.memberId);
+    expect(left).toHaveLength(1);
+    expect(answers.map((answer) => answer.body.merged).sort()).toEqual([false, true, true]);
+    expect(new Set(answers.map((answer) => answer.body.data.id))).toEqual(new Set([left[0]!.id]));
+    expect(left[0]!.data()).toMatchObject({ from: schoolDay(3), to: schoolDay(5), reason: 'Kur' });
+  });
+
+  it(`refuses a child's report beyond ${MAX_OPEN_ABSENCES} open ones (409 too-many-absences) and writes nothing; days that join open ones still go`, async () => {
+    const [family] = families;
+    // One-day reports every other day; one that ended yesterday is no longer open and does not count.
+    const days = Array.from({ length: MAX_OPEN_ABSENCES }, (_, n) => schoolDay(2 + 2 * n));
+    for (const day of days) await stored(family, day, day);
+    await stored(family, schoolDay(-3), schoolDay(-1));
+    const before = (await absencesOf(family.memberId)).map((doc) => ({ id: doc.id, ...(doc.data() as { from: string }) }));
+    expect(await report(family, { from: schoolDay(60), to: schoolDay(60) })).toMatchObject({ status: 409, body: { error: 'too-many-absences' } });
+    expect((await absencesOf(family.memberId)).map((doc) => ({ id: doc.id, ...doc.data() }))).toEqual(before);
+    // The day between the first two joins them into one report.
+    const joined = await report(family, { from: schoolDay(3), to: schoolDay(3) });
+    const [firstId, secondId] = days.slice(0, 2).map((day) => before.find((doc) => doc.from === day)!.id);
+    expect(joined).toMatchObject({ status: 200, body: { data: { id: firstId, from: schoolDay(2), to: schoolDay(4) }, merged: true, absorbed: [secondId] } });
+    expect(await absencesOf(family.memberId)).toHaveLength(MAX_OPEN_ABSENCES);
+  });
+
   it('withdraws before the first day; not on it (409 absence-started), not another family’s (404)', async () => {
     const [family, other] = families;
-    const tomorrow = (await report(family, { from: schoolDay(1), to: schoolDay(1) })).body.data.id as string;
-    const today = (await report(family, { from: schoolDay(0), to: schoolDay(2) })).body.data.id as string;
-    expect(await call('withdrawAbsence', other.token, { absenceId: tomorrow })).toMatchObject({ status: 404, body: { error: 'not-found' } });
+    // A day apart, so that the later report does not extend the one begun today.
+    const later = (await report(family, { from: schoolDay(2), to: schoolDay(2) })).body.data.id as string;
+    const today = (await report(family, { from: schoolDay(0), to: schoolDay(0) })).body.data.id as string;
+    expect(await call('withdrawAbsence', other.token, { absenceId: later })).toMatchObject({ status: 404, body: { error: 'not-found' } });
     expect(await call('withdrawAbsence', family.token, { absenceId: today })).toMatchObject({ status: 409, body: { error: 'absence-started' } });
-    expect(await call('withdrawAbsence', family.token, { absenceId: tomorrow })).toEqual({ status: 200, body: { success: true } });
+    expect(await call('withdrawAbsence', family.token, { absenceId: later })).toEqual({ status: 200, body: { success: true } });
     expect((await absencesOf(family.memberId)).map((doc) => doc.id)).toEqual([today]);
-    expect((await call('withdrawAbsence', family.token, { absenceId: tomorrow })).status).toBe(404);
+    expect((await call('withdrawAbsence', family.token, { absenceId: later })).status).toBe(404);
   });
 });
 
@@ -187,6 +232,19 @@ describe("the office's list", () => {
     }
     expect(list.days.some((day) => day.lessons.length > 0)).toBe(true);
     expect((await call('listAbsences', adminToken, undefined, '?days=15')).status).toBe(400);
+  });
+
+  it('reads only the reports that touch the days asked, never those of later weeks', async () => {
+    const [family] = families;
+    // A lesson without a plan of the child is listed on every day of its report.
+    const add = async (from: number, to: number) => (await stored(family, schoolDay(from), schoolDay(to), '', [foreignLesson])).id;
+    const touching = [await add(5, 10), await add(11, 11), await add(12, 20)];
+    for (const [from, to] of [[1, 9], [13, 15], [100, 101], [150, 150]] as const) await add(from, to);
+    const read = await overlappingQuery(db, schoolDay(10), schoolDay(12)).get();
+    expect(read.docs.map((doc) => doc.id).sort()).toEqual([...touching].sort());
+    const answer = await call('listAbsences', adminToken, undefined, `?from=${schoolDay(10)}&days=3`);
+    const listed = (answer.body.data as AbsenceList).days.map((day) => day.lessons.flatMap((lesson) => lesson.children.map((child) => child.absenceId)).sort());
+    expect(listed).toEqual([[touching[0]], [touching[1]], [touching[2]]]);
   });
 });
 

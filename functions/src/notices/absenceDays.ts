@@ -10,6 +10,8 @@ const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 export const addDays = (day: string, days: number) => new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
+/** How many days a range covers, both ends included. */
+export const daysCovered = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
 /** Monday 0 … Sunday 6, as WEEKDAYS. */
 export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 

@@ -22,11 +22,12 @@ export const ABSENCE_LIMITS = {
 } satisfies Record<string, AccountLimit>;
 
 
-/** POST {childId, lessonIds, from, to, reason?}: the absence as recorded. */
+/** POST {childId, lessonIds, from, to, reason?}: the absence as recorded, and whether it went into an earlier report. */
 export async function reportAbsence(request: Request) {
   const { caller, member } = await callerAndActiveMember(request, ABSENCE_LIMITS.reportAbsence);
   const body = parsedOr400(reportAbsenceBody.safeParse(request.body));
-  return { data: await recordAbsence({ db: adminDb() }, caller, member, body) };
+  const { absence, merged, absorbed } = await recordAbsence({ db: adminDb() }, caller, member, body);
+  return { data: absence, merged, absorbed };
 }
 
 /** POST {absenceId}: withdrawn (deleted) while its first day has not begun. */

@@ -1,13 +1,12 @@
 /**
  * The office's list of absences per day and lesson (the list a teacher needs at the door), for
- * the console and the daily e-mail. It reads only the absences that overlap the window: one
- * range query on the last day (`to >= from`; Firestore takes one range per query), the few that
- * start after the window left out here, then the names and plans of those children only, in
+ * the console and the daily e-mail. It reads only the absences that touch the window (one query
+ * with a range on each end of a report), then the names and plans of those children only, in
  * batches, never the school.
  */
 import { ABSENCES, type AbsenceList } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { absencesByDay, addDays, type LessonSpan, type StoredAbsence } from './absenceDays';
 
 /** Document ids one getAll takes; and the values of one `in` query. */
@@ -23,20 +22,32 @@ async function readMany(db: Firestore, collection: string, ids: Iterable<string>
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const names = (docs: Map<string, DocumentSnapshot>, field: string) => new Map([...docs].map(([id, doc]) => [id, text(doc.get(field))]));
 
-/** The absences whose days meet [from, last]. */
+/** An absence document as the list and the report's merge read it. */
+export function storedAbsence(doc: DocumentSnapshot): StoredAbsence {
+  return {
+    id: doc.id,
+    memberId: text(doc.get('memberId')),
+    childId: text(doc.get('childId')),
+    lessonIds: ((doc.get('lessonIds') as unknown[] | undefined) ?? []).map(String),
+    from: text(doc.get('from')),
+    to: text(doc.get('to')),
+    reason: text(doc.get('reason')),
+  };
+}
+
+/**
+ * The absences whose days meet [from, last]: `to >= from` and `from <= last`, a range on two
+ * fields in one query (firestore.indexes.json: absences by `to`, then `from`). With a range on
+ * `to` alone, every report of the coming six months would be read to list one day; days stored
+ * as an array (array-contains-any) would need every existing report rewritten first. `to` leads
+ * the index because it is the narrower bound: `to >= from` holds for the reports of the coming
+ * months only, `from <= last` for every report of the twelve months kept.
+ */
+export const overlappingQuery = (db: Firestore, from: string, last: string): Query =>
+  db.collection(ABSENCES).where('to', '>=', from).where('from', '<=', last).orderBy('to').orderBy('from');
+
 export async function absencesOverlapping(db: Firestore, from: string, last: string): Promise<StoredAbsence[]> {
-  const snapshot = await db.collection(ABSENCES).where('to', '>=', from).get();
-  return snapshot.docs
-    .map((doc) => ({
-      id: doc.id,
-      memberId: text(doc.get('memberId')),
-      childId: text(doc.get('childId')),
-      lessonIds: ((doc.get('lessonIds') as unknown[] | undefined) ?? []).map(String),
-      from: text(doc.get('from')),
-      to: text(doc.get('to')),
-      reason: text(doc.get('reason')),
-    }))
-    .filter((absence) => absence.from <= last);
+  return (await overlappingQuery(db, from, last).get()).docs.map(storedAbsence);
 }
 
 /** When the absent children have their lessons: their plans' quarters and room hours' weekdays. */

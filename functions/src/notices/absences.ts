@@ -3,13 +3,18 @@
  * the report until its first day begins (the school's clock). Every check comes before anything
  * is written: the child must be the family's, the lessons its plans' of the current or the next
  * quarter, the range allowed (absenceDays.ts). The record is the portal's own (AppSheet holds
- * none): absences/{id}, read by the family and listed for the office.
+ * none): absences/{id}, read by the family and listed for the office. A report that overlaps or
+ * touches an open one of the same lessons extends it, and a child's open reports are capped
+ * (absenceMerge.ts): both decided in a transaction over the child's open reports, so that two
+ * identical reports sent at once leave one.
  */
-import { ABSENCES, absenceWithdrawable, currentQuarter, nextQuarter, type Absence, type ReportAbsenceBody } from '@family-portal/contract';
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { ABSENCES, MAX_OPEN_ABSENCES, absenceWithdrawable, currentQuarter, nextQuarter, type Absence, type ReportAbsenceBody } from '@family-portal/contract';
+import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { HttpError, badRequest } from '../http/errors';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { absenceRangeProblem } from './absenceDays';
+import { storedAbsence } from './absenceList';
+import { placeAbsence } from './absenceMerge';
 
 export interface AbsenceDeps {
   db: Firestore;
@@ -34,7 +39,40 @@ async function plannedLessons(db: Firestore, childId: string, today: string): Pr
   return new Set(plans.docs.filter((plan) => open.has(String(plan.get('quarterId')))).map((plan) => String(plan.get('lessonId'))));
 }
 
-export async function reportAbsence(deps: AbsenceDeps, caller: { email: string }, member: DocumentSnapshot, body: ReportAbsenceBody): Promise<Absence & { id: string }> {
+export interface ReportedAbsence {
+  absence: Absence & { id: string };
+  /** The days went into an open report of the child (absence.id is that report's). */
+  merged: boolean;
+  /** The child's other reports the merged one now covers: deleted. */
+  absorbed: string[];
+}
+
+/**
+ * Writes the report within `transaction`: into the child's open report it extends, or as a new
+ * one while the child has fewer than MAX_OPEN_ABSENCES. The query of the child's open reports is
+ * read in the transaction, so a report written meanwhile makes it run again.
+ */
+async function placeInTransaction(db: Firestore, transaction: Transaction, absence: Absence, today: string): Promise<ReportedAbsence> {
+  const collection = db.collection(ABSENCES);
+  const snapshot = await transaction.get(collection.where('childId', '==', absence.childId).where('to', '>=', today));
+  const open = snapshot.docs.filter((doc) => doc.get('memberId') === absence.memberId);
+  const placement = placeAbsence(open.map(storedAbsence), absence);
+  if (placement.kind === 'too-many') {
+    throw new HttpError('too-many-absences', `A child can have at most ${MAX_OPEN_ABSENCES} open absence reports. Please withdraw one or contact the school office.`);
+  }
+  if (placement.kind === 'new') {
+    const ref = collection.doc();
+    transaction.create(ref, absence);
+    return { absence: { id: ref.id, ...absence }, merged: false, absorbed: [] };
+  }
+  const { keep, absorbed, from, to, reason } = placement;
+  transaction.update(collection.doc(keep.id), { from, to, reason });
+  for (const other of absorbed) transaction.delete(collection.doc(other.id));
+  const kept = open.find((doc) => doc.id === keep.id)!.data() as Absence;
+  return { absence: { id: keep.id, ...kept, from, to, reason }, merged: true, absorbed: absorbed.map((other) => other.id) };
+}
+
+export async function reportAbsence(deps: AbsenceDeps, caller: { email: string }, member: DocumentSnapshot, body: ReportAbsenceBody): Promise<ReportedAbsence> {
   const { db } = deps;
   const now = deps.now ?? new Date();
   const today = schoolToday(now);
@@ -57,9 +95,7 @@ export async function reportAbsence(deps: AbsenceDeps, caller: { email: string }
     reportedAt: now.toISOString(),
     reportedBy: caller.email,
   };
-  const ref = db.collection(ABSENCES).doc();
-  await ref.create(absence);
-  return { id: ref.id, ...absence };
+  return db.runTransaction((transaction) => placeInTransaction(db, transaction, absence, today));
 }
 
 /**

@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'already-withdrawn',
   'lesson-already-cancelled',
   'absence-started',
+  'too-many-absences',
   'sync-already-running',
   'resource-exhausted',
   'appsheet-failed',
@@ -65,6 +66,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'lesson-already-cancelled': 409,
   /** An absence whose first day has begun can no longer be withdrawn. */
   'absence-started': 409,
+  /** The child has MAX_OPEN_ABSENCES open reports already: nothing is written. */
+  'too-many-absences': 409,
   'sync-already-running': 409,
   'resource-exhausted': 429,
   'appsheet-failed': 502,

@@ -37,6 +37,12 @@ export const ABSENCE_RETENTION_MONTHS = 12;
 export const MAX_ABSENCE_DAYS = 31;
 /** How far ahead an absence may be reported. */
 export const ABSENCE_REPORT_AHEAD_DAYS = 180;
+/**
+ * A child has at most this many open reports (last day today or later): more than a parent needs
+ * for half a year of appointments, few enough that a script or a stuck button cannot fill the
+ * office's list. A report merged into an open one does not count as another.
+ */
+export const MAX_OPEN_ABSENCES = 20;
 /** A lesson may be cancelled up to this many days back (to correct) and ahead. */
 export const CANCELLATION_WINDOW_DAYS = 180;
 
@@ -217,7 +223,12 @@ export const absenceSchema = z.object({
   reportedBy: z.string(),
 });
 export type Absence = z.infer<typeof absenceSchema>;
-export const absenceAnswer = z.object({ data: z.object({ id, ...absenceSchema.shape }) });
+/**
+ * reportAbsence's answer: the report as stored. `merged`: the days went into the child's open
+ * report of the same lessons that they overlap or touch (its id, its days widened), not a new
+ * one; `absorbed`: the family's other reports that the widened one now covers, deleted.
+ */
+export const absenceAnswer = z.object({ data: z.object({ id, ...absenceSchema.shape }), merged: z.boolean(), absorbed: z.array(id) });
 
 /** A parent may withdraw an absence until its first day begins (school's clock). */
 export const absenceWithdrawable = (absence: Pick<Absence, 'from'>, today: string) => today < absence.from;

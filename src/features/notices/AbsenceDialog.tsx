@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportAbsence } from '../../api/notices';
+import { reportAbsence, type ReportedAbsence } from '../../api/notices';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { useData } from '../../data/DataProvider';
-import { absenceLessons, addDays, type FamilyAbsence } from '../../domain/absences';
+import { absenceLessons, addDays } from '../../domain/absences';
 import { ABSENCE_REPORT_AHEAD_DAYS } from '@family-portal/contract';
 import { todayIso } from '../../lib/schoolClock';
 import { absenceErrorText, absenceFormProblems } from './absenceForm';
@@ -12,7 +12,7 @@ import { absenceErrorText, absenceFormProblems } from './absenceForm';
 interface Props {
   open: boolean;
   onClose: () => void;
-  onReported: (absence: FamilyAbsence) => void;
+  onReported: (reported: ReportedAbsence) => void;
 }
 
 const INPUT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5';

@@ -71,10 +71,11 @@ export function AbsencesCard() {
         </ul>
       )}
       <AbsenceDialog open={reporting} onClose={() => setReporting(false)}
-        onReported={(absence) => {
+        onReported={({ absence, merged, absorbed }) => {
+          for (const id of absorbed) data.removeAbsence(id);
           data.applyAbsence(absence);
           setReporting(false);
-          setDone(t('absences.sent', { child: childOf(absence) }));
+          setDone(t(merged ? 'absences.merged' : 'absences.sent', { child: childOf(absence) }));
         }} />
       <WithdrawAbsenceDialog target={withdrawing} onClose={() => setWithdrawing(null)}
         onWithdrawn={(absence) => {

@@ -3,7 +3,7 @@
  * dates (domain/absences, the server's rules on the school's clock) and a reason under the contact
  * form's input rules and messages. And the text of a failed call, for every error code.
  */
-import { inputProblem, MAX_ABSENCE_DAYS, ABSENCE_REPORT_AHEAD_DAYS, MAX_LENGTH, type InputProblem } from '@family-portal/contract';
+import { inputProblem, MAX_ABSENCE_DAYS, MAX_OPEN_ABSENCES, ABSENCE_REPORT_AHEAD_DAYS, MAX_LENGTH, type InputProblem } from '@family-portal/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client';
 import { apiErrorKey } from '../../api/errorMessages';
@@ -44,5 +44,6 @@ const OWN_CODES = ['invalid-argument', 'not-found'] as const;
 /** The text of a failed report or withdrawal: the absences' own wording where it reads better, else the API's. */
 export function absenceErrorText(t: TFunction, error: unknown): string {
   if (error instanceof ApiError && (OWN_CODES as readonly string[]).includes(error.code)) return t(`absences.errors.${error.code as (typeof OWN_CODES)[number]}`);
-  return t(apiErrorKey(error));
+  // `max` for too-many-absences (the cap of open reports); other texts have no placeholder.
+  return t(apiErrorKey(error), { max: MAX_OPEN_ABSENCES });
 }

@@ -28,7 +28,11 @@ async function openReport() {
 
 describe('reporting an absence', () => {
   it("sends the child's chosen lessons, the range and the trimmed reason, and lists the report", async () => {
-    api.reportAbsence.mockImplementation(async (body: { childId: string; lessonIds: string[]; from: string; to: string; reason?: string }) => absence('A1', { ...body, reason: body.reason ?? '' }));
+    api.reportAbsence.mockImplementation(async (body: { childId: string; lessonIds: string[]; from: string; to: string; reason?: string }) => ({
+      absence: absence('A1', { ...body, reason: body.reason ?? '' }),
+      merged: false,
+      absorbed: [],
+    }));
     withFamily(<AbsencesCard />, { absences: [] });
     expect(within(await card()).getByText('No absences reported.')).toBeInTheDocument();
     const dialog = await openReport();
@@ -47,6 +51,31 @@ describe('reporting an absence', () => {
     expect(within(region).getByRole('status')).toHaveTextContent('The absence of Mia Müller has been reported to the school office.');
     expect(within(region).getByText('Mia Müller · 1 December 2026 – 3 December 2026')).toBeInTheDocument();
     expect(within(region).getByText('Krank')).toBeInTheDocument();
+  });
+
+  it('shows the earlier report extended, once, when the days went into it', async () => {
+    // Mia's report of Mathematik for 1-3 December, and one for 5 December: 4 December joins them.
+    const earlier = [absence('A1', { from: '2026-12-01', to: '2026-12-03', reason: 'Krank' }), absence('A2', { from: '2026-12-05', to: '2026-12-05', reason: '' })];
+    api.reportAbsence.mockResolvedValue({ absence: absence('A1', { from: '2026-12-01', to: '2026-12-05', reason: 'Krank' }), merged: true, absorbed: ['A2'] });
+    withFamily(<AbsencesCard />, { absences: earlier });
+    const dialog = await openReport();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Child'), 'Mia Müller');
+    const from = within(dialog).getByLabelText('First day');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-12-04');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report absence' }));
+    const region = await card();
+    expect(within(region).getByRole('status')).toHaveTextContent('The days have been added to your earlier report for Mia Müller: one report now covers them all.');
+    expect(within(region).getAllByText(/^Mia Müller ·/).map((row) => row.textContent)).toEqual(['Mia Müller · 1 December 2026 – 5 December 2026']);
+  });
+
+  it('says so when the child has as many open reports as the portal keeps', async () => {
+    api.reportAbsence.mockRejectedValue(new ApiError('too many', 409, 'too-many-absences'));
+    withFamily(<AbsencesCard />, { absences: [] });
+    const dialog = await openReport();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Child'), 'Leon Müller');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report absence' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('This child already has 20 open absence reports.'));
   });
 
   it('says what is wrong before sending: no lesson, a day in the past, a reason with a formula start', async () => {
