@@ -7,15 +7,17 @@
  * handlers are called directly.
  */
 import { ABSENCE_MAIL_DAYS, ABSENCES, currentQuarter, MAIL, MAX_OPEN_ABSENCES, WEEKDAYS, type AbsenceList } from '@family-portal/contract';
+import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, weekdayOf } from '../../functions/src/notices/absenceDays';
+import { addDays, monthsAfter, weekdayOf } from '../../functions/src/notices/absenceDays';
 import { overlappingQuery } from '../../functions/src/notices/absenceList';
 import { sendDailyAbsenceMail, type AbsenceMailSettings } from '../../functions/src/notices/absenceMail';
 import { deleteExpiredAbsences } from '../../functions/src/notices/absenceRetention';
 import { runDailyAbsenceMail } from '../../functions/src/notices/absenceSchedules';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
-import { instantOfWallClock } from '../../functions/src/sync/time/wallClock';
+import { dayIn } from '../../functions/src/sync/time/timeZone';
+import { instantOfWallClock, wallClockOf } from '../../functions/src/sync/time/wallClock';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
@@ -280,6 +282,12 @@ describe("the office's daily e-mail", () => {
     expect(sent[0]!.message.html).toContain('Zahnarzt &lt;15 Uhr&gt;');
     expect(sent[0]!.message.text).not.toContain(other.childName);
     expect((await db.doc(`${ABSENCE_MAIL_DAYS}/${evening}`).get()).get('absencesOf')).toBe(lessonDay);
+    // It names children and reasons: it expires when the reports of that day do, twelve months
+    // and a day after it, at the start of the school's day.
+    const expireAt = (await db.collection(MAIL).get()).docs[0]!.get('expireAt') as Timestamp;
+    expect(expireAt).toBeInstanceOf(Timestamp);
+    expect(dayIn(expireAt.toDate(), TIME_ZONE)).toBe(addDays(monthsAfter(lessonDay, 12), 1));
+    expect(wallClockOf(expireAt.toDate(), TIME_ZONE)).toMatchObject({ hour: 0, minute: 0, second: 0 });
   });
 
   it('sends nothing without an office address, and nothing (marking nothing) on a day without absences', async () => {
@@ -307,7 +315,7 @@ describe("the office's daily e-mail", () => {
 });
 
 describe('retention', () => {
-  it('deletes absences whose last day is more than twelve months ago, in batches, and keeps the rest', async () => {
+  it('deletes absences whose last day is more than twelve months ago, and the e-mails that listed them, in batches, and keeps the rest', async () => {
     const now = at(schoolDay(0), 3, 45);
     const today = schoolDay(0);
     const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
@@ -318,9 +326,16 @@ describe('retention', () => {
     await db.doc(`${ABSENCES}/RECENT`).set(absence(addDays(today, -3)));
     await db.doc(`${ABSENCE_MAIL_DAYS}/${addDays(yearAgo, -1)}`).set({ absencesOf: yearAgo });
     await db.doc(`${ABSENCE_MAIL_DAYS}/${addDays(today, -1)}`).set({ absencesOf: today });
-    expect(await deleteExpiredAbsences(db, { timeZone: TIME_ZONE, now, batchSize: 2 })).toEqual({ cutoff: yearAgo, absences: 5, mailDays: 1 });
+    const officeMail = (expireAt: Date) => ({ to: 'buero@schule.example', message: { subject: 'Abmeldungen', text: 'Mia: Grippe' }, expireAt: Timestamp.fromDate(expireAt) });
+    await db.doc(`${MAIL}/expired-1`).set(officeMail(new Date(now.getTime() - 3_600_000)));
+    await db.doc(`${MAIL}/expired-2`).set(officeMail(new Date(now.getTime() - 400 * 86_400_000)));
+    await db.doc(`${MAIL}/expired-3`).set(officeMail(now));
+    await db.doc(`${MAIL}/kept`).set(officeMail(new Date(now.getTime() + 60_000)));
+    await db.doc(`${MAIL}/parent`).set({ to: 'parent@example.com', message: { subject: 'Zahlung', text: '' } });
+    expect(await deleteExpiredAbsences(db, { timeZone: TIME_ZONE, now, batchSize: 2 })).toEqual({ cutoff: yearAgo, absences: 5, mailDays: 1, mails: 3 });
     expect((await db.collection(ABSENCES).get()).docs.map((doc) => doc.id).sort()).toEqual(['EDGE', 'RECENT']);
     expect((await db.collection(ABSENCE_MAIL_DAYS).get()).docs.map((doc) => doc.id)).toEqual([addDays(today, -1)]);
-    expect(await deleteExpiredAbsences(db, { timeZone: TIME_ZONE, now })).toEqual({ cutoff: yearAgo, absences: 0, mailDays: 0 });
+    expect((await db.collection(MAIL).get()).docs.map((doc) => doc.id).sort()).toEqual(['kept', 'parent']);
+    expect(await deleteExpiredAbsences(db, { timeZone: TIME_ZONE, now })).toEqual({ cutoff: yearAgo, absences: 0, mailDays: 0, mails: 0 });
   });
 });

@@ -24,6 +24,9 @@ export function monthsBefore(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
+/** The same day `months` calendar months later (the 31st of a shorter month becomes its last day). */
+export const monthsAfter = (day: string, months: number) => monthsBefore(day, -months);
+
 /** Why a reported range is refused, or null: what the 400 says. */
 export function absenceRangeProblem(range: { from: string; to: string }, today: string): string | null {
   if (Number.isNaN(dayNumber(range.from)) || Number.isNaN(dayNumber(range.to))) return 'from and to must be real days.';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absenceMail } from './absenceMail';
+import { absenceMail, absenceMailExpiry } from './absenceMail';
 
 const day = {
   date: '2026-12-01',
@@ -34,5 +34,13 @@ describe('absenceMail', () => {
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Schach &lt;b&gt;');
+  });
+});
+
+describe('absenceMailExpiry', () => {
+  it("is the start of the day, on the school's clock, on which the retention deletes that day's reports: twelve months and a day later", () => {
+    expect(absenceMailExpiry('2026-12-01', 'Europe/Berlin').toDate().toISOString()).toBe('2027-12-01T23:00:00.000Z');
+    expect(absenceMailExpiry('2026-07-01', 'Europe/Berlin').toDate().toISOString()).toBe('2027-07-01T22:00:00.000Z');
+    expect(absenceMailExpiry('2028-02-29', 'Europe/Berlin').toDate().toISOString()).toBe('2029-02-28T23:00:00.000Z');
   });
 });

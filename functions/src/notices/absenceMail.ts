@@ -8,12 +8,17 @@
  * A day without absences for tomorrow sends nothing and marks nothing: an empty e-mail every
  * evening teaches the office to stop reading them, and a report made later that evening still
  * reaches the office at the next hourly run.
+ *
+ * The e-mail names children and their reasons, so it is kept no longer than the absences it
+ * lists: its `expireAt` (a Timestamp, for a TTL policy on `mail`, see docs/deploy.md) is the
+ * morning the retention deletes the reports of that day, and the retention deletes it then too.
  */
-import { ABSENCE_MAIL_DAYS, MAIL, type AbsenceList } from '@family-portal/contract';
-import type { Firestore } from 'firebase-admin/firestore';
+import { ABSENCE_MAIL_DAYS, ABSENCE_RETENTION_MONTHS, MAIL, type AbsenceList } from '@family-portal/contract';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { MAIL_LOCALES, mailBody, type Association, type MailLanguage } from '../notifications/mailBody';
+import { instantOfWallClock } from '../sync/time/wallClock';
 import { dayIn } from '../sync/time/timeZone';
-import { addDays } from './absenceDays';
+import { addDays, monthsAfter } from './absenceDays';
 import { listAbsences } from './absenceList';
 
 export interface AbsenceMailSettings {
@@ -73,6 +78,15 @@ export function absenceMail(day: AbsenceList['days'][number], settings: Pick<Abs
   return { subject: t.subject(date), ...body };
 }
 
+/**
+ * When the e-mail of one day's absences expires: the start (school's clock) of the day on which
+ * deleteExpiredAbsences first deletes a report whose last day was that day.
+ */
+export function absenceMailExpiry(day: string, timeZone: string): Timestamp {
+  const [year, month, date] = addDays(monthsAfter(day, ABSENCE_RETENTION_MONTHS), 1).split('-').map(Number) as [number, number, number];
+  return Timestamp.fromDate(instantOfWallClock({ year, month, day: date, hour: 0, minute: 0, second: 0 }, timeZone));
+}
+
 const hourIn = (instant: Date, timeZone: string) =>
   Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(instant));
 
@@ -92,7 +106,7 @@ export async function sendDailyAbsenceMail(db: Firestore, settings: AbsenceMailS
   const mail = db.collection(MAIL).doc();
   const batch = db.batch();
   batch.create(marker, { absencesOf: tomorrow, sentAt: now.toISOString(), mailId: mail.id });
-  batch.create(mail, { to: settings.officeEmail, message: absenceMail(day, settings) });
+  batch.create(mail, { to: settings.officeEmail, message: absenceMail(day, settings), expireAt: absenceMailExpiry(tomorrow, settings.timeZone) });
   try {
     await batch.commit();
   } catch (error) {

@@ -2,10 +2,12 @@
  * Absences are kept ABSENCE_RETENTION_MONTHS after their last day, then deleted (a child's
  * illness is personal data with no use after the school year it concerns). Runs daily; deletes in
  * bounded batches so that a first run over years of reports neither holds them all in memory nor
- * exceeds a batch's 500 writes. The markers of the office's daily e-mails go after as long.
+ * exceeds a batch's 500 writes. The markers of the office's daily e-mails go after as long, and
+ * so do the e-mails, whose `expireAt` has passed: a TTL policy on that field would delete them
+ * too, but `mail` can have one TTL field only, which the mail extension's own TTL may hold.
  */
-import { ABSENCE_MAIL_DAYS, ABSENCE_RETENTION_MONTHS, ABSENCES } from '@family-portal/contract';
-import { FieldPath, type Firestore, type Query } from 'firebase-admin/firestore';
+import { ABSENCE_MAIL_DAYS, ABSENCE_RETENTION_MONTHS, ABSENCES, MAIL } from '@family-portal/contract';
+import { FieldPath, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import { dayIn } from '../sync/time/timeZone';
 import { monthsBefore } from './absenceDays';
 
@@ -29,5 +31,6 @@ export async function deleteExpiredAbsences(db: Firestore, { timeZone, now = new
   const cutoff = monthsBefore(dayIn(now, timeZone), ABSENCE_RETENTION_MONTHS);
   const absences = await deleteAll(db, db.collection(ABSENCES).where('to', '<', cutoff), batchSize);
   const mailDays = await deleteAll(db, db.collection(ABSENCE_MAIL_DAYS).where(FieldPath.documentId(), '<', cutoff), batchSize);
-  return { cutoff, absences, mailDays };
+  const mails = await deleteAll(db, db.collection(MAIL).where('expireAt', '<=', Timestamp.fromDate(now)), batchSize);
+  return { cutoff, absences, mailDays, mails };
 }
