@@ -3,7 +3,7 @@
  * the export is compared field by field with the emulator's documents; the deletion removes the
  * account and the portal's records of it, and nothing of the membership.
  */
-import { MEMBER_EMAILS, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { ABSENCES, deliveryId, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
@@ -41,9 +41,16 @@ beforeEach(async () => {
 afterAll(() => clearFirestore());
 
 describe('exportMyData', () => {
-  it("gives the family's documents as stored, each plan with its course, teacher and room hours, and the account", async () => {
+  it("gives the family's documents as stored, each plan with its course, teacher and room hours, its requests, notices and absences, and the account", async () => {
     const user = await auth.getUserByEmail(email);
     await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).set({ paymentDue: true, language: 'de' });
+    // The portal's own records of the family, and the same of another family, which stays out.
+    const otherMember = (await db.collection('members').where('primaryEmail', '!=', email).limit(1).get()).docs[0]!.id;
+    for (const [owner, suffix] of [[memberId, 'own'], [otherMember, 'other']] as const) {
+      await db.doc(`bookingRequests/REQ-export-${suffix}`).set({ memberId: owner, childId: 'C-export', quarterId: 'Q-export', lessonId: 'L-export', roomHourIds: ['R1'], weeks: 10, status: 'requested', requestedBy: email, note: '' });
+      await db.doc(`${NOTICE_DELIVERIES}/${deliveryId(`N-export-${suffix}`, owner)}`).set({ noticeId: `N-export-${suffix}`, memberId: owner, kind: 'notice', sentAt: '2026-11-01T08:00:00.000Z', texts: { de: { title: 'Elternabend', body: 'Am Freitag.' } }, languages: ['de'], cancellation: null, readAt: '2026-11-02T18:00:00.000Z' });
+      await db.doc(`${ABSENCES}/A-export-${suffix}`).set({ memberId: owner, childId: 'C-export', lessonIds: ['L-export'], from: '2026-12-01', to: '2026-12-02', reason: 'Grippe', reportedAt: '2026-11-28T08:00:00.000Z', reportedBy: email });
+    }
     const { status, body } = await call('exportMyData', await idTokenFor(email), 'GET');
     expect(status).toBe(200);
     const data = body.data;
@@ -54,6 +61,12 @@ describe('exportMyData', () => {
     expect(data.payments).toEqual(await docsOf('payments', memberId));
     expect(data.otherPayments).toEqual(await docsOf('otherPayments', memberId));
     expect(data.notificationChoices).toEqual({ id: user.uid, paymentDue: true, language: 'de' });
+    expect(data.bookingRequests).toEqual(await docsOf('bookingRequests', memberId));
+    expect(data.notices).toEqual(await docsOf(NOTICE_DELIVERIES, memberId));
+    expect(data.absences).toEqual(await docsOf(ABSENCES, memberId));
+    expect(data.bookingRequests.map((request: { id: string }) => request.id)).toContain('REQ-export-own');
+    expect(data.notices).toContainEqual(expect.objectContaining({ noticeId: 'N-export-own', readAt: '2026-11-02T18:00:00.000Z' }));
+    expect(data.absences).toEqual([expect.objectContaining({ id: 'A-export-own', reason: 'Grippe' })]);
 
     const plans = await docsOf('plans', memberId);
     expect(plans.length).toBeGreaterThan(1);

@@ -3,7 +3,7 @@
  * 20). The export holds the documents as stored; the deletion removes the Auth account and the
  * portal's own records of it, never the membership or the office's records.
  */
-import { CALENDAR_FEEDS, MAIL, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { ABSENCES, CALENDAR_FEEDS, MAIL, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, bookingRequestsTable } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { MEMBER_WRITES } from './memberWrites';
@@ -28,12 +28,15 @@ async function ofMember(db: Firestore, collection: string, memberId: string): Pr
 
 /** Everything the portal holds about the caller's family and account. */
 export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid: string; email: string }, member: DocumentSnapshot) {
-  const [user, children, plans, payments, otherPayments, choices] = await Promise.all([
+  const [user, children, plans, payments, otherPayments, bookingRequests, notices, absences, choices] = await Promise.all([
     auth.getUser(caller.uid),
     ofMember(db, 'children', member.id),
     ofMember(db, 'plans', member.id),
     ofMember(db, 'payments', member.id),
     ofMember(db, 'otherPayments', member.id),
+    ofMember(db, bookingRequestsTable.collection, member.id),
+    ofMember(db, NOTICE_DELIVERIES, member.id),
+    ofMember(db, ABSENCES, member.id),
     db.collection(NOTIFICATION_CHOICES).doc(caller.uid).get(),
   ]);
   const lessons = await byIds(db, 'lessons', plans.map((plan) => idOf(plan.lessonId)));
@@ -58,6 +61,12 @@ export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid:
     payments,
     // Book deposits among them (spec: other payments).
     otherPayments,
+    // The family's requests for next quarter's courses, with the office's decisions and notes.
+    bookingRequests,
+    // The family's copies of the office's notices and cancellations, with when it read each.
+    notices,
+    // The absences the family reported, with their reasons, while they are kept.
+    absences,
     notificationChoices: stored(choices),
   };
 }
