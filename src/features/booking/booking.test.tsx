@@ -169,6 +169,9 @@ describe("the plans page's booking section", () => {
     ['invalid-argument', 400, "A time you chose is not one of this course's times. Please choose again."],
     ['appsheet-failed', 502, "The school office's system could not take the change. Nothing was changed; please try again later."],
     ['resource-exhausted', 429, 'Too many attempts. Please wait a minute and try again.'],
+    ['not-active', 409, 'This child is not active at the school, so no course can be requested for them here. Please contact the school office.'],
+    ['membership-ended', 403, "Your membership has ended. You can still see your family's records, but nothing can be booked, reported or subscribed any more."],
+    ['request-unconfirmed', 502, "The school office's system did not answer in time. Your request may have been recorded: it will show here after the next sync"],
     ['network', 0, 'Network error. Please check your connection and try again.'],
   ];
   it.each(codes)('says what went wrong for %s, and nothing changes', async (code, status, text) => {
