@@ -35,6 +35,7 @@ async function demoOffer(): Promise<BookingRequestsAnswer> {
 interface Booking {
   email: string;
   memberId: string;
+  childId: string;
   childName: string;
   quarterName: string;
   offer: Offer;
@@ -58,11 +59,11 @@ async function setUp(project: string): Promise<Booking> {
   const full = offer!.roomHours.find((rh) => free(offer!, rh.id) <= 0)!.id;
   const picked = offer!.roomHours.find((rh) => free(offer!, rh.id) > 1)!.id;
   const asked = new Set(requests.filter((row) => row.lessonId === offer!.lessonId).map((row) => row.childId));
-  const families: Array<{ memberId: string; childName: string }> = [];
+  const families: Array<{ memberId: string; childId: string; childName: string }> = [];
   for (let n = 59; n > 40 && families.length < 2; n--) {
     const memberId = `M00${n}`;
     const child = (await documentsWhere('children', 'memberId', memberId)).find((candidate) => candidate.status === 'active' && !asked.has(candidate.id));
-    if (child) families.push({ memberId, childName: child.name as string });
+    if (child) families.push({ memberId, childId: child.id, childName: child.name as string });
   }
   const family = families[project === 'phone' ? 1 : 0];
   expect(family, 'a family of M0041–M0059 with a child to book for').toBeDefined();
@@ -71,10 +72,13 @@ async function setUp(project: string): Promise<Booking> {
   return { email, ...family!, quarterName: quarter!.name, offer: offer!, full, picked, freeBefore: free(offer!, picked) };
 }
 
-/** The family's request for the course, as Firestore mirrors it. */
+/**
+ * The child's request for the course, as Firestore mirrors it (by child: a run repeated in the same
+ * session books another child of the family, whose earlier request stays withdrawn).
+ */
 async function requestStatus(booking: Booking): Promise<unknown> {
   const requests = await documentsWhere('bookingRequests', 'memberId', booking.memberId);
-  return requests.find((request) => request.lessonId === booking.offer.lessonId)?.status ?? null;
+  return requests.find((request) => request.lessonId === booking.offer.lessonId && request.childId === booking.childId)?.status ?? null;
 }
 
 async function switchLanguage(page: Page, language: Language) {
