@@ -11,7 +11,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { documentsWhere, firestoreDocument } from './support/emulators';
 import { familyWithCourse, type FamilyWithCourse } from './support/familyWithCourse';
-import { office } from './support/noticeCalls';
+import { forgetOfficeLimits, office } from './support/noticeCalls';
 import { openAs, texts, type Language } from './support/signIn';
 
 const LANGUAGES: Language[] = ['en', 'de', 'ru'];
@@ -89,6 +89,7 @@ async function plansPage(page: Page, family: Family, language: Language) {
 test('a parent reads the office\'s notice, sees the cancelled lesson, reports and withdraws an absence, in en, de and ru', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   const family = await setUp(testInfo.project.name);
+  await forgetOfficeLimits();
   const notice = await office.send({ texts: NOTICE, audience: { kind: 'family', memberId: family.memberId } });
   const cancellation = await office.cancel({ lessonId: family.lessonId, date: family.date, roomHourId: family.roomHourId, reason: REASON });
   try {
