@@ -67,3 +67,22 @@ export function reshapeRows(setting: FaultSetting | undefined, table: string, ro
       return rows;
   }
 }
+
+/**
+ * The fault for this request to a table (or to every table, '*'), counting down faults limited to
+ * N requests. A lost answer begins with the first write: Finds before it pass uncounted.
+ */
+export function takeFault(faults: Map<string, FaultSetting>, table: string, action: unknown): FaultSetting | undefined {
+  const key = faults.has(table) ? table : faults.has('*') ? '*' : null;
+  if (key === null) return undefined;
+  const setting = faults.get(key) as FaultSetting;
+  if (setting.fault === 'lost-answer') {
+    if (!setting.started && action === 'Find') return undefined;
+    setting.started = true;
+  }
+  if (setting.times !== undefined) {
+    setting.times -= 1;
+    if (setting.times <= 0) faults.delete(key);
+  }
+  return setting;
+}

@@ -8,17 +8,16 @@
  * N requests only. A school made without booking (`booking: false`, `--no-booking`) has no
  * Offers and Course Requests tables: AppSheet's answer for those is 404, as for any unknown table.
  */
-import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { APPSHEET_TABLES } from '@family-portal/contract';
 import { COLUMN_TYPES, parseCell, requestTimeZone, supportedLocale } from './format';
 import { formatRow, malform } from './rows';
-import { FAULTS, reshapeRows, selectorRefusal, type Fault, type FaultSetting } from './faults';
-import { addBooking, generateSchool } from './generator';
+import { FAULTS, reshapeRows, selectorRefusal, takeFault, type Fault, type FaultSetting } from './faults';
+import { newSchool, openStore, type SchoolOptions } from './keptStore';
 import { parseSelector, SelectorError } from './selector';
-import { readStore, saveStore, setAside, type DemoStore, type RawRow } from './store';
+import { saveStore, type DemoStore, type RawRow } from './store';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT } from './constants';
 
 export { DEMO_ACCESS_KEY, DEMO_APP_ID, DEMO_APPSHEET_PORT };
@@ -27,21 +26,12 @@ export type { Fault };
 /** How long a 'slow' table takes to deliver an answer it computed when the request came in. */
 const SLOW_MS = 1500;
 
-export interface DemoServerOptions {
+export interface DemoServerOptions extends SchoolOptions {
   port?: number;
   appId?: string;
   accessKey?: string;
   /** File the store is kept in; generated there when missing. Without it the store lives in memory. */
   dataFile?: string;
-  /** Regenerate even when the file exists. */
-  fresh?: boolean;
-  seed?: number;
-  families?: number;
-  today?: string;
-  /** With the optional booking tables (the default); false serves a school without them. */
-  booking?: boolean;
-  /** Told, in one line, what became of a kept store that was not used as it was (stderr by default). */
-  say?: (line: string) => void;
 }
 
 export interface DemoServer {
@@ -80,33 +70,6 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-const newSchool = (options: DemoServerOptions) =>
-  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking });
-
-/**
- * The store kept in the file, edits and all (the README promises they survive a restart); a new
- * school when there is none, or when asked (`fresh`). A store made before booking existed gets
- * the booking tables, made from its own rows, so the demo shows every screen. A file that cannot
- * be used is set aside, never overwritten, and a new school made: either is said in one line.
- */
-function openStore(dataFile: string, options: DemoServerOptions): DemoStore {
-  const say = options.say ?? ((line: string) => console.warn(line));
-  if (existsSync(dataFile) && !options.fresh) {
-    const kept = readStore(dataFile);
-    if ('store' in kept) {
-      if (kept.store.meta.booking !== undefined || !(options.booking ?? true)) return kept.store;
-      saveStore(dataFile, addBooking(kept.store));
-      say(`AppSheet demo store ${dataFile} was made before booking: the booking tables were added, its rows kept.`);
-      return kept.store;
-    }
-    const aside = setAside(dataFile);
-    say(`AppSheet demo store ${dataFile} ${kept.problem}: set aside as ${aside}, a new school made.`);
-  }
-  const store = newSchool(options);
-  saveStore(dataFile, store);
-  return store;
-}
-
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const appId = options.appId ?? DEMO_APP_ID;
   const accessKey = options.accessKey ?? DEMO_ACCESS_KEY;
@@ -117,21 +80,6 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   };
   const faults = new Map<string, FaultSetting>();
   const requests = new Map<string, number>();
-  /** The fault for this request to a table, counting down faults limited to N requests. */
-  const takeFault = (table: string, action: unknown): FaultSetting | undefined => {
-    const key = faults.has(table) ? table : faults.has('*') ? '*' : null;
-    if (key === null) return undefined;
-    const setting = faults.get(key) as FaultSetting;
-    if (setting.fault === 'lost-answer') {
-      if (!setting.started && action === 'Find') return undefined;
-      setting.started = true;
-    }
-    if (setting.times !== undefined) {
-      setting.times -= 1;
-      if (setting.times <= 0) faults.delete(key);
-    }
-    return setting;
-  };
   const hanging = new Set<ServerResponse>();
 
   function handleAction(table: string, body: Record<string, unknown>, setting: FaultSetting | undefined): { status: number; body: unknown } {
@@ -253,7 +201,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     if (decodeURIComponent(route[1] as string) !== appId) throw new HttpError(404, `App '${route[1]}' not found`);
     const table = decodeURIComponent(route[2] as string);
     const body = (await readJson(request)) as Record<string, unknown>;
-    const setting = takeFault(table, body.Action);
+    const setting = takeFault(faults, table, body.Action);
     requests.set(table, (requests.get(table) ?? 0) + 1);
     if (setting?.fault === 'error') throw new HttpError(500, 'Internal server error (injected fault)');
     if (setting?.fault === 'hang') {

@@ -1,0 +1,47 @@
+/**
+ * The demo school the server serves: generated anew, or the one kept in its data file, whose
+ * edits survive a restart (the README promises it).
+ */
+import { existsSync } from 'node:fs';
+import { addBooking, generateSchool } from './generator';
+import { readStore, saveStore, setAside, type DemoStore } from './store';
+
+/** What makes a school, and how a kept one is treated (DemoServerOptions in server.ts). */
+export interface SchoolOptions {
+  seed?: number;
+  families?: number;
+  today?: string;
+  /** With the optional booking tables (the default); false serves a school without them. */
+  booking?: boolean;
+  /** Regenerate even when the file exists. */
+  fresh?: boolean;
+  /** Told, in one line, what became of a kept store that was not used as it was (stderr by default). */
+  say?: (line: string) => void;
+}
+
+export const newSchool = (options: SchoolOptions) =>
+  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking });
+
+/**
+ * The store kept in the file, edits and all (the README promises they survive a restart); a new
+ * school when there is none, or when asked (`fresh`). A store made before booking existed gets
+ * the booking tables, made from its own rows, so the demo shows every screen. A file that cannot
+ * be used is set aside, never overwritten, and a new school made: either is said in one line.
+ */
+export function openStore(dataFile: string, options: SchoolOptions): DemoStore {
+  const say = options.say ?? ((line: string) => console.warn(line));
+  if (existsSync(dataFile) && !options.fresh) {
+    const kept = readStore(dataFile);
+    if ('store' in kept) {
+      if (kept.store.meta.booking !== undefined || !(options.booking ?? true)) return kept.store;
+      saveStore(dataFile, addBooking(kept.store));
+      say(`AppSheet demo store ${dataFile} was made before booking: the booking tables were added, its rows kept.`);
+      return kept.store;
+    }
+    const aside = setAside(dataFile);
+    say(`AppSheet demo store ${dataFile} ${kept.problem}: set aside as ${aside}, a new school made.`);
+  }
+  const store = newSchool(options);
+  saveStore(dataFile, store);
+  return store;
+}
