@@ -21,10 +21,10 @@ import { instantOfWallClock, wallClockOf } from '../../functions/src/sync/time/w
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
-import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { functionUrl, signedUpAccount } from '../support/auth';
 import { indexedMembers, schoolDay } from '../support/bookingSchool';
 
-const { db, auth } = emulatorAdmin();
+const { db } = emulatorAdmin();
 const appSheet = createAppSheetClient({ baseUrl: `http://127.0.0.1:${PORTS.appsheet}`, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
 const TIME_ZONE = 'Europe/Berlin';
 const ADMIN = 'absence-admin@example.com';
@@ -43,16 +43,7 @@ let families: [Family, Family];
 let adminToken = '';
 let foreignLesson = '';
 
-/** A new account's token, taken once the second of its creation is over (see booking.test.ts). */
-async function accountToken(email: string, admin = false): Promise<string> {
-  const user = await createAccount(email, { admin });
-  const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
-  const validSince = stamped ? Date.parse(stamped) : 0;
-  if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
-    await expect.poll(() => Date.now(), { timeout: 3000 }).toBeGreaterThanOrEqual(validSince + 1000);
-  }
-  return idTokenFor(email);
-}
+const accountToken = async (email: string, admin = false) => (await signedUpAccount(email, { admin })).token;
 
 async function call(name: string, token: string, body?: unknown, query = '') {
   const response = await fetch(functionUrl(name, query), {

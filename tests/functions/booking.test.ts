@@ -18,11 +18,11 @@ import { HttpError } from '../../functions/src/http/errors';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
-import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { functionUrl, signedUpAccount } from '../support/auth';
 import { atSource } from '../support/appSheet';
 import { addChildren, addOffers, indexedMembers, lessonsWithRoomHours, plannedQuarterId, schoolDay, type TestOffer } from '../support/bookingSchool';
 
-const { db, auth } = emulatorAdmin();
+const { db } = emulatorAdmin();
 const appSheetUrl = `http://127.0.0.1:${PORTS.appsheet}`;
 const appSheet = createAppSheetClient({ baseUrl: appSheetUrl, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
 const deps = { db, appSheet };
@@ -41,20 +41,7 @@ let strayRoomHourId = '';
 
 const setFault = (table: string, fault: string | null, times?: number) =>
   fetch(`${appSheetUrl}/__demo/faults/${encodeURIComponent(table)}`, { method: 'PUT', body: JSON.stringify({ fault, times }) });
-/**
- * A new account's token. Auth may stamp the account's validSince in the second after its creation
- * (when creating it spans a second's end); the functions take that for a revocation and refuse
- * tokens signed in up to it, so the token is taken once that second is over.
- */
-async function accountToken(email: string, admin = false): Promise<string> {
-  const user = await createAccount(email, { admin });
-  const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
-  const validSince = stamped ? Date.parse(stamped) : 0;
-  if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
-    await expect.poll(() => Date.now(), { timeout: 3000 }).toBeGreaterThanOrEqual(validSince + 1000);
-  }
-  return idTokenFor(email);
-}
+const accountToken = async (email: string, admin = false) => (await signedUpAccount(email, { admin })).token;
 const tokenOf = (memberId: string) => tokens.get(memberId) as string;
 
 async function call(name: string, token: string, body?: unknown, query = '') {

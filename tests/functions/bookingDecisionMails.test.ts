@@ -12,25 +12,18 @@ import { MAIL, MEMBER_EMAILS, NOTIFICATION_CHOICES, OFFER_CATALOGUE } from '@fam
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendBookingDecisionMails } from '../../functions/src/notifications/bookingMail';
 import { notifyParentsAfterSync } from '../../functions/src/notifications/afterSync';
-import type { ParentMailSettings } from '../../functions/src/notifications/parentMailSettings';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
-import { DEMO_NOTIFICATION_LINK_KEY, PORTS } from '../../tools/lib/stack';
+import { PORTS } from '../../tools/lib/stack';
 import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { DEMO_MAIL_SETTINGS } from '../support/mailSettings';
 
 const { db, auth } = emulatorAdmin();
 const appSheet = createAppSheetClient({ baseUrl: `http://127.0.0.1:${PORTS.appsheet}`, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
 const ADMIN = 'booking-mail-admin@example.com';
-const settings: ParentMailSettings = {
-  appOrigin: 'http://127.0.0.1:5173',
-  functionsBaseUrl: `http://127.0.0.1:${PORTS.functions}/demo-family-portal/europe-west1`,
-  linkKey: DEMO_NOTIFICATION_LINK_KEY,
-  sepa: { recipient: 'Schulverein Lindenhof e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
-  timeZone: 'Europe/Berlin',
-  association: { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' },
-};
+const settings = DEMO_MAIL_SETTINGS;
 const deps = { auth, settingsOf: () => settings };
 const send = (requestIds: string[] | 'recent') => sendBookingDecisionMails(db, requestIds, deps);
 

@@ -15,10 +15,10 @@ import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
 import { atSource } from '../support/appSheet';
-import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { functionUrl, signedUpAccount } from '../support/auth';
 import { addChildren, addOffers, lessonsWithRoomHours, plannedQuarterId, schoolDay, type TestOffer } from '../support/bookingSchool';
 
-const { db, auth } = emulatorAdmin();
+const { db } = emulatorAdmin();
 const appSheetUrl = `http://127.0.0.1:${PORTS.appsheet}`;
 const appSheet = createAppSheetClient({ baseUrl: appSheetUrl, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
 const ADMIN = 'former-admin@example.com';
@@ -32,16 +32,7 @@ let plannedQuarter = '';
 /** What the family did while it was a member: a request, an absence, a notice, a calendar. */
 const made = { requestId: '', absenceId: '', noticeId: '', feedUrl: '', lessonId: '', childId: '' };
 
-/** A new account's token, once the second Auth may stamp as its validSince is over (see booking.test.ts). */
-async function accountToken(email: string, admin = false): Promise<string> {
-  const user = await createAccount(email, { admin });
-  const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
-  const validSince = stamped ? Date.parse(stamped) : 0;
-  if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
-    await expect.poll(() => Date.now(), { timeout: 3000 }).toBeGreaterThanOrEqual(validSince + 1000);
-  }
-  return idTokenFor(email);
-}
+const accountToken = async (email: string, admin = false) => (await signedUpAccount(email, { admin })).token;
 
 async function call(name: string, bearer: string, body?: unknown) {
   const response = await fetch(functionUrl(name), {

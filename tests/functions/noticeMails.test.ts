@@ -13,20 +13,12 @@ import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICE_MAIL_DAYS, N
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sendHeldNoticeMails } from '../../functions/src/notifications/heldNoticeMails';
 import { sendNoticeMails } from '../../functions/src/notifications/noticeMail';
-import type { ParentMailSettings } from '../../functions/src/notifications/parentMailSettings';
 import { emulatorAdmin } from '../../tools/lib/emulators';
-import { DEMO_NOTIFICATION_LINK_KEY, PORTS } from '../../tools/lib/stack';
 import { createAccount, functionUrl } from '../support/auth';
+import { DEMO_MAIL_SETTINGS } from '../support/mailSettings';
 
 const { db, auth } = emulatorAdmin();
-const settings: ParentMailSettings = {
-  appOrigin: 'http://127.0.0.1:5173',
-  functionsBaseUrl: `http://127.0.0.1:${PORTS.functions}/demo-family-portal/europe-west1`,
-  linkKey: DEMO_NOTIFICATION_LINK_KEY,
-  sepa: { recipient: 'Schulverein Lindenhof e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
-  timeZone: 'Europe/Berlin',
-  association: { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' },
-};
+const settings = DEMO_MAIL_SETTINGS;
 /** This file's school day and budget of notice e-mails (noticeMailBudget.ts): its own, so that no other file's e-mails count. */
 const DAY = '2031-01-15';
 const NOW = new Date(`${DAY}T09:00:00Z`);

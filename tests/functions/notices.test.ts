@@ -32,14 +32,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { noticeMailId } from '../../functions/src/notifications/documentIds';
 import { sendHeldNoticeMails } from '../../functions/src/notifications/heldNoticeMails';
-import type { ParentMailSettings } from '../../functions/src/notifications/parentMailSettings';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { dayIn } from '../../functions/src/sync/time/timeZone';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearAuth, clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
-import { DEMO_NOTIFICATION_LINK_KEY, PORTS } from '../../tools/lib/stack';
-import { createAccount, functionUrl, idTokenFor } from '../support/auth';
+import { PORTS } from '../../tools/lib/stack';
+import { functionUrl, signedUpAccount } from '../support/auth';
+import { DEMO_MAIL_SETTINGS } from '../support/mailSettings';
 
 const { db, auth } = emulatorAdmin();
 const appSheet = createAppSheetClient({ baseUrl: `http://127.0.0.1:${PORTS.appsheet}`, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
@@ -89,16 +89,7 @@ async function call(name: string, token: string | null, body?: unknown, query = 
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-/** A new account's token, once the second Auth may stamp as its validSince is over (see booking.test.ts). */
-async function accountToken(email: string, options: { admin?: boolean | 'inactive' } = {}) {
-  const user = await createAccount(email, options);
-  const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
-  const validSince = stamped ? Date.parse(stamped) : 0;
-  if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
-    await expect.poll(() => Date.now(), { timeout: 3000 }).toBeGreaterThanOrEqual(validSince + 1000);
-  }
-  return { uid: user.uid, token: await idTokenFor(email) };
-}
+const accountToken = signedUpAccount;
 
 const texts = (title: string) => ({ en: { title, body: `${title}: see https://example.com/info` }, de: { title: `${title} (de)`, body: 'Text' } });
 /** The console's key of a send: a new one per send, unless a test tries the same send again. */
@@ -528,14 +519,7 @@ describe('a send tried again', () => {
 });
 
 describe("the day's budget of notice e-mails", () => {
-  const settings: ParentMailSettings = {
-    appOrigin: 'http://127.0.0.1:5173',
-    functionsBaseUrl: `http://127.0.0.1:${PORTS.functions}/demo-family-portal/europe-west1`,
-    linkKey: DEMO_NOTIFICATION_LINK_KEY,
-    sepa: { recipient: 'Schulverein Lindenhof e.V.', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
-    timeZone: 'Europe/Berlin',
-    association: { name: 'Schulverein Lindenhof e.V.', address: 'Lindenstraße 1; 12345 Musterstadt' },
-  };
+  const settings = DEMO_MAIL_SETTINGS;
   const tomorrowMorning = () => new Date(Date.parse(`${dayPlus(today(), 1)}T07:00:00+01:00`));
   /** Two parents of families with an account turn notices on, as setNotificationChoices stores it. */
   const subscribers = () => withAccounts.filter((id) => activeIds.has(id)).slice(0, 2).map(family);

@@ -1,4 +1,5 @@
 /** Accounts and ID tokens from the Auth emulator, for calling the functions as a user would. */
+import { expect } from 'vitest';
 import { emulatorAdmin } from '../../tools/lib/adminSdk';
 import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
 
@@ -11,6 +12,22 @@ export async function createAccount(email: string, options: { verified?: boolean
   const user = await auth.createUser({ email, password: PASSWORD, emailVerified: options.verified ?? true });
   if (options.admin) await db.collection('admin_users').doc(email).set({ active: options.admin === true });
   return user;
+}
+
+/**
+ * A new account and its ID token. Auth may stamp the account's validSince in the second after its
+ * creation (when creating it spans a second's end); the functions take that for a revocation and
+ * refuse tokens signed in up to it, so the token is taken once that second is over.
+ */
+export async function signedUpAccount(email: string, options: { admin?: boolean | 'inactive' } = {}): Promise<{ uid: string; token: string }> {
+  const { auth } = emulatorAdmin();
+  const user = await createAccount(email, options);
+  const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
+  const validSince = stamped ? Date.parse(stamped) : 0;
+  if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
+    await expect.poll(() => Date.now(), { timeout: 3000 }).toBeGreaterThanOrEqual(validSince + 1000);
+  }
+  return { uid: user.uid, token: await idTokenFor(email) };
 }
 
 /** Signs in through the Auth emulator's REST API, as the web SDK does, and returns the ID token. */
