@@ -8,6 +8,7 @@ import { buildConfigGuard } from './tools/buildConfig.ts';
 import { hostingConfigPlugin } from './tools/hostingConfig.ts';
 import { legalPagesPlugin } from './tools/legalPages.ts';
 import { preloadedDependencies } from './tools/modulePreload.ts';
+import { splitByIsolation } from './tools/lib/unitIsolation.ts';
 import { LOCALIZED_ROOT, prerenderLogin } from './tools/prerender.ts';
 
 /** Tailwind's teal-700 (the header and buttons) and slate-50 (the page), as in index.html. */
@@ -62,6 +63,9 @@ const pwa = VitePWA({
   },
 });
 
+// Unit and component tests only; emulator-backed suites have their own config.
+const unitFiles = splitByIsolation(['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/bench/**/*.test.ts'], import.meta.dirname);
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), buildConfigGuard(), legalPagesPlugin(), pwa, prerenderLogin(), hostingConfigPlugin()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
@@ -72,12 +76,16 @@ export default defineConfig({
   // The Firestore worker (src/data/firestore.worker.ts) is a module worker, split into chunks like the page.
   worker: { format: 'es' },
   test: {
-    // Unit and component tests only; emulator-backed suites have their own config.
-    include: ['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/bench/**/*.test.ts'],
     // Every core: Vitest's default, one fewer than the cores, leaves half of a 2-core machine idle.
     maxWorkers: availableParallelism(),
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Files that leave nothing behind reuse their worker's modules; the others get their own
+    // (tools/lib/unitIsolation.ts says which and why).
+    projects: [
+      { extends: true, test: { name: 'shared', include: unitFiles.shared, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: unitFiles.isolated } },
+    ],
   },
 });
