@@ -22,9 +22,10 @@ export default defineConfig({
     // included): what parents get, and pages load without Vite's dev server compiling modules
     // on every navigation (docs/performance.md has the suite's times).
     baseURL: HOSTING_ORIGIN,
-    // The DOM snapshots of each step stay for a failure; the screencast is left out: on a
-    // 2-core machine it kept a core busy and slowed every test.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // No trace: recording one (DOM snapshots at every step) cost about 15 % of the browser
+    // tests' time, for every passing test, and CI keeps only the log. To see a failure step by
+    // step, run its file again with `--trace retain-on-failure` (docs/testing.md).
+    trace: 'off',
     launchOptions: chromium,
   },
   projects: [
@@ -32,8 +33,9 @@ export default defineConfig({
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts); so
     // does the layout guard, which sets the widths from 320 px up itself, and so do the specs
     // whose subject has no phone of its own: the local cache, the sync console, the statement
-    // PDF, the screens' content per language, the office's console (axe checks its phone layout).
-    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office|emails|screens-in-languages|cache|admin|statement/ },
+    // PDF, the screens' content per language, the office's console (axe checks its phone layout),
+    // and what no device changes: the page's origins, the language switch, when Firestore loads.
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office|emails|screens-in-languages|cache|admin|statement|origins|language|login/ },
     // Dark mode has no project of its own: every axe check looks at the screen in light and in
     // dark mode (tests/e2e/support/axe.ts).
     // What only a real deploy has: firebase.json's headers and caching, the service worker offline.

@@ -1,4 +1,7 @@
-/** The login page as parents see it, on desktop and phone, in the three languages. */
+/**
+ * The login page in the three languages, on desktop: every phone test signs in through the same
+ * form on the phone (support/signIn.ts), and the phone layout is checked by axe and the layout guard.
+ */
 import { expect, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, FIRESTORE } from './support/emulators';
 import { builtChunks } from './support/hosting';
