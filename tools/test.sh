@@ -1,55 +1,73 @@
 #!/usr/bin/env bash
-# `npm test`: type checks, lint, unit tests, then one emulator session for the rules, functions and
-# browser tests. Ends with where the time went and one summary line "N passed, N failed".
+# `npm test`: type checks, lint, unit tests, rules and functions tests, browser tests. Ends with
+# where the time went and one summary line "N passed, N failed".
+#
+# Three lanes run at once (docs/testing.md, "How npm test spends its time"):
+#   browser lane    the browser tests in an emulator session of the `demo` stack: the long pole;
+#   tests lane      the unit tests, then the rules and functions tests in an emulator session of
+#                   the `tests` stack (own ports and project id), which spend half their time
+#                   waiting on timeouts and retries that the browser lane fills;
+#   checks          the type checks and lint, at a low priority.
+# Each lane writes its own log, printed whole when all are done, so the output reads in order.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-rm -rf .cache/results && mkdir -p .cache/results
+results=.cache/results
+rm -rf $results && mkdir -p $results
 status=0
-timings=()
-
-# Runs one step, keeps its duration for the closing lines, and notes a failure without stopping.
-step() {
-  local name=$1 start=$SECONDS
-  shift
-  echo "== $name"
-  "$@" || status=1
-  timings+=("$name: $((SECONDS - start)) s")
-}
 
 # Java, the JDK's jar and Chromium: one line each on what is missing, before anything runs.
 npx tsx tools/prerequisites.ts || exit 1
+# Both emulator sessions start from one build of the functions.
+npx tsx tools/emulatorSession.ts --prepare-only || exit 1
 
-# The type checks and lint wait on nothing and have no time limits: they run beside the tests at
-# a low priority, on the CPU time that the emulator-backed suites leave idle while they wait on
-# the emulators and the browser. Their output follows the tests'.
-checks_log=.cache/results/checks.log
+# Runs one timed step inside a lane; its duration goes to the lane's times file.
+step() {
+  local times=$1 name=$2 start=$SECONDS
+  shift 2
+  local outcome=passed
+  "$@" || outcome=FAILED
+  echo "$name: $((SECONDS - start)) s, $outcome" >> "$times"
+  [ "$outcome" = passed ]
+}
+
 (
-  static_status=0
-  step_start=$SECONDS
-  outcome=passed
-  nice -n 15 npm run --silent typecheck > .cache/results/typecheck.log 2>&1 || { static_status=1; outcome=FAILED; }
-  echo "Type checks (beside the tests): $((SECONDS - step_start)) s, $outcome" > $checks_log
-  step_start=$SECONDS
-  outcome=passed
-  nice -n 15 npm run --silent lint > .cache/results/lint.log 2>&1 || { static_status=1; outcome=FAILED; }
-  echo "Lint (beside the tests): $((SECONDS - step_start)) s, $outcome" >> $checks_log
-  exit $static_status
+  step $results/checks.log "Type checks" nice -n 15 npm run --silent typecheck > $results/typecheck.log 2>&1
+  a=$?
+  step $results/checks.log "Lint" nice -n 15 npm run --silent lint > $results/lint.log 2>&1
+  b=$?
+  exit $((a || b))
 ) &
 checks=$!
 
-step "Unit and component tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.cache/results/unit.json
-# Prints the time of each suite inside it (the emulators' start is the rest).
-step "Emulator session: rules, functions and browser tests" npx tsx tools/emulatorSession.ts
+(
+  PORTAL_STACK=demo step $results/lanes.log "Browser tests (with their emulator session)" \
+    npx tsx tools/emulatorSession.ts --prepared --suite browser > $results/browser-lane.log 2>&1
+) &
+browser=$!
 
+(
+  step $results/lanes.log "Unit and component tests" \
+    npx vitest run --reporter=default --reporter=json --outputFile.json=$results/unit.json > $results/unit.log 2>&1
+  a=$?
+  PORTAL_STACK=tests step $results/lanes.log "Rules and functions tests (with their emulator session)" \
+    npx tsx tools/emulatorSession.ts --prepared --suite emulated > $results/emulated-lane.log 2>&1
+  b=$?
+  exit $((a || b))
+) &
+tests=$!
+
+wait $tests || status=1
+wait $browser || status=1
 wait $checks || status=1
-echo "== Type checks"
-cat .cache/results/typecheck.log
-echo "== Lint"
-cat .cache/results/lint.log
 
-echo "== Where the time went (${SECONDS} s in all)"
-printf '%s\n' "${timings[@]}"
-cat $checks_log
-[ -f .cache/results/suite-times.txt ] && sed 's/^/  /' .cache/results/suite-times.txt
-npx tsx tools/testSummary.ts .cache/results || status=1
+for part in "Unit and component tests:unit" "Rules and functions tests:emulated-lane" "Browser tests:browser-lane" "Type checks:typecheck" "Lint:lint"; do
+  echo "== ${part%%:*}"
+  cat "$results/${part##*:}.log"
+done
+
+echo "== Where the time went (${SECONDS} s in all; the lanes ran at the same time)"
+cat $results/lanes.log
+[ -f $results/suite-times.txt ] && sed 's/^/  of which /' $results/suite-times.txt
+sed 's/^/(beside the tests) /' $results/checks.log
+npx tsx tools/testSummary.ts $results || status=1
 exit $status

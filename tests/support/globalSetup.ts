@@ -1,6 +1,7 @@
 /**
  * The emulated suites share one AppSheet demo server on the port the emulated functions are
- * configured for (functions/.env.demo-family-portal), started once for the run.
+ * configured for (functions/.env.<project id> of the stack: tools/lib/stack.ts), started once
+ * for the run.
  */
 import { startDemoServer } from '../../tools/appsheet/server';
 import { PORTS } from '../../tools/lib/stack';

@@ -1,13 +1,45 @@
 /** Shared pieces of the local stack: used by `npm start`, `npm test` and the benchmarks. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEMO_ACCESS_KEY } from '../appsheet/constants';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const PROJECT_ID = 'demo-family-portal';
 export const EMULATOR_HOST = '127.0.0.1';
-export const PORTS = { auth: 9099, firestore: 8080, functions: 5001, appsheet: 8787, app: 5173, smtp: 1025, inbox: 1080 } as const;
+
+/**
+ * Two local stacks that can run at the same time: `demo` for `npm start`, the browser tests and
+ * the benchmarks, and `tests` for the rules and functions tests, which `npm test` runs beside the
+ * browser tests (their files clear the whole database, and half their time is spent waiting on
+ * timeouts and retries, which the browser tests fill). Each has its own project id, so its own
+ * functions settings (functions/.env.<project id>), and its own ports. A process takes the stack
+ * named by PORTAL_STACK (default `demo`).
+ */
+const STACKS = {
+  demo: {
+    projectId: 'demo-family-portal',
+    ports: { auth: 9099, firestore: 8080, functions: 5001, appsheet: 8787, app: 5173, smtp: 1025, inbox: 1080, hub: 4400, logging: 4500 },
+    firebaseConfig: 'firebase.json',
+  },
+  tests: {
+    projectId: 'demo-family-portal-tests',
+    ports: { auth: 9189, firestore: 8180, functions: 5101, appsheet: 8797, app: 5173, smtp: 1035, inbox: 1090, hub: 4410, logging: 4510 },
+    // Written by prepareTestsStack(): firebase.json with the ports above (firebase-tools reads the
+    // ports from its config only, and takes the project's directory from where the file is).
+    firebaseConfig: 'firebase.tests.json',
+  },
+} as const;
+export type StackName = keyof typeof STACKS;
+
+function stackName(): StackName {
+  const name = process.env.PORTAL_STACK ?? 'demo';
+  if (name !== 'demo' && name !== 'tests') throw new Error(`PORTAL_STACK must be "demo" or "tests", not "${name}"`);
+  return name;
+}
+
+export const STACK = STACKS[stackName()];
+export const PROJECT_ID = STACK.projectId;
+export const PORTS = STACK.ports;
 
 const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 
@@ -61,6 +93,26 @@ export function prepareFunctions(): void {
   execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, stdio: 'inherit' });
 }
 
+/**
+ * The `tests` stack's firebase.tests.json and functions/.env.demo-family-portal-tests, made from
+ * firebase.json and the demo project's settings with the `tests` ports, so that neither is kept
+ * twice by hand.
+ */
+export function prepareTestsStack(): void {
+  const { demo, tests } = STACKS;
+  const config = JSON.parse(readFileSync(join(ROOT, demo.firebaseConfig), 'utf8')) as { emulators: Record<string, { port?: number }> };
+  for (const name of ['auth', 'firestore', 'functions', 'hub', 'logging'] as const) config.emulators[name] = { ...config.emulators[name], port: tests.ports[name] };
+  writeFileSync(join(ROOT, tests.firebaseConfig), `${JSON.stringify(config, null, 2)}\n`);
+
+  const settings = readFileSync(join(ROOT, `functions/.env.${demo.projectId}`), 'utf8')
+    .replaceAll(`${EMULATOR_HOST}:${demo.ports.appsheet}`, `${EMULATOR_HOST}:${tests.ports.appsheet}`)
+    .replaceAll(`${EMULATOR_HOST}:${demo.ports.functions}/${demo.projectId}/`, `${EMULATOR_HOST}:${tests.ports.functions}/${tests.projectId}/`);
+  writeFileSync(
+    join(ROOT, `functions/.env.${tests.projectId}`),
+    `# Written by tools/lib/stack.ts from .env.${demo.projectId} for the tests stack: do not edit.\n${settings}`,
+  );
+}
+
 /** Environment for code that talks to the emulators through the Admin SDK. */
 export function emulatorClientEnv(): Record<string, string> {
   return {
@@ -72,12 +124,19 @@ export function emulatorClientEnv(): Record<string, string> {
   };
 }
 
-/** Runs a shell command inside one `firebase emulators:exec` session; returns its exit code. */
-export function runInEmulators(script: string, only = 'auth,firestore,functions'): number {
-  prepareFunctions();
+/**
+ * Runs a shell command inside one `firebase emulators:exec` session of this process's stack;
+ * returns its exit code. `prepared`: the functions are built and the stack's files written
+ * already (npm test prepares once for both stacks, which then start at the same time).
+ */
+export function runInEmulators(script: string, only = 'auth,firestore,functions', { prepared = false } = {}): number {
+  if (!prepared) {
+    prepareFunctions();
+    if (STACK === STACKS.tests) prepareTestsStack();
+  }
   const result = spawnSync(
     join(ROOT, 'node_modules/.bin/firebase'),
-    ['emulators:exec', '--only', only, '--project', PROJECT_ID, script],
+    ['emulators:exec', '--config', STACK.firebaseConfig, '--only', only, '--project', PROJECT_ID, script],
     {
       cwd: ROOT,
       stdio: 'inherit',
