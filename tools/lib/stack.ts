@@ -29,9 +29,7 @@ const STACKS = {
     firebaseConfig: 'firebase.tests.json',
   },
 } as const;
-export type StackName = keyof typeof STACKS;
-
-function stackName(): StackName {
+function stackName(): keyof typeof STACKS {
   const name = process.env.PORTAL_STACK ?? 'demo';
   if (name !== 'demo' && name !== 'tests') throw new Error(`PORTAL_STACK must be "demo" or "tests", not "${name}"`);
   return name;
@@ -104,9 +102,16 @@ export function prepareTestsStack(): void {
   for (const name of ['auth', 'firestore', 'functions', 'hub', 'logging'] as const) config.emulators[name] = { ...config.emulators[name], port: tests.ports[name] };
   writeFileSync(join(ROOT, tests.firebaseConfig), `${JSON.stringify(config, null, 2)}\n`);
 
-  const settings = readFileSync(join(ROOT, `functions/.env.${demo.projectId}`), 'utf8')
-    .replaceAll(`${EMULATOR_HOST}:${demo.ports.appsheet}`, `${EMULATOR_HOST}:${tests.ports.appsheet}`)
-    .replaceAll(`${EMULATOR_HOST}:${demo.ports.functions}/${demo.projectId}/`, `${EMULATOR_HOST}:${tests.ports.functions}/${tests.projectId}/`);
+  let settings = readFileSync(join(ROOT, `functions/.env.${demo.projectId}`), 'utf8');
+  const moves = [
+    [`${EMULATOR_HOST}:${demo.ports.appsheet}`, `${EMULATOR_HOST}:${tests.ports.appsheet}`],
+    [`${EMULATOR_HOST}:${demo.ports.functions}/${demo.projectId}/`, `${EMULATOR_HOST}:${tests.ports.functions}/${tests.projectId}/`],
+  ] as const;
+  for (const [from, to] of moves) {
+    // A setting written another way would leave the tests stack's functions calling the demo stack.
+    if (!settings.includes(from)) throw new Error(`functions/.env.${demo.projectId} no longer names ${from}: update prepareTestsStack()`);
+    settings = settings.replaceAll(from, to);
+  }
   writeFileSync(
     join(ROOT, `functions/.env.${tests.projectId}`),
     `# Written by tools/lib/stack.ts from .env.${demo.projectId} for the tests stack: do not edit.\n${settings}`,

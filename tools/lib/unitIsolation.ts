@@ -17,6 +17,7 @@ export function needsIsolation(source: string): boolean {
 /** The files of `include` (globs, relative to `root`) split into those that share and those isolated. */
 export function splitByIsolation(include: string[], root: string): { shared: string[]; isolated: string[] } {
   const files = include.flatMap((pattern) => globSync(pattern, { cwd: root, exclude: (name) => name === 'node_modules' }));
-  const isolated = files.filter((file) => needsIsolation(readFileSync(`${root}/${file}`, 'utf8')));
-  return { shared: files.filter((file) => !isolated.includes(file)), isolated };
+  const split = { shared: [] as string[], isolated: [] as string[] };
+  for (const file of files) split[needsIsolation(readFileSync(`${root}/${file}`, 'utf8')) ? 'isolated' : 'shared'].push(file);
+  return split;
 }
