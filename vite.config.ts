@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { buildConfigGuard } from './tools/buildConfig.ts';
 import { hostingConfigPlugin } from './tools/hostingConfig.ts';
 import { legalPagesPlugin } from './tools/legalPages.ts';
+import { localeTextsPlugin } from './tools/localeTexts.ts';
 import { preloadedDependencies } from './tools/modulePreload.ts';
 import { splitByIsolation } from './tools/lib/unitIsolation.ts';
 import { LOCALIZED_ROOT, prerenderLogin } from './tools/prerender.ts';
@@ -67,7 +68,7 @@ const pwa = VitePWA({
 const unitFiles = splitByIsolation(['src/**/*.test.{ts,tsx}', 'functions/src/**/*.test.ts', 'tools/**/*.test.ts', 'tests/bench/**/*.test.ts'], import.meta.dirname);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), buildConfigGuard(), legalPagesPlugin(), pwa, prerenderLogin(), hostingConfigPlugin()],
+  plugins: [react(), tailwindcss(), buildConfigGuard(), localeTextsPlugin(), legalPagesPlugin(), pwa, prerenderLogin(), hostingConfigPlugin()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   // No source maps: Hosting would serve them to anyone, with the full sources inside. Which

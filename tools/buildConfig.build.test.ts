@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import en from '../src/i18n/locales/en.json';
+import { textsOf, type Tree } from '../src/i18n/namespaces';
 import { PUBLIC_CHUNKS } from './modulePreload';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -78,6 +80,46 @@ function deployedPolicyOf(outDir: string): string {
 const preconnectsOf = (outDir: string, page: string) =>
   [...readFileSync(join(outDir, page), 'utf8').matchAll(/<link rel="preconnect" href="([^"]+)" crossorigin/g)].map(([, href]) => href);
 
+/**
+ * The code of the public pages (/login and the other signed-out pages): index.html's scripts, the
+ * public pages' chunks, and every chunk they import statically. Not the locale chunks, which are
+ * imported dynamically.
+ */
+function publicPagesCode(outDir: string): string {
+  const assets = join(outDir, 'assets');
+  const files = readdirSync(assets);
+  const roots = [
+    ...Array.from(readFileSync(join(outDir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g), ([, file]) => file!),
+    ...PUBLIC_CHUNKS.map((name) => files.find((file) => file.startsWith(`${name}-`))!),
+  ];
+  const code = new Map<string, string>();
+  const visit = (file: string) => {
+    if (code.has(file)) return;
+    code.set(file, readFileSync(join(assets, file), 'utf8'));
+    for (const [, imported] of code.get(file)!.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(imported!);
+  };
+  roots.forEach(visit);
+  return [...code.values()].join('\n');
+}
+
+/** A file's keys as the code names them: plural forms (`_one`, `_other`…) under their base key. */
+const keysOf = (tree: Tree, prefix = ''): string[] => [
+  ...new Set(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [`${prefix}${key}`.replace(/_(zero|one|two|few|many|other)$/, '')] : keysOf(value, `${prefix}${key}.`),
+    ),
+  ),
+];
+
+const QUOTES = ['"', "'", '`'];
+
+/** Whether code names `key`: literally, or as the start of a key built at run time (`errors.api.${code}`). */
+function names(code: string, key: string): boolean {
+  if (QUOTES.some((quote) => code.includes(`${quote}${key}${quote}`))) return true;
+  const parts = key.split('.');
+  return parts.slice(1).some((_, index) => code.includes(`\`${parts.slice(0, index + 1).join('.')}.\${`));
+}
+
 const connectSrcOf = (policy: string) =>
   policy.split(';').map((directive) => directive.trim().split(/\s+/)).find(([name]) => name === 'connect-src')!.slice(1);
 
@@ -113,10 +155,19 @@ describe('vite build', () => {
     }
   });
 
+  let demoBuild: Promise<string> | undefined;
+  const buildDemo = () => {
+    demoBuild ??= (async () => {
+      useEnvironment({ VITE_FIREBASE_PROJECT_ID: 'demo-family-portal' });
+      const outDir = join(work, 'demo');
+      await buildInto(outDir);
+      return outDir;
+    })();
+    return demoBuild;
+  };
+
   it("lets an emulator build's Hosting configuration reach the emulators", { timeout: 120_000 }, async () => {
-    useEnvironment({ VITE_FIREBASE_PROJECT_ID: 'demo-family-portal' });
-    const outDir = join(work, 'demo');
-    await buildInto(outDir);
+    const outDir = await buildDemo();
     expect(connectSrcOf(deployedPolicyOf(outDir))).toEqual([
       "'self'",
       'https://identitytoolkit.googleapis.com',
@@ -135,6 +186,18 @@ describe('vite build', () => {
     const announced = new Set(Array.from(javascriptOf(outDir).matchAll(/"assets\/([\w.]+)-[\w-]{8}\.js"/g), ([, name]) => name));
     expect([...announced]).toEqual(expect.arrayContaining(['LoginPage', 'authActions', 'PublicLayout']));
     for (const name of ['AppShell', 'DashboardPage', 'DataProvider', 'AdminPage', 'comlink']) expect(announced).not.toContain(name);
+  });
+
+  it("loads no signed-in screen's text on /login, and every text /login names", { timeout: 120_000 }, async () => {
+    const code = publicPagesCode(await buildDemo());
+    const publicKeys = keysOf(textsOf(en, 'public'));
+    // Each public text is one the public pages use: a text only signed-in screens show belongs
+    // to their namespace (src/i18n/namespaces.ts), or /login carries it for nothing.
+    expect(publicKeys.filter((key) => !names(code, key))).toEqual([]);
+    // And the public pages name no text outside it, which would show as its bare key there.
+    const otherKeys = [...keysOf(textsOf(en, 'family')), ...keysOf(textsOf(en, 'office'))];
+    expect(otherKeys.filter((key) => QUOTES.some((quote) => code.includes(`${quote}${key}${quote}`)))).toEqual([]);
+    expect(publicKeys.length).toBeGreaterThan(100);
   });
 
   it('refuses a production build without its settings, naming each one', { timeout: 120_000 }, async () => {

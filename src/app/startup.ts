@@ -17,11 +17,21 @@
  * Each chunk loads only once, whichever moment asks first.
  */
 import { mayHoldSession } from '../auth/AuthProvider';
+import { loadTexts } from '../i18n';
+import type { Namespace } from '../i18n/namespaces';
 import { getAuth, warmFirestore } from '../lib/firebase';
 import { registerServiceWorker } from '../lib/serviceWorker';
 import { whenIdle } from '../lib/whenIdle';
 import { paths } from '../routing/paths';
 import { lazyWithReload } from './lazyWithReload';
+
+/** A signed-in page's chunk together with the texts of its screens (i18n/namespaces.ts). */
+const withTexts =
+  <T>(namespaces: readonly Namespace[], load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadTexts(namespaces)]).then(([module]) => module);
+const FAMILY: readonly Namespace[] = ['family'];
+const OFFICE: readonly Namespace[] = ['family', 'office'];
 
 export const LoginPage = lazyWithReload(() => import('../features/login/LoginPage'));
 export const VerifyEmailPage = lazyWithReload(() => import('../features/verify-email/VerifyEmailPage'));
@@ -32,24 +42,24 @@ export const ImprintPage = lazyWithReload(() => import('../features/legal/LegalP
 export const UnsubscribePage = lazyWithReload(() => import('../features/unsubscribe/UnsubscribePage'));
 export const PrivacyPage = lazyWithReload(() => import('../features/legal/LegalPage').then(({ PrivacyPage }) => ({ default: PrivacyPage })));
 // The signed-in frame (navigation, the family's data) is not part of the login page's JavaScript.
-export const AppShell = lazyWithReload(() => import('./AppShell').then(({ AppShell }) => ({ default: AppShell })));
-export const DashboardPage = lazyWithReload(() => import('../features/dashboard/DashboardPage'));
-export const AdminPage = lazyWithReload(() => import('../features/admin/AdminPage'));
-export const AccountsPage = lazyWithReload(() => import('../features/admin/accounts/AccountsPage'));
-export const RequestsPage = lazyWithReload(() => import('../features/admin/requests/RequestsPage'));
-export const NoticesPage = lazyWithReload(() => import('../features/admin/notices/NoticesPage'));
-export const AbsencesPage = lazyWithReload(() => import('../features/admin/absences/AbsencesPage'));
-export const FamilyViewPage = lazyWithReload(() => import('../features/admin/family-view/FamilyViewPage'));
-export const FamilyPage = lazyWithReload(() => import('../features/family/FamilyPage'));
-export const PlansPage = lazyWithReload(() => import('../features/plans/PlansPage'));
-export const TransactionsPage = lazyWithReload(() => import('../features/transactions/TransactionsPage'));
-export const BookDepositsPage = lazyWithReload(() => import('../features/book-deposits/BookDepositsPage'));
+export const AppShell = lazyWithReload(withTexts(FAMILY, () => import('./AppShell').then(({ AppShell }) => ({ default: AppShell }))));
+export const DashboardPage = lazyWithReload(withTexts(FAMILY, () => import('../features/dashboard/DashboardPage')));
+export const AdminPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/AdminPage')));
+export const AccountsPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/accounts/AccountsPage')));
+export const RequestsPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/requests/RequestsPage')));
+export const NoticesPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/notices/NoticesPage')));
+export const AbsencesPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/absences/AbsencesPage')));
+export const FamilyViewPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/family-view/FamilyViewPage')));
+export const FamilyPage = lazyWithReload(withTexts(FAMILY, () => import('../features/family/FamilyPage')));
+export const PlansPage = lazyWithReload(withTexts(FAMILY, () => import('../features/plans/PlansPage')));
+export const TransactionsPage = lazyWithReload(withTexts(FAMILY, () => import('../features/transactions/TransactionsPage')));
+export const BookDepositsPage = lazyWithReload(withTexts(FAMILY, () => import('../features/book-deposits/BookDepositsPage')));
 /** Booking the next quarter's courses: the plans page's section and the dashboard's entry, loaded with the screen that shows them. */
-export const PlansBooking = lazyWithReload(() => import('../features/booking/PlansBooking'));
-export const DashboardBooking = lazyWithReload(() => import('../features/booking/DashboardBooking'));
+export const PlansBooking = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/PlansBooking')));
+export const DashboardBooking = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/DashboardBooking')));
 /** The school office's notices on the dashboard, and reporting absences on the plans page. */
-export const DashboardNotices = lazyWithReload(() => import('../features/notices/DashboardNotices'));
-export const PlansAbsences = lazyWithReload(() => import('../features/notices/PlansAbsences'));
+export const DashboardNotices = lazyWithReload(withTexts(FAMILY, () => import('../features/notices/DashboardNotices')));
+export const PlansAbsences = lazyWithReload(withTexts(FAMILY, () => import('../features/notices/PlansAbsences')));
 
 type Loadable = { preload: () => Promise<unknown> };
 

@@ -45,12 +45,25 @@ describe('language detection', () => {
     expect(await detectWith(['de-DE'])).toBe('de');
   });
 
-  it("loads the detected language's texts and no other language's", async () => {
+  it("loads the detected language's public texts, and no other language's or namespace's", async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ru-RU', 'en']);
     const instance = i18next.createInstance().use(localeBackend).use(createLanguageDetector());
     await instance.init(i18nInitOptions);
+    expect(instance.t('language.label')).toBe('Язык');
+    expect(['en', 'de', 'ru'].filter((language) => instance.hasResourceBundle(language, 'public'))).toEqual(['ru']);
+    expect(instance.hasResourceBundle('ru', 'family')).toBe(false);
+    expect(instance.hasResourceBundle('ru', 'office')).toBe(false);
+  });
+
+  it("finds a signed-in screen's text once its namespace is loaded, also after a switch of language", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ru-RU']);
+    const instance = i18next.createInstance().use(localeBackend).use(createLanguageDetector());
+    await instance.init(i18nInitOptions);
+    await instance.loadNamespaces('family');
     expect(instance.t('nav.family')).toBe('Семья');
-    expect(['en', 'de', 'ru'].filter((language) => instance.hasResourceBundle(language, 'translation'))).toEqual(['ru']);
+    await instance.changeLanguage('de');
+    expect(instance.t('nav.family')).toBe('Familie');
+    expect(instance.hasResourceBundle('de', 'office')).toBe(false);
   });
 
   it('falls back to English for other browser languages', async () => {

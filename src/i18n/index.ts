@@ -2,6 +2,7 @@ import i18n, { type InitOptions } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import type { Namespace } from './namespaces';
 
 export const supportedLanguages = ['en', 'de', 'ru'] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -15,10 +16,19 @@ export { intlLocales } from '../domain/locales';
 const isSupported = (code: string): code is Language => (supportedLanguages as readonly string[]).includes(code);
 
 /**
- * Each language's texts are a chunk of their own, loaded when that language is used: the
- * first page loads one language, not three.
+ * Each language's texts are cut into namespaces (namespaces.ts), each a chunk of its own, loaded
+ * when that language and the pages that need them are used: /login loads one language's public
+ * texts, not three languages' every screen.
  */
-export const localeBackend = resourcesToBackend((language: string) => import(`./locales/${language}.json`));
+const TEXTS: Record<Namespace, Record<string, () => Promise<unknown>>> = {
+  public: import.meta.glob('./locales/*.json', { query: '?texts=public', import: 'default' }),
+  family: import.meta.glob('./locales/*.json', { query: '?texts=family', import: 'default' }),
+  office: import.meta.glob('./locales/*.json', { query: '?texts=office', import: 'default' }),
+};
+export const localeBackend = resourcesToBackend((language: string, namespace: string) => {
+  const load = TEXTS[namespace as Namespace]?.[`./locales/${language}.json`];
+  return load ? load() : Promise.reject(new Error(`no texts for ${language}/${namespace}`));
+});
 
 /**
  * The first of the browser's languages that the portal speaks, else English. Deciding here
@@ -53,6 +63,11 @@ export const i18nInitOptions: InitOptions = {
     // Only an explicit choice is saved (setLanguage), not what the browser happened to say.
     caches: [],
   },
+  // The signed-in pages add their namespaces as they load (loadTexts); a key is looked up in
+  // each loaded namespace in turn, so the code names keys as if the file were one.
+  ns: ['public'],
+  defaultNS: 'public',
+  fallbackNS: ['family', 'office'],
   interpolation: { escapeValue: false },
   returnNull: false,
 };
@@ -69,6 +84,18 @@ function syncDocumentLanguage(language: string): void {
 }
 syncDocumentLanguage(i18n.language);
 i18n.on('languageChanged', syncDocumentLanguage);
+
+/**
+ * Loads the texts of `namespaces` in the current language, and in each language chosen later
+ * (i18next reloads every namespace asked for on a switch). Rejects like a failed chunk when they
+ * did not arrive, so that a lazy page retries as for its own chunk (app/lazyWithReload).
+ */
+export async function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
+  await i18n.loadNamespaces([...namespaces]);
+  const language = currentLanguage();
+  const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
+  if (missing.length > 0) throw new Error(`Failed to fetch dynamically imported module: texts ${missing.join(', ')} (${language})`);
+}
 
 /** The supported language for an i18next language code such as 'de-DE'. */
 export function currentLanguage(code: string | undefined = i18n.resolvedLanguage): Language {

@@ -6,9 +6,10 @@ import de from '../i18n/locales/de.json';
 import en from '../i18n/locales/en.json';
 import ru from '../i18n/locales/ru.json';
 
-// The app loads one language at a time; components under test switch freely between all three.
+// The app loads one language's namespaces at a time (i18n/namespaces.ts); components under test
+// switch freely between all three languages, and find every text in the default namespace.
 await i18nReady;
-for (const [language, texts] of Object.entries({ en, de, ru })) i18n.addResourceBundle(language, 'translation', texts);
+for (const [language, texts] of Object.entries({ en, de, ru })) i18n.addResourceBundle(language, 'public', texts);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
