@@ -19,14 +19,21 @@ const recordLongTasks = `{
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.longTasks.push({ endedAt: entry.startTime + entry.duration, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // Layout shifts not caused by the parent's input, summed: CLS as Lighthouse counts it on a load.
+  window.layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
 }`;
 
-type LongTasks = { longTasks: Array<{ endedAt: number; duration: number }> };
+type LongTasks = { longTasks: Array<{ endedAt: number; duration: number }>; layoutShift: number };
 
 export interface BlockingRun {
   /** The sum of each long task's time over 50 ms, from navigation until the page has settled. */
   blockingMs: number;
   longestMs: number;
+  /** What moved on screen meanwhile: the sum of the layout shifts (CLS of the whole load). */
+  layoutShift: number;
 }
 
 /**
@@ -57,8 +64,13 @@ export async function blockingTimes(context: BrowserContext, url: string, shown:
         [shownAt, QUIET_MS] as const,
         { polling: 250, timeout: 60_000 },
       );
-      const durations = (await page.evaluate(() => (window as unknown as LongTasks).longTasks)).map((task) => task.duration);
+      const { longTasks, layoutShift } = await page.evaluate(() => {
+        const { longTasks, layoutShift } = window as unknown as LongTasks;
+        return { longTasks, layoutShift };
+      });
+      const durations = longTasks.map((task) => task.duration);
       results.push({
+        layoutShift: Math.round(layoutShift * 1000) / 1000,
         blockingMs: Math.round(durations.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0)),
         longestMs: Math.round(Math.max(0, ...durations)),
       });

@@ -11,12 +11,14 @@ export { CATEGORIES } from './lighthouseMedian';
 /** Lighthouse's performance score moves by a few points from run to run; its docs advise a median of several. */
 export const LIGHTHOUSE_RUNS = 3;
 
-interface LighthouseRun {
+export interface LighthouseRun {
   scores: Scores;
   failing: string[];
   metrics: string;
   /** JavaScript boot-up: the total, and the scripts that cost most (Lighthouse's bootup-time audit). */
   bootup: string;
+  /** The figures compared side by side (`--against`): TBT and main-thread work in ms, CLS. */
+  numbers: { tbtMs: number; mainThreadMs: number; cls: number };
 }
 
 type BootupItem = { url: string; total: number; scripting: number; scriptParseCompile: number };
@@ -47,20 +49,27 @@ async function lighthouseRun(url: string, port: number, signedIn: boolean): Prom
     failing,
     metrics: `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, main-thread work ${metric('mainthread-work-breakdown')}`,
     bootup: bootupOf(audits['bootup-time']),
+    numbers: {
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+      mainThreadMs: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? NaN),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    },
   };
 }
 
-/**
- * LIGHTHOUSE_RUNS runs of one page, the figures of those that measured it (medianOfGoodRuns);
- * each failed run is printed with its error as it happens. Undefined when every run failed.
- */
-export async function lighthouseMedian(url: string, port: number, signedIn: boolean) {
-  const runs: Array<LighthouseRun | FailedRun> = [];
-  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+/** `runs` runs of one page; each failed run is printed with its error as it happens. */
+export async function lighthouseRuns(url: string, port: number, signedIn: boolean, runs = LIGHTHOUSE_RUNS) {
+  const results: Array<LighthouseRun | FailedRun> = [];
+  for (let i = 0; i < runs; i++) {
     // A run that throws (Chromium's tab gone, a protocol timeout) is a failed run too; the next may measure.
     const run = await lighthouseRun(url, port, signedIn).catch((error: unknown): FailedRun => ({ failure: error instanceof Error ? error.message : String(error) }));
-    if (isFailed(run)) console.log(`  Lighthouse run ${i + 1} of ${LIGHTHOUSE_RUNS} on ${new URL(url).pathname} failed: ${run.failure}`);
-    runs.push(run);
+    if (isFailed(run)) console.log(`  Lighthouse run ${i + 1} of ${runs} on ${new URL(url).pathname} failed: ${run.failure}`);
+    results.push(run);
   }
-  return medianOfGoodRuns(runs);
+  return results;
+}
+
+/** LIGHTHOUSE_RUNS runs of one page, the figures of those that measured it (medianOfGoodRuns); undefined when every run failed. */
+export async function lighthouseMedian(url: string, port: number, signedIn: boolean) {
+  return medianOfGoodRuns(await lighthouseRuns(url, port, signedIn));
 }

@@ -16,7 +16,6 @@
  *
  *   npm run bench:web [-- --only scripts]
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,9 +25,11 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../tools/appsheet/generator';
 import { seedAndSync } from '../../tools/lib/demoAccounts';
 import { clearAuth, clearFirestore } from '../../tools/lib/emulators';
 import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
-import { PROJECT_ID } from '../../tools/lib/stack';
 import { blockingTimes } from './blockingTime';
-import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseMedian } from './lighthouse';
+import { buildCommit, buildThisTree, type Build } from './builds';
+import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseRuns } from './lighthouse';
+import { medianOfGoodRuns } from './lighthouseMedian';
+import { compareSideBySide } from './sideBySide';
 import { explainFailure, watchedPage } from './pageFailures';
 import { firestoreWaits, paintedAfter, recordDashboardPaint, recordScreenShown, type Timed } from './pageMarks';
 import { sessionReads } from './sessionReads';
@@ -45,23 +46,16 @@ const SCHOOLS = [60, 2000];
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-function build() {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST, '--emptyOutDir'], {
-    stdio: 'inherit',
-    env: { ...process.env, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID },
-  });
-}
-
 /**
  * How the parent fills in the form: typed, at 10 keys a second (a quick typist; what comes after
  * sign-in loads meanwhile, see LoginPage), or filled at once as by a password manager.
  */
 type Filling = 'typed' | 'autofilled';
 
-async function signInAndWaitForDashboard(page: Page, email: string, filling: Filling): Promise<Timed> {
+async function signInAndWaitForDashboard(page: Page, app: string, email: string, filling: Filling): Promise<Timed> {
   const waited = firestoreWaits(page);
   return explainFailure(page, `sign-in of ${email}, form ${filling}, to the dashboard`, async () => {
-    await page.goto(`${APP}/login`);
+    await page.goto(`${app}/login`);
     for (const [label, value] of [['Email', email], ['Password', DEMO_PASSWORD]] as const) {
       const field = page.getByLabel(label, { exact: true });
       if (filling === 'typed') await field.pressSequentially(value, { delay: 100 });
@@ -93,7 +87,7 @@ async function screenTimes(email: string, name: string): Promise<Record<(typeof 
       await context.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
       await context.addInitScript(recordScreenShown);
       const page = await watchedPage(context);
-      await signInAndWaitForDashboard(page, email, 'autofilled');
+      await signInAndWaitForDashboard(page, APP, email, 'autofilled');
       for (const screen of SCREENS) {
         const shown = () => page.waitForFunction(() => (window as { screenShownAt?: number }).screenShownAt !== undefined);
         await page.goto(`${APP}${screen}`);
@@ -120,22 +114,22 @@ const emulatorShare = (runs: Timed[]) => median(runs.map((run) => run.emulatorMs
  * From "Sign in" to the frame showing the welcome heading (rendered with the family's data), the
  * form typed or autofilled; and from a reload of the signed-in dashboard to that frame.
  */
-async function dashboardTimes(email: string, name: string) {
+async function dashboardRuns(app: string, email: string, name: string, runs: number) {
   const browser = await launch();
-  const runs: Record<Filling | 'repeat', Timed[]> = { typed: [], autofilled: [], repeat: [] };
+  const timed: Record<Filling | 'repeat', Timed[]> = { typed: [], autofilled: [], repeat: [] };
   try {
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < runs; i++) {
       for (const filling of ['typed', 'autofilled'] as const) {
         const context = await browser.newContext({ locale: 'en-GB' });
         await context.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
         const page = await watchedPage(context);
-        runs[filling].push(await signInAndWaitForDashboard(page, email, filling));
+        timed[filling].push(await signInAndWaitForDashboard(page, app, email, filling));
         if (filling === 'typed') {
           const waited = firestoreWaits(page);
           const start = Date.now();
           await page.reload();
           const ms = await explainFailure(page, 'reload of the signed-in dashboard', () => paintedAfter(page, 'navigation'));
-          runs.repeat.push({ ms, emulatorMs: waited(start, start + ms) });
+          timed.repeat.push({ ms, emulatorMs: waited(start, start + ms) });
         }
         await context.close();
       }
@@ -143,12 +137,13 @@ async function dashboardTimes(email: string, name: string) {
   } finally {
     await browser.close();
   }
-  const summary = (timed: Timed[]) => ({ ms: medianOf(timed), emulatorMs: emulatorShare(timed), all: timed.map((run) => run.ms) });
-  return { typed: summary(runs.typed), autofilled: summary(runs.autofilled), repeat: summary(runs.repeat) };
+  return timed;
 }
 
+const summary = (timed: Timed[]) => ({ ms: medianOf(timed), emulatorMs: emulatorShare(timed), all: timed.map((run) => run.ms) });
+
 /** The dashboard's blocking time with the CPU slowed down 4× (blockingTime.ts), on a phone's screen. */
-async function dashboardBlocking(email: string, name: string) {
+async function dashboardBlocking(app: string, email: string, name: string, runs: number) {
   const browser = await launch();
   try {
     // Lighthouse's mobile screen (a Moto G Power).
@@ -156,17 +151,16 @@ async function dashboardBlocking(email: string, name: string) {
     // On the sign-in tab only: the tabs measured run nothing of the bench's but the long-task log.
     const page = await watchedPage(context);
     await page.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
-    await signInAndWaitForDashboard(page, email, 'autofilled');
+    await signInAndWaitForDashboard(page, app, email, 'autofilled');
     await page.close();
-    const runs = await blockingTimes(context, `${APP}/`, `Welcome, ${name}!`, RUNS);
-    return { blockingMs: median(runs.map((run) => run.blockingMs)), longestMs: median(runs.map((run) => run.longestMs)), all: runs.map((run) => run.blockingMs) };
+    return await blockingTimes(context, `${app}/`, `Welcome, ${name}!`, runs);
   } finally {
     await browser.close();
   }
 }
 
 /** Lighthouse drives a Chromium that Playwright started, so that the dashboard runs are signed in. */
-async function lighthouseRuns() {
+async function lighthouseOf(app: string, runs = LIGHTHOUSE_RUNS) {
   const port = 9333;
   const profile = mkdtempSync(join(tmpdir(), 'bench-web-'));
   let context: BrowserContext | undefined;
@@ -176,16 +170,16 @@ async function lighthouseRuns() {
       args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
       locale: 'en-GB',
     });
-    const login = await lighthouseMedian(`${APP}/login`, port, false);
+    const login = await lighthouseRuns(`${app}/login`, port, false, runs);
     // On the sign-in tab only, not in Lighthouse's: its observer would run on every change of the page.
     const page = await watchedPage(context);
     await page.addInitScript(recordDashboardPaint(`Welcome, ${DEMO_ACCOUNTS[0].name}!`));
-    await signInAndWaitForDashboard(page, DEMO_ACCOUNTS[0].email, 'autofilled');
+    await signInAndWaitForDashboard(page, app, DEMO_ACCOUNTS[0].email, 'autofilled');
     // Lighthouse opens a tab of its own. With the signed-in tab still open, that would be a
     // second tab, which caches in memory and reads from the server (see the Firestore worker);
     // a parent on a phone opens the portal again in one tab, with the figures it kept.
     await page.close();
-    const dashboard = await lighthouseMedian(`${APP}/`, port, true);
+    const dashboard = await lighthouseRuns(`${app}/`, port, true, runs);
     return { login, dashboard };
   } finally {
     await context?.close();
@@ -211,16 +205,51 @@ async function withSchool<T>(families: number, work: () => Promise<T>): Promise<
   return work();
 }
 
-const { only } = parseArgs({ options: { only: { type: 'string' } } }).values;
+const { only, against } = parseArgs({ options: { only: { type: 'string' }, against: { type: 'string' } } }).values;
 if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: the only part is "scripts"`);
 
-build();
-if (await isPortOpen(APP_PORT)) throw new Error(`port ${APP_PORT} is already in use`);
-const hosting = run(process.execPath, ['--import', 'tsx', 'tools/serveDist.ts', '--dir', DIST, '--port', String(APP_PORT)], { stdio: 'ignore' });
+/** The figures of the 2,000-family school, each build measured in turn, run after run (sideBySide.ts). */
+async function sideBySide(builds: Array<Build & { app: string }>) {
+  const [parent] = DEMO_ACCOUNTS;
+  const each = async <T>(runs: number, measure: (app: string) => Promise<T[]>) => {
+    const results = builds.map(() => [] as T[]);
+    for (let i = 0; i < runs; i++) for (const [index, build] of builds.entries()) results[index]!.push(...(await measure(build.app)));
+    return results;
+  };
+  const scripts = await Promise.all(builds.map((build) => loginScripts(build.app, launch)));
+  const dashboard = await each(RUNS, async (app) => [await dashboardRuns(app, parent.email, parent.name, 1)]);
+  const blocking = await each(RUNS, (app) => dashboardBlocking(app, parent.email, parent.name, 1));
+  const lighthouse = await each(LIGHTHOUSE_RUNS, async (app) => [await lighthouseOf(app, 1)]);
+  compareSideBySide(builds, {
+    scripts: scripts.map((sizes) => sizes.total),
+    dashboard: dashboard.map((runs) => ({ typed: runs.flatMap((run) => run.typed), autofilled: runs.flatMap((run) => run.autofilled), repeat: runs.flatMap((run) => run.repeat) })),
+    blocking,
+    lighthouse: lighthouse.map((runs) => ({ login: runs.flatMap((run) => run.login), dashboard: runs.flatMap((run) => run.dashboard) })),
+  });
+}
+
+const AGAINST_DIST = '.cache/bench-web-dist-against';
+const AGAINST_PORT = 4176;
+const builds: Array<Build & { app: string; port: number }> = [];
+if (against) builds.push({ ...buildCommit(against, AGAINST_DIST), app: `http://127.0.0.1:${AGAINST_PORT}`, port: AGAINST_PORT });
+builds.push({ ...buildThisTree(DIST), app: APP, port: APP_PORT });
+for (const { port } of builds) if (await isPortOpen(port)) throw new Error(`port ${port} is already in use`);
+const servers = builds.map(({ dir, port }) => run(process.execPath, ['--import', 'tsx', 'tools/serveDist.ts', '--dir', dir, '--port', String(port)], { stdio: 'ignore' }));
 try {
-  await waitForPort(APP_PORT);
+  await Promise.all(builds.map(({ port }) => waitForPort(port)));
   console.log(`Web benchmark (production build served with its generated firebase.json, ${only ? '' : 'emulators, '}Debian Chromium, this machine)`);
-  console.log('Budgets (design §9): /login ≤ 130 kB gz; Lighthouse mobile ≥ 98 / 100 / 100 / 100; dashboard ≤ 1.0 s after sign-in; every screen ≤ 1.0 s opened by address; reads independent of school size.\n');
+  console.log('Budgets (design §9): /login ≤ 125 kB gz; Lighthouse mobile ≥ 98 / 100 / 100 / 100; dashboard ≤ 1.0 s after sign-in; every screen ≤ 1.0 s opened by address; reads independent of school size.\n');
+  if (against) {
+    await withSchool(SCHOOLS.at(-1)!, () => sideBySide(builds));
+  } else {
+    await measureThisTree();
+  }
+} finally {
+  await Promise.all(servers.map(stop));
+}
+process.exit(0);
+
+async function measureThisTree() {
   const login = await loginScripts(APP, launch);
   console.log(`/login JavaScript fetched before the network is idle: ${kB(login.total)} kB gzipped (${login.scripts.join(', ')})\n`);
   if (only === 'scripts') {
@@ -238,24 +267,22 @@ try {
         console.log(`  demo family ${index + 1} (${parent.name}): ${documents} documents in ${queries} reads (${parts})`);
         console.log(`    sequential round trips before the family is shown: ${roundTrips.length} (${roundTrips.map((trip) => trip.join(', ')).join(' → ')})`);
       }
-      const times = await dashboardTimes(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
+      const runs = await dashboardRuns(APP, DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name, RUNS);
       const line = (label: string, { ms, emulatorMs, all }: { ms: number; emulatorMs: number; all: number[] }) =>
         console.log(`    ${label}: ${ms} ms, of which ${emulatorMs} ms waiting for the Firestore emulator (every run: ${all.join(', ')} ms)`);
       console.log(`  dashboard with the family's figures painted, median of ${RUNS}:`);
-      line('first visit, form typed (10 keys/s), after "Sign in"', times.typed);
-      line('first visit, form autofilled, after "Sign in"', times.autofilled);
-      line('repeat visit, after a reload', times.repeat);
+      line('first visit, form typed (10 keys/s), after "Sign in"', summary(runs.typed));
+      line('first visit, form autofilled, after "Sign in"', summary(runs.autofilled));
+      line('repeat visit, after a reload', summary(runs.repeat));
       const screens = await screenTimes(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
       console.log(`  each screen opened by its address on a repeat visit, reload to content, median of ${RUNS} (budget 1.0 s):`);
-      for (const [screen, timed] of Object.entries(screens)) {
-        line(screen.padEnd(14), { ms: medianOf(timed), emulatorMs: emulatorShare(timed), all: timed.map((run) => run.ms) });
-      }
+      for (const [screen, timed] of Object.entries(screens)) line(screen.padEnd(14), summary(timed));
       if (families === SCHOOLS.at(-1)) {
-        const blocking = await dashboardBlocking(DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name);
+        const blocking = await dashboardBlocking(APP, DEMO_ACCOUNTS[0].email, DEMO_ACCOUNTS[0].name, RUNS);
         console.log(`  dashboard opened in a new tab, CPU slowed down 4× (phone screen), median of ${RUNS} (goal: as Lighthouse's TBT, 150 ms):`);
-        console.log(`    blocking time ${blocking.blockingMs} ms, longest task ${blocking.longestMs} ms (every run: ${blocking.all.join(', ')} ms)`);
-        const { login, dashboard } = await lighthouseRuns();
-        for (const [page, run] of [['/login', login], ['dashboard (signed in)', dashboard]] as const) {
+        console.log(`    blocking time ${median(blocking.map((run) => run.blockingMs))} ms, longest task ${median(blocking.map((run) => run.longestMs))} ms, layout shift ${median(blocking.map((run) => run.layoutShift))} (every run: ${blocking.map((run) => run.blockingMs).join(', ')} ms)`);
+        const runs = await lighthouseOf(APP);
+        for (const [page, run] of [['/login', medianOfGoodRuns(runs.login)], ['dashboard (signed in)', medianOfGoodRuns(runs.dashboard)]] as const) {
           if (!run) {
             console.log(`  Lighthouse mobile ${page}: all ${LIGHTHOUSE_RUNS} runs failed (errors above), no scores`);
             continue;
@@ -267,7 +294,4 @@ try {
       }
     });
   }
-} finally {
-  await stop(hosting);
 }
-process.exit(0);
