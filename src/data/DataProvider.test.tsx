@@ -2,7 +2,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useData } from './DataProvider';
-import { loadFamilyData } from './familyData';
+import { loadCorrespondence, loadFamilyData } from './familyData';
 import * as contract from '@family-portal/contract';
 import { annaMember } from '../test/fixtures';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
@@ -95,11 +95,9 @@ describe('data layer queries (spec section 7)', () => {
     expect(of('otherPayments')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['date', 'desc'] }]]);
     expect(of('quarters')).toEqual([[]]);
     expect(of('member_references')).toEqual([[{ id: 'M1' }]]);
-    expect(of('notice_deliveries')).toEqual([
-      [{ where: ['memberId', '==', 'M1'] }, { orderBy: ['sentAt', 'desc'] }, { limit: contract.DASHBOARD_NOTICES }],
-      [{ where: ['memberId', '==', 'M1'] }, { where: ['kind', '==', 'cancellation'] }, { orderBy: ['sentAt', 'desc'] }, { limit: CANCELLATIONS_READ }],
-    ]);
-    expect(of('absences')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['from', 'asc'] }]]);
+    // The correspondence is read after the figures (loadCorrespondence).
+    expect(of('notice_deliveries')).toEqual([]);
+    expect(of('absences')).toEqual([]);
     // Members cannot read the timetable's collections (firestore.rules); the family's copy is enough.
     for (const name of ['teachers', 'lessons', 'roomHours']) expect(of(name)).toEqual([]);
   });
@@ -115,13 +113,24 @@ describe('data layer queries (spec section 7)', () => {
     const held = holdingAllBut(fs, 'member_emails');
     const loading = loadFamilyData(createQueries(held.fs, {} as never, contract), 'anna@example.com');
     // The notices twice: the dashboard's newest, and the cancelled lessons for the plans page.
-    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata', 'notice_deliveries', 'notice_deliveries', 'absences'];
+    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata'];
     // No answer has come, yet every read has been asked for.
     await vi.waitFor(() => expect([...held.asked].sort()).toEqual(['member_emails', ...afterTheIndex].sort()));
     held.release();
     const data = await loading;
     expect(data.plans).toEqual([plan('PL1', 'C1')]);
     expect(data.lessons).toEqual([lesson]);
+  });
+
+  it("asks for the correspondence in the figures' round trip when told to (from the device's cache)", async () => {
+    const { fs } = fakeFirestore({ member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member], member_references: [timetable] });
+    const held = holdingAllBut(fs, 'member_emails');
+    const loading = loadFamilyData(createQueries(held.fs, {} as never, contract), 'anna@example.com', { withCorrespondence: true });
+    // The notices twice: the dashboard's newest, and the cancelled lessons for the plans page.
+    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata', 'notice_deliveries', 'notice_deliveries', 'absences'];
+    await vi.waitFor(() => expect([...held.asked].sort()).toEqual(['member_emails', ...afterTheIndex].sort()));
+    held.release();
+    expect((await loading).member).toEqual(member);
   });
 
   it("takes the lessons, room hours and teachers from the family's timetable, and leaves out a plan of a child no longer listed", async () => {
@@ -244,16 +253,24 @@ describe('data layer queries (spec section 7)', () => {
       cancellation: kind === 'notice' ? null : { lessonId: 'L1', lessonName: 'Mathe', date: '2026-12-07', roomHourId: null, reason: 'krank' },
     });
     const absence = { memberId: 'M1', childId: 'C1', lessonIds: ['L1'], from: '2026-12-01', to: '2026-12-02', reason: '', reportedAt: '2026-11-28T08:00:00.000Z', reportedBy: 'anna@example.com' };
-    const { fs } = fakeFirestore({
+    const { fs, calls } = fakeFirestore({
       member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
       members: [member],
       notice_deliveries: [{ id: 'N1_M1', ...delivery('N1', 'notice') }, { id: 'N2_M1', ...delivery('N2', 'cancellation') }],
       absences: [{ id: 'A1', ...absence }],
     });
-    const data = await loadFamilyData(createQueries(fs, {} as never, contract), 'anna@example.com');
+    const data = await loadCorrespondence(createQueries(fs, {} as never, contract), 'M1');
     expect(data.notices.map((notice) => notice.noticeId)).toEqual(['N1', 'N2']);
     expect(data.cancellations.map((notice) => notice.noticeId)).toEqual(['N2']);
     expect(data.absences).toEqual([{ id: 'A1', ...absence }]);
+    const of = (name: string) => calls.filter((call) => call.collection === name).map((call) => call.constraints);
+    expect(of('notice_deliveries')).toEqual([
+      [{ where: ['memberId', '==', 'M1'] }, { orderBy: ['sentAt', 'desc'] }, { limit: contract.DASHBOARD_NOTICES }],
+      [{ where: ['memberId', '==', 'M1'] }, { where: ['kind', '==', 'cancellation'] }, { orderBy: ['sentAt', 'desc'] }, { limit: CANCELLATIONS_READ }],
+    ]);
+    expect(of('absences')).toEqual([[{ where: ['memberId', '==', 'M1'] }, { orderBy: ['from', 'asc'] }]]);
+    // Only the correspondence: the index entry and the figures are not asked again.
+    expect(calls.map((call) => call.collection).sort()).toEqual(['absences', 'notice_deliveries', 'notice_deliveries']);
   });
 
   it('a family whose membership ended reads no notices (the rules deny them) and still sees its figures; another failure is the notices message', async () => {
@@ -263,10 +280,11 @@ describe('data layer queries (spec section 7)', () => {
       const getDocs = fs.getDocs as unknown as (q: { name: string }) => Promise<unknown>;
       return { ...fs, getDocs: (q: { name: string }) => (['notice_deliveries', 'absences'].includes(q.name) ? Promise.reject(Object.assign(new Error(code), { code })) : getDocs(q)) } as unknown as typeof fs;
     };
-    const data = await loadFamilyData(createQueries(denying('permission-denied'), {} as never, contract), 'anna@example.com');
+    const data = await loadFamilyData(createQueries(denying('permission-denied'), {} as never, contract), 'anna@example.com', { withCorrespondence: true });
     expect(data.member).toEqual(member);
     expect([data.notices, data.cancellations, data.absences]).toEqual([[], [], []]);
-    await expect(loadFamilyData(createQueries(denying('unavailable'), {} as never, contract), 'anna@example.com')).rejects.toThrow(NOTICES_LOAD_ERROR);
+    expect(await loadCorrespondence(createQueries(denying('permission-denied'), {} as never, contract), 'M1')).toEqual({ notices: [], cancellations: [], absences: [] });
+    await expect(loadCorrespondence(createQueries(denying('unavailable'), {} as never, contract), 'M1')).rejects.toThrow(NOTICES_LOAD_ERROR);
   });
 
   it('throws when used outside its provider', () => {

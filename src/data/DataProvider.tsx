@@ -8,10 +8,18 @@ import { withAbsence, withoutAbsence, type FamilyAbsence } from '../domain/absen
 import { withReadAt } from '../domain/notices';
 import type { Member } from '../domain/types';
 import { familyStore } from '../lib/firebase';
-import { EMPTY, type FamilyData } from './familyData';
+import { EMPTY, type Correspondence, type FamilyData } from './familyData';
+import { NOTICES_LOAD_ERROR } from './notices';
 
 export interface DataState extends FamilyData {
   loading: boolean;
+  /**
+   * The family's notices, cancelled lessons and absences are still being read: they come after
+   * its figures (familyData.loadCorrespondence), so a screen keeps their place meanwhile.
+   */
+  correspondenceLoading: boolean;
+  /** The message of a failed read of the correspondence; the figures are shown all the same. */
+  correspondenceError: string | null;
   /** The spec's message of the read that failed, e.g. 'Failed to fetch payments'. */
   error: string | null;
   /** Replaces the cached member after a successful updateMemberData. */
@@ -27,12 +35,16 @@ export interface DataState extends FamilyData {
 }
 
 /** For a read-only view of a family (the office's): no edit changes anything. */
-export const NO_EDITS: Pick<DataState, 'replaceMember' | 'applyReadMark' | 'applyAbsence' | 'removeAbsence'> = {
+export const NO_EDITS: Pick<DataState, 'correspondenceLoading' | 'correspondenceError' | 'replaceMember' | 'applyReadMark' | 'applyAbsence' | 'removeAbsence'> = {
+  correspondenceLoading: false,
+  correspondenceError: null,
   replaceMember: () => undefined,
   applyReadMark: () => undefined,
   applyAbsence: () => undefined,
   removeAbsence: () => undefined,
 };
+
+const correspondenceOf = ({ notices, cancellations, absences }: FamilyData): Correspondence => ({ notices, cancellations, absences });
 
 /** The family's notices with one read mark set, or taken back (null). */
 function markedRead(data: FamilyData, noticeId: string, readAt: string | null): FamilyData {
@@ -45,6 +57,8 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   const [data, setData] = useState<FamilyData>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  const [correspondenceLoading, setCorrespondenceLoading] = useState(true);
+  const [correspondenceError, setCorrespondenceError] = useState<string | null>(null);
   // Counts the parent's saved edits (contact data, read marks, absences): a read that began
   // before an edit must not undo it (with kept figures on screen, a parent can act before the
   // server's answer to the first read).
@@ -52,16 +66,27 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   // The first figures render at once: the parent is waiting for them. Fresh figures that
   // replace kept ones render as a transition, in slices that leave the page responsive, and an
   // answer equal to what is shown (the server confirming the kept figures) renders nothing.
-  const unlessEdited = useCallback((editsAtStart: number, read: FamilyData, replacing: boolean) => {
+  const unlessEdited = useCallback((editsAtStart: number, read: FamilyData, { replacing, withCorrespondence }: { replacing: boolean; withCorrespondence: boolean }) => {
     const update = () => {
       setData((current) => {
-        const next = edits.current === editsAtStart ? read : { ...read, member: current.member, notices: current.notices, cancellations: current.cancellations, absences: current.absences };
+        const next = { ...read };
+        // The server's figures come without the correspondence (read after them): what is shown of it stays until then.
+        if (!withCorrespondence) Object.assign(next, correspondenceOf(current));
+        if (edits.current !== editsAtStart) Object.assign(next, { member: current.member }, correspondenceOf(current));
         return isEqual(next, current) ? current : next;
       });
       setLoading(false);
     };
     if (replacing) startTransition(update);
     else update();
+  }, []);
+  const correspondenceUnlessEdited = useCallback((editsAtStart: number, read: Correspondence) => {
+    setData((current) => {
+      if (edits.current !== editsAtStart) return current;
+      const next = { ...current, ...read };
+      return isEqual(next, current) ? current : next;
+    });
+    setCorrespondenceLoading(false);
   }, []);
 
   const load = useCallback(
@@ -71,24 +96,42 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       // What is on screen from this load.
       let shownFromCache = false;
       const editsAtStart = edits.current;
+      let store: Awaited<ReturnType<typeof familyStore>>;
+      let fresh: FamilyData;
       try {
-        const store = await familyStore();
+        store = await familyStore();
         // A returning parent sees the figures this device kept at once; the server's answer
         // replaces them when it comes.
-        const fresh = await store.readFamily(email, cacheFirst, (kept) => {
+        fresh = await store.readFamily(email, cacheFirst, (kept) => {
           shownFromCache = true;
-          unlessEdited(editsAtStart, kept, false);
+          unlessEdited(editsAtStart, kept, { replacing: false, withCorrespondence: true });
+          setCorrespondenceLoading(false);
         });
-        unlessEdited(editsAtStart, fresh, shownFromCache);
+        unlessEdited(editsAtStart, fresh, { replacing: shownFromCache, withCorrespondence: false });
       } catch (caught) {
         console.error('Loading the family data failed', caught);
         // Figures from the cache stay on screen rather than give way to an error.
         // The reads' DataLoadError carries the spec's message (from the worker, as its name and message).
         if (!shownFromCache) setError(isDataLoadError(caught) ? caught.message : 'Failed to fetch member data');
         setLoading(false);
+        return;
+      }
+      if (!fresh.member) {
+        setCorrespondenceLoading(false);
+        return;
+      }
+      // Asked once the figures are in: on the server, beside them, these reads would hold them up.
+      try {
+        setCorrespondenceError(null);
+        correspondenceUnlessEdited(editsAtStart, await store.readCorrespondence(fresh.member.id));
+      } catch (caught) {
+        // The figures stay, and what the device kept of the correspondence with them.
+        console.error('Loading the notices and absences failed', caught);
+        setCorrespondenceError(isDataLoadError(caught) ? caught.message : NOTICES_LOAD_ERROR);
+        setCorrespondenceLoading(false);
       }
     },
-    [email, unlessEdited],
+    [email, unlessEdited, correspondenceUnlessEdited],
   );
 
   useEffect(() => {
@@ -112,8 +155,8 @@ export function DataProvider({ email, children }: { email: string; children: Rea
     setData((current) => ({ ...current, absences: withoutAbsence(current.absences, absenceId) }));
   }, []);
   const value = useMemo(
-    () => ({ ...data, loading, error, replaceMember, applyReadMark, applyAbsence, removeAbsence }),
-    [data, loading, error, replaceMember, applyReadMark, applyAbsence, removeAbsence],
+    () => ({ ...data, loading, correspondenceLoading, correspondenceError, error, replaceMember, applyReadMark, applyAbsence, removeAbsence }),
+    [data, loading, correspondenceLoading, correspondenceError, error, replaceMember, applyReadMark, applyAbsence, removeAbsence],
   );
   return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
 }

@@ -41,19 +41,25 @@ export const EMPTY: FamilyData = {
   lastSuccessfulSyncAt: null,
 };
 
+/** The family's correspondence with the office: its notices, cancelled lessons and absence reports. */
+export type Correspondence = Pick<FamilyData, 'notices' | 'cancellations' | 'absences'>;
+
 /**
- * The family's documents in two round trips, whatever the school's size: the e-mail index entry
+ * The family's figures in two round trips, whatever the school's size: the e-mail index entry
  * says which member the parent is; then everything at once by that member id: the member, its
  * children, plans, payments, book deposits, the quarters, the family's timetable (the lessons,
- * room hours and teachers its plans point to, which the sync copies into one document), and its
- * notices, cancelled lessons and absence reports. Every
+ * room hours and teachers its plans point to, which the sync copies into one document). Every
  * round trip costs a parent on a phone; none of these waits for another.
+ *
+ * With `withCorrespondence`, the notices, cancelled lessons and absences in the same round trip
+ * (from this device's cache, where they cost nothing); from the server they are read after the
+ * figures are shown (loadCorrespondence), so that the dashboard is not held up by them.
  */
-export async function loadFamilyData(queries: Queries, email: string): Promise<FamilyData> {
+export async function loadFamilyData(queries: Queries, email: string, { withCorrespondence = false } = {}): Promise<FamilyData> {
   // Without a membership nothing else is readable (the rules deny even the quarters).
   const memberId = await queries.memberIdOf(email);
   if (!memberId) return EMPTY;
-  const [member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, notices, cancellations, absences] = await Promise.all([
+  const [member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, correspondence] = await Promise.all([
     queries.memberById(memberId),
     queries.children(memberId),
     queries.plans(memberId),
@@ -62,12 +68,16 @@ export async function loadFamilyData(queries: Queries, email: string): Promise<F
     queries.quarters(),
     queries.timetable(memberId),
     queries.lastSuccessfulSyncAt(),
-    queries.notices(memberId),
-    queries.cancellations(memberId),
-    queries.absences(memberId),
+    withCorrespondence ? loadCorrespondence(queries, memberId) : undefined,
   ]);
   if (!member) return EMPTY;
-  return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, notices, cancellations, absences });
+  return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, ...correspondence });
+}
+
+/** The family's notices, cancelled lessons and absence reports, in one round trip. */
+export async function loadCorrespondence(queries: Queries, memberId: string): Promise<Correspondence> {
+  const [notices, cancellations, absences] = await Promise.all([queries.notices(memberId), queries.cancellations(memberId), queries.absences(memberId)]);
+  return { notices, cancellations, absences };
 }
 
 /** What the family's own reads add to what an admin's view of the family holds. */

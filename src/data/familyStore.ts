@@ -6,17 +6,19 @@ import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { Firestore } from 'firebase/firestore';
 import type { BookingData } from '../domain/booking';
 import { readBooking, type BookingContract, type BookingQuery } from './booking';
-import { EMPTY, loadFamilyData, type FamilyData } from './familyData';
+import { EMPTY, loadCorrespondence, loadFamilyData, type Correspondence, type FamilyData } from './familyData';
 import { readOfficeTimetable, type OfficeTimetable } from './officeTimetable';
 import { createQueries, type ContractSchemas } from './queries';
 
 export interface FamilyStore {
   /**
-   * The family's documents from the server. With `cacheFirst`, what this device kept is handed
-   * to `onCached` first (nothing when it kept no member for this e-mail), so that a returning
-   * parent sees it at once.
+   * The family's figures from the server, without its correspondence (readCorrespondence). With
+   * `cacheFirst`, what this device kept, correspondence included, is handed to `onCached` first
+   * (nothing when it kept no member for this e-mail), so that a returning parent sees it at once.
    */
   readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData) => unknown): Promise<FamilyData>;
+  /** The family's notices, cancelled lessons and absences from the server, asked once its figures are in. */
+  readCorrespondence(memberId: string): Promise<Correspondence>;
   /** Whether an active admin_users/{email} exists; rules let a user read only their own. */
   isAdmin(email: string): Promise<boolean>;
   /** The quarter's course offer and the family's requests for it; null where there is no booking. */
@@ -33,12 +35,13 @@ export function createFamilyStore(fs: typeof import('firebase/firestore'), db: F
         // queue, and the server's answers, written to the cache as they come, would hold the
         // kept figures back. A cache without this family's entry answers at once.
         const cache = { ...fs, getDoc: fs.getDocFromCache, getDocs: fs.getDocsFromCache };
-        const kept = await loadFamilyData(createQueries(cache, db, contract), email).catch(() => EMPTY);
+        const kept = await loadFamilyData(createQueries(cache, db, contract), email, { withCorrespondence: true }).catch(() => EMPTY);
         // Awaited: from the worker, the page must have the kept figures before the fresh ones.
         if (kept.member) await onCached(kept);
       }
       return loadFamilyData(createQueries(fs, db, contract), email);
     },
+    readCorrespondence: (memberId) => loadCorrespondence(createQueries(fs, db, contract), memberId),
     async isAdmin(email) {
       const record = await fs.getDoc(fs.doc(db, ADMIN_USERS, email.toLowerCase()));
       return record.get('active') === true;

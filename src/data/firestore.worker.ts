@@ -83,6 +83,9 @@ const api = {
       (onCached as unknown as Comlink.Remote<unknown>)[Comlink.releaseProxy]();
     }
   },
+  async readCorrespondence(memberId: string) {
+    return (await store()).readCorrespondence(memberId);
+  },
   async isAdmin(email: string) {
     return (await store()).isAdmin(email);
   },

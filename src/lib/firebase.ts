@@ -108,6 +108,7 @@ export async function familyStore(): Promise<FamilyStore> {
   const [remote, { proxy }] = await Promise.all([openFirestoreWorker(), import('comlink')]);
   return {
     readFamily: (email, cacheFirst, onCached) => remote.readFamily(email, cacheFirst, proxy(onCached)),
+    readCorrespondence: (memberId) => remote.readCorrespondence(memberId),
     isAdmin: (email) => remote.isAdmin(email),
     readBooking: (query) => remote.readBooking(query),
     readOfficeTimetable: () => remote.readOfficeTimetable(),

@@ -71,6 +71,8 @@ export function familyFixture(overrides: Partial<DataState> = {}): DataState {
     cancellations: [],
     absences: [],
     loading: false,
+    correspondenceLoading: false,
+    correspondenceError: null,
     lastSuccessfulSyncAt: null,
     error: null,
     replaceMember: () => undefined,

@@ -12,9 +12,15 @@ import type { FamilyAbsence } from '../domain/absences';
 import type { NoticeDelivery } from '../domain/notices';
 import { familyFixture } from './fixtures';
 
-const store = { family: null as unknown };
-/** The Firestore worker's store, answering the family `withFamily` was given. */
-export const familyStoreStandIn = { readFamily: async () => store.family };
+const store = { family: null as unknown as FamilyData };
+/**
+ * The Firestore worker's store, answering the family `withFamily` was given as the real one
+ * does: its figures first, its notices, cancelled lessons and absences in a read of their own.
+ */
+export const familyStoreStandIn = {
+  readFamily: async (): Promise<FamilyData> => ({ ...store.family, notices: [], cancellations: [], absences: [] }),
+  readCorrespondence: async () => ({ notices: store.family.notices, cancellations: store.family.cancellations, absences: store.family.absences }),
+};
 
 export const delivery = (noticeId: string, overrides: Partial<NoticeDelivery> = {}): NoticeDelivery => ({
   noticeId,
@@ -30,7 +36,7 @@ export const delivery = (noticeId: string, overrides: Partial<NoticeDelivery> = 
 
 /** The family of the fixture with these notices, read through the real DataProvider. */
 export function withFamily(ui: ReactNode, family: Partial<FamilyData>) {
-  const { loading: _l, error: _e, replaceMember: _r, applyReadMark: _a, applyAbsence: _b, removeAbsence: _c, ...data } = familyFixture();
+  const { loading: _l, correspondenceLoading: _cl, correspondenceError: _ce, error: _e, replaceMember: _r, applyReadMark: _a, applyAbsence: _b, removeAbsence: _c, ...data } = familyFixture();
   store.family = { ...data, ...family };
   return render(createElement(MemoryRouter, null, createElement(DataProvider, { email: 'anna.mueller@example.com', children: ui })));
 }

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, EmptyState } from '../../components/Card';
+import { Alert } from '../../components/Alert';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
 import { isUnread, newestFirst, type NoticeDelivery } from '../../domain/notices';
 import { useLocale } from '../../i18n/useLocale';
@@ -25,7 +26,7 @@ export default function DashboardNotices() {
 
 export function NoticesCard() {
   const { t } = useTranslation();
-  const { notices } = useData();
+  const { notices, correspondenceLoading, correspondenceError } = useData();
   const markRead = useMarkRead();
   const [openId, setOpenId] = useState<string | null>(null);
   const [all, setAll] = useState(false);
@@ -39,20 +40,30 @@ export function NoticesCard() {
   };
   return (
     <Card title={t('notices.title')}>
-      {sorted.length === 0 ? (
-        <EmptyState>{t('notices.empty')}</EmptyState>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-100">
-            {shown.map((notice) => <NoticeItem key={notice.noticeId} notice={notice} onOpen={open} />)}
-          </ul>
-          {sorted.length > NOTICES_SHOWN && (
-            <button type="button" aria-expanded={all} onClick={() => setAll(!all)} className="mt-2 text-sm font-medium text-teal-800 underline">
-              {all ? t('notices.showFewer') : t('notices.showAll', { count: sorted.length })}
-            </button>
-          )}
-        </>
-      )}
+      {/* The notices come after the family's figures (DataProvider): their place is kept, a
+          list of NOTICES_SHOWN high, so that nothing below moves when they arrive. */}
+      <div className="min-h-42">
+        {correspondenceLoading ? (
+          <div role="status" aria-label={t('common.loading')} className="space-y-4 py-2">
+            {Array.from({ length: NOTICES_SHOWN }, (_, index) => <Skeleton key={index} className="h-9 w-full" />)}
+          </div>
+        ) : correspondenceError && sorted.length === 0 ? (
+          <Alert tone="error">{t('notices.loadError')}</Alert>
+        ) : sorted.length === 0 ? (
+          <EmptyState>{t('notices.empty')}</EmptyState>
+        ) : (
+          <>
+            <ul className="divide-y divide-slate-100">
+              {shown.map((notice) => <NoticeItem key={notice.noticeId} notice={notice} onOpen={open} />)}
+            </ul>
+            {sorted.length > NOTICES_SHOWN && (
+              <button type="button" aria-expanded={all} onClick={() => setAll(!all)} className="mt-2 text-sm font-medium text-teal-800 underline">
+                {all ? t('notices.showFewer') : t('notices.showAll', { count: sorted.length })}
+              </button>
+            )}
+          </>
+        )}
+      </div>
       <NoticeDialog notice={opened} onClose={() => setOpenId(null)} />
     </Card>
   );

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
-import { Card, EmptyState } from '../../components/Card';
+import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
 import { absenceWithdrawable, currentAbsences, type FamilyAbsence } from '../../domain/absences';
 import { useLocale } from '../../i18n/useLocale';
@@ -47,7 +47,12 @@ export function AbsencesCard() {
       </button>
       {done && <div className="mt-3"><Alert tone="success">{done}</Alert></div>}
       <h3 className="mt-3 text-sm font-semibold text-slate-900">{t('absences.list')}</h3>
-      {shown.length === 0 ? (
+      {/* The absences come after the family's figures (DataProvider). */}
+      {data.correspondenceLoading ? (
+        <div role="status" aria-label={t('common.loading')} className="mt-2"><Skeleton /></div>
+      ) : data.correspondenceError && shown.length === 0 ? (
+        <div className="mt-2"><Alert tone="error">{t('absences.loadError')}</Alert></div>
+      ) : shown.length === 0 ? (
         <div className="mt-2"><EmptyState>{t('absences.none')}</EmptyState></div>
       ) : (
         <ul className="mt-2 divide-y divide-slate-100 text-sm">

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
-import { delivery, withFamily } from '../../test/noticeFixtures';
+import { delivery, familyStoreStandIn, withFamily } from '../../test/noticeFixtures';
+import { useData } from '../../data/DataProvider';
 import { NoticesCard } from './DashboardNotices';
 
 const api = vi.hoisted(() => ({ markNoticeRead: vi.fn(), reportAbsence: vi.fn(), withdrawAbsence: vi.fn() }));
@@ -33,6 +34,32 @@ describe("the dashboard's notices", () => {
     expect(items().map((item) => item.textContent)).toEqual(['Title N220 November 2026New', 'Title N3Lesson cancelled · 10 November 2026New', 'Title N11 November 2026']);
     await userEvent.click(within(card).getByRole('button', { name: 'Show all 4 notices' }));
     expect(items()).toHaveLength(4);
+  });
+
+  it("comes after the family's figures, keeps its place meanwhile, and says so when it cannot be read", async () => {
+    let answer!: { resolve: (value: Awaited<ReturnType<typeof familyStoreStandIn.readCorrespondence>>) => void; reject: (error: Error) => void };
+    vi.spyOn(familyStoreStandIn, 'readCorrespondence').mockImplementation(() => new Promise((resolve, reject) => (answer = { resolve, reject })));
+    function Dashboard() {
+      const { member } = useData();
+      return <>{member && <p>Balance of {member.primaryName}: {member.balance}</p>}<NoticesCard /></>;
+    }
+    const first = withFamily(<Dashboard />, { notices: [delivery('N1')] });
+    const card = await screen.findByRole('region', { name: 'Notices from the school office' });
+    // The figures are shown while the notices are still being read.
+    await waitFor(() => expect(familyStoreStandIn.readCorrespondence).toHaveBeenCalledWith('M0001'));
+    expect(screen.getByText(/^Balance of .+: -440$/)).toBeInTheDocument();
+    expect(within(card).getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    answer.resolve({ notices: [delivery('N1')], cancellations: [], absences: [] });
+    expect(await within(card).findByText('Title N1')).toBeInTheDocument();
+    first.unmount();
+
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    withFamily(<Dashboard />, { notices: [] });
+    const again = await screen.findByRole('region', { name: 'Notices from the school office' });
+    await waitFor(() => expect(familyStoreStandIn.readCorrespondence).toHaveBeenCalledTimes(2));
+    answer.reject(Object.assign(new Error('Failed to fetch notices'), { name: 'DataLoadError' }));
+    expect(await within(again).findByText('The notices could not be loaded. Reload the page to try again.')).toBeInTheDocument();
+    expect(screen.getByText(/^Balance of .+: -440$/)).toBeInTheDocument();
   });
 
   it('says so when there is none', async () => {
