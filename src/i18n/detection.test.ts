@@ -7,6 +7,7 @@ import {
   HOSTING_LANGUAGE_COOKIE,
   i18nInitOptions,
   LANGUAGE_STORAGE_KEY,
+  loadTextsOf,
   localeBackend,
   setLanguage,
   syncHostingLanguage,
@@ -64,6 +65,22 @@ describe('language detection', () => {
     await instance.changeLanguage('de');
     expect(instance.t('nav.family')).toBe('Familie');
     expect(instance.hasResourceBundle('de', 'office')).toBe(false);
+  });
+
+  it("loads a signed-in screen's texts asked for while the app starts, before i18next has chosen the language", async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE']);
+    const instance = i18next.createInstance().use(localeBackend).use(createLanguageDetector());
+    // Not awaited: the signed-in frame asks for its texts in the same task as the app's start.
+    const ready = instance.init(i18nInitOptions);
+    await loadTextsOf(instance, ready, ['family']);
+    expect(instance.t('nav.family')).toBe('Familie');
+  });
+
+  it('rejects like a failed chunk when the texts did not arrive', async () => {
+    const instance = i18next.createInstance().use(localeBackend).use(createLanguageDetector());
+    await instance.init(i18nInitOptions);
+    vi.spyOn(instance, 'loadNamespaces').mockResolvedValue(undefined);
+    await expect(loadTextsOf(instance, Promise.resolve(), ['office'])).rejects.toThrow(/^Failed to fetch dynamically imported module: texts office/);
   });
 
   it('falls back to English for other browser languages', async () => {

@@ -90,10 +90,18 @@ i18n.on('languageChanged', syncDocumentLanguage);
  * (i18next reloads every namespace asked for on a switch). Rejects like a failed chunk when they
  * did not arrive, so that a lazy page retries as for its own chunk (app/lazyWithReload).
  */
-export async function loadTexts(namespaces: readonly Namespace[]): Promise<void> {
-  await i18n.loadNamespaces([...namespaces]);
-  const language = currentLanguage();
-  const missing = namespaces.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
+export const loadTexts = (namespaces: readonly Namespace[]): Promise<void> => loadTextsOf(i18n, i18nReady, namespaces);
+
+/**
+ * `loadTexts` for one i18next instance. It waits for `ready`, the instance's init: until then
+ * the language is not chosen yet (i18next decides it a task later), and i18next would answer at
+ * once without loading anything. The signed-in pages ask for their texts while the app starts.
+ */
+export async function loadTextsOf(instance: typeof i18n, ready: Promise<unknown>, namespaces: readonly Namespace[]): Promise<void> {
+  await ready.catch(() => undefined);
+  await instance.loadNamespaces([...namespaces]);
+  const language = currentLanguage(instance.resolvedLanguage);
+  const missing = namespaces.filter((namespace) => !instance.hasResourceBundle(language, namespace));
   if (missing.length > 0) throw new Error(`Failed to fetch dynamically imported module: texts ${missing.join(', ')} (${language})`);
 }
 
