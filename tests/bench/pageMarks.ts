@@ -42,6 +42,8 @@ export interface Timed {
   ms: number;
   /** Of that, waiting for the Firestore emulator's answers. */
   emulatorMs: number;
+  /** How much the page moved after that paint, once settled (the dashboard's sign-in runs only). */
+  shift?: number;
 }
 
 type Marks = { signInClickedAt?: number; dashboardPaintedAt?: number };
@@ -62,7 +64,25 @@ export const recordDashboardPaint = (heading: string) => `{
     requestAnimationFrame(() => { window.dashboardPaintedAt = performance.now(); });
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+  // What moves once the dashboard is painted (the notices and the booking entry come later), and
+  // when the page last changed at all: the shift is read once it has been still for a while.
+  window.shiftAfterPaint = 0;
+  window.changedAt = 0;
+  new MutationObserver(() => { window.changedAt = performance.now(); }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (window.dashboardPaintedAt !== undefined && !entry.hadRecentInput) window.shiftAfterPaint += entry.value;
+    }
+  }).observe({ type: 'layout-shift' });
 }`;
+
+type Settled = { shiftAfterPaint: number; changedAt: number };
+
+/** How much the painted dashboard moved (its layout shift, as CLS counts it) once nothing changed for `quietMs`. */
+export async function shiftAfterPaint(page: Page, quietMs = 1500): Promise<number> {
+  await page.waitForFunction((quiet) => performance.now() - (window as unknown as Settled).changedAt >= quiet, quietMs, { polling: 250, timeout: 30_000 });
+  return page.evaluate(() => Math.round((window as unknown as Settled).shiftAfterPaint * 1000) / 1000);
+}
 
 export async function paintedAfter(page: Page, startedAt: 'navigation' | 'sign-in'): Promise<number> {
   await page.waitForFunction(() => (window as Marks).dashboardPaintedAt !== undefined);

@@ -31,7 +31,7 @@ import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseRuns } from './lighthouse';
 import { medianOfGoodRuns } from './lighthouseMedian';
 import { compareSideBySide } from './sideBySide';
 import { explainFailure, watchedPage } from './pageFailures';
-import { firestoreWaits, paintedAfter, recordDashboardPaint, recordScreenShown, type Timed } from './pageMarks';
+import { firestoreWaits, paintedAfter, recordDashboardPaint, recordScreenShown, shiftAfterPaint, type Timed } from './pageMarks';
 import { sessionReads } from './sessionReads';
 import { entryChunks, kB, loginScripts } from './webScripts';
 
@@ -55,7 +55,9 @@ type Filling = 'typed' | 'autofilled';
 async function signInAndWaitForDashboard(page: Page, app: string, email: string, filling: Filling): Promise<Timed> {
   const waited = firestoreWaits(page);
   return explainFailure(page, `sign-in of ${email}, form ${filling}, to the dashboard`, async () => {
-    await page.goto(`${app}/login`);
+    // Typing starts once the page's scripts are in: commits before 1064c9d (such as a05d1fd, the
+    // usual --against) lost what was typed into the pre-rendered form before the app took it over.
+    await page.goto(`${app}/login`, { waitUntil: 'networkidle' });
     for (const [label, value] of [['Email', email], ['Password', DEMO_PASSWORD]] as const) {
       const field = page.getByLabel(label, { exact: true });
       if (filling === 'typed') await field.pressSequentially(value, { delay: 100 });
@@ -67,7 +69,7 @@ async function signInAndWaitForDashboard(page: Page, app: string, email: string,
     const start = Date.now();
     await signIn.click();
     const ms = await paintedAfter(page, 'sign-in');
-    return { ms, emulatorMs: waited(start, start + ms) };
+    return { ms, emulatorMs: waited(start, start + ms), shift: await shiftAfterPaint(page) };
   });
 }
 
