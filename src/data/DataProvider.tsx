@@ -102,10 +102,10 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         store = await familyStore();
         // A returning parent sees the figures this device kept at once; the server's answer
         // replaces them when it comes.
-        fresh = await store.readFamily(email, cacheFirst, (kept, withCorrespondence) => {
+        fresh = await store.readFamily(email, cacheFirst, (kept) => {
           shownFromCache = true;
-          unlessEdited(editsAtStart, kept, { replacing: false, withCorrespondence });
-          if (withCorrespondence) setCorrespondenceLoading(false);
+          unlessEdited(editsAtStart, kept, { replacing: false, withCorrespondence: true });
+          setCorrespondenceLoading(false);
         });
         unlessEdited(editsAtStart, fresh, { replacing: shownFromCache, withCorrespondence: false });
       } catch (caught) {

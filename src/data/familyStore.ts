@@ -13,11 +13,10 @@ import { createQueries, type ContractSchemas } from './queries';
 export interface FamilyStore {
   /**
    * The family's figures from the server, without its correspondence (readCorrespondence). With
-   * `cacheFirst`, what this device kept is handed to `onCached` first: its figures, then with its
-   * correspondence too (nothing when it kept no member for this e-mail), so that a returning
-   * parent sees them at once, the figures first.
+   * `cacheFirst`, what this device kept, correspondence included, is handed to `onCached` first
+   * (nothing when it kept no member for this e-mail), so that a returning parent sees it at once.
    */
-  readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData, withCorrespondence: boolean) => unknown): Promise<FamilyData>;
+  readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData) => unknown): Promise<FamilyData>;
   /** The family's notices, cancelled lessons and absences from the server, asked once its figures are in. */
   readCorrespondence(memberId: string): Promise<Correspondence>;
   /** Whether an active admin_users/{email} exists; rules let a user read only their own. */
@@ -36,14 +35,11 @@ export function createFamilyStore(fs: typeof import('firebase/firestore'), db: F
         // queue, and the server's answers, written to the cache as they come, would hold the
         // kept figures back. A cache without this family's entry answers at once.
         const cache = { ...fs, getDoc: fs.getDocFromCache, getDocs: fs.getDocsFromCache };
-        const keptQueries = createQueries(cache, db, contract);
-        const kept = await loadFamilyData(keptQueries, email).catch(() => EMPTY);
+        // With the kept correspondence: it costs the cache little, and arriving after the
+        // figures it would move what they had painted.
+        const kept = await loadFamilyData(createQueries(cache, db, contract), email, { withCorrespondence: true }).catch(() => EMPTY);
         // Awaited: from the worker, the page must have the kept figures before the fresh ones.
-        if (kept.member) {
-          await onCached(kept, false);
-          const correspondence = await loadCorrespondence(keptQueries, kept.member.id).catch(() => undefined);
-          if (correspondence) await onCached({ ...kept, ...correspondence }, true);
-        }
+        if (kept.member) await onCached(kept);
       }
       return loadFamilyData(createQueries(fs, db, contract), email);
     },

@@ -75,7 +75,7 @@ const api = {
   tokenChanged(uid: string, token: string) {
     auth?.tokenChanged(uid, token);
   },
-  async readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData, withCorrespondence: boolean) => unknown) {
+  async readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData) => unknown) {
     try {
       return await (await store()).readFamily(email, cacheFirst, onCached);
     } finally {

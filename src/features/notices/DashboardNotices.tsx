@@ -41,8 +41,8 @@ export function NoticesCard() {
   return (
     <Card title={t('notices.title')}>
       {/* The notices come after the family's figures (DataProvider): their place is kept, a
-          list of NOTICES_SHOWN high, so that nothing below moves when they arrive. */}
-      <div className="min-h-42">
+          list of NOTICES_SHOWN with its "show all" line, so that nothing below moves when they arrive. */}
+      <div className="min-h-50">
         {correspondenceLoading ? (
           <div role="status" aria-label={t('common.loading')} className="space-y-4 py-2">
             {Array.from({ length: NOTICES_SHOWN }, (_, index) => <Skeleton key={index} className="h-9 w-full" />)}
