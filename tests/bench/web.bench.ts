@@ -29,7 +29,7 @@ import { blockingTimes } from './blockingTime';
 import { buildCommit, buildThisTree, type Build } from './builds';
 import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseRuns } from './lighthouse';
 import { medianOfGoodRuns } from './lighthouseMedian';
-import { compareSideBySide } from './sideBySide';
+import { compareSideBySide, median } from './sideBySide';
 import { explainFailure, watchedPage } from './pageFailures';
 import { firestoreWaits, paintedAfter, recordDashboardPaint, recordScreenShown, shiftAfterPaint, type Timed } from './pageMarks';
 import { sessionReads } from './sessionReads';
@@ -44,7 +44,6 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 const launch = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const SCHOOLS = [60, 2000];
 const RUNS = 5;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
  * How the parent fills in the form: typed, at 10 keys a second (a quick typist; what comes after
