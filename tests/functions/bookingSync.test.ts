@@ -149,6 +149,18 @@ describe('a school with booking', () => {
     expect(await ids('offer_catalogue')).toEqual([]);
   });
 
+  it("keeps each request's sender when the members table answers after the requests", async () => {
+    // The member index is written after the members table: requests read before it would lose
+    // their sender's address, and the next full sync would write them again.
+    school.setFault('Members', 'slow', 1);
+    await sync(full);
+    const senders = (await db.collection('bookingRequests').get()).docs.filter((doc) => doc.get('memberId') === 'M0001').map((doc) => doc.get('requestedBy') as unknown);
+    expect(senders.length).toBeGreaterThan(0);
+    expect(senders).toEqual(senders.map(() => expect.stringContaining('@')));
+    const again = await sync(full);
+    expect(again.log.tables.bookingRequests.written).toBe(0);
+  });
+
   it("follows the office's decisions made in AppSheet: places freed or held, the request ids reported", async () => {
     await sync(full);
     const fullOffer = rows('Offers').find((offer) => offer.Places === 4) as RawRow;

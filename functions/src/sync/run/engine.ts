@@ -186,11 +186,12 @@ async function syncTables(
 ): Promise<{ results: TableSyncResult[]; accessEnded: string[] }> {
   const accessEnded: string[] = [];
   let childrenDone: () => void = () => {};
+  let membersIndexed: () => void = () => {};
   const run: SyncContext = {
     db: deps.db,
     client: deps.appSheet,
     syncedAt: log.startedAt,
-    childrenSynced: new Promise<void>((resolve) => (childrenDone = resolve)),
+    familiesSynced: Promise.all([new Promise<void>((resolve) => (childrenDone = resolve)), new Promise<void>((resolve) => (membersIndexed = resolve))]),
     deletions: { share: deps.deletionShare, confirmed: request.confirmDeletions },
     deadline,
     sliceRows: deps.sliceRows,
@@ -205,6 +206,7 @@ async function syncTables(
       return failedTable(table, `stopped: ${(error as Error).message}`);
     } finally {
       if (table === 'children') childrenDone();
+      if (table === 'members') membersIndexed();
     }
   };
   const results = await Promise.all(SYNCED_COLLECTIONS.map(limitAsync(syncOne, TABLE_CONCURRENCY)));

@@ -39,8 +39,12 @@ export interface TableSyncResult {
 /** What every table of one run shares. */
 export interface SyncContext extends WriteContext {
   client: AppSheetClient;
-  /** Settles when the children table has finished: plans and requests take their memberId from it. */
-  childrenSynced?: Promise<unknown>;
+  /**
+   * Settles when the children table and the member index are done: plans and requests take their
+   * memberId from the children, and a request keeps its sender's address only when the index
+   * leads that address to the request's family (planOwners.ts).
+   */
+  familiesSynced?: Promise<unknown>;
   /** How many deletions a full sync may make on its own, and what an admin confirmed. */
   deletions?: DeletionGuard;
   /** Rows per AppSheet request (slices.ts); 0 reads the table in one request. */
@@ -87,7 +91,7 @@ const childOwned = (table: SyncedCollection): table is ChildOwned => table === '
 
 /** Plans and requests take the family's memberId from their child, once the children table has synced. */
 async function assignChildOwners(run: SyncContext, table: ChildOwned, slice: MappedSlice, read: ReadProgress): Promise<void> {
-  await run.childrenSynced;
+  await run.familiesSynced;
   const docs = new Map([...slice.docs].map(([id, { doc }]) => [id, doc]));
   const [owners, requesters] = await Promise.all([
     childOwners(run.db, [...docs.values()].map((doc) => String(doc.childId))),
