@@ -2,9 +2,10 @@
  * A family's absence reports: what the form may send (the server checks the same, on the school's
  * clock), and the list after a report or a withdrawal.
  */
-import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS, type Absence, type Lesson, type Plan, type Quarter } from '@family-portal/contract';
+import type { Absence, Lesson, Plan, Quarter } from '@family-portal/contract';
+import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS } from '@family-portal/contract/rules';
 
-export { absenceWithdrawable } from '@family-portal/contract';
+export { absenceWithdrawable } from '@family-portal/contract/rules';
 
 /** An absence as the family reads it, with its document id. */
 export type FamilyAbsence = Absence & { id: string };

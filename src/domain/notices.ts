@@ -5,7 +5,7 @@
 import type { NoticeDelivery, Plan, Quarter } from '@family-portal/contract';
 
 export type { NoticeDelivery } from '@family-portal/contract';
-export { noticeTextFor } from '@family-portal/contract';
+export { noticeTextFor } from '@family-portal/contract/rules';
 
 export const isUnread = (notice: Pick<NoticeDelivery, 'readAt'>) => notice.readAt === null;
 

@@ -3,7 +3,7 @@
  * with the bodies; the web app parses what comes back with the answers.
  */
 import * as z from 'zod/mini';
-import { checkedText as contactText } from './contactInput';
+import { checkedText as contactText } from './checkedText';
 import { DOCUMENT_SCHEMAS, SYNCED_COLLECTIONS } from './documents';
 import { SYNC_STATUSES, SYNC_TYPES, syncLogSchema, tableCountsByTable, heldBackDeletionSchema } from './syncLog';
 

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { count, date, dateTime, defineTable, email, id, list, oneOf, orBlank, ref, required, text, wholeWeeks } from './columns';
-import { checkedText } from './contactInput';
+import { checkedText } from './checkedText';
 
 /** One row per lesson the office offers in a quarter; places count per room hour. */
 export const offersTable = defineTable({

@@ -13,7 +13,6 @@
  *   spaces and + ( ) / - . with a + only at the start. Such a value cannot name a function, a
  *   cell or another document, so it cannot form a harmful formula.
  */
-import * as z from 'zod/mini';
 
 /** The contact fields a parent may edit (spec section 5), in the order the form shows them. */
 export const EDITABLE_CONTACT_FIELDS = ['primaryName', 'secondaryName', 'phone', 'phone2', 'address'] as const;
@@ -60,16 +59,3 @@ export const INPUT_PROBLEM_TEXT: Record<InputProblem, (field: CheckedField) => s
   formulaStart: () => 'must not start with =, +, - or @ (a spreadsheet would run it as a formula)',
   phoneFormat: () => 'may contain only digits, spaces and + ( ) / - . with + only at the start, and needs a digit',
 };
-
-/**
- * A checked field's schema: trimmed, and refused with the API's reason (and the problem, for the
- * web app's translated text) when the rules say so.
- */
-export const checkedText = (field: CheckedField) =>
-  z.string().check(
-    z.trim(),
-    z.superRefine((value, context) => {
-      const problem = inputProblem(field, value);
-      if (problem) context.addIssue({ code: 'custom', message: INPUT_PROBLEM_TEXT[problem](field), params: { problem } });
-    }),
-  );

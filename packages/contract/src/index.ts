@@ -1,4 +1,5 @@
 export * from './api';
+export * from './checkedText';
 export * from './contactInput';
 export * from './documents';
 export * from './errors';

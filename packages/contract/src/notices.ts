@@ -13,7 +13,7 @@
 import * as z from 'zod/mini';
 import { MAIL_LANGUAGES } from './api';
 import { id } from './columns';
-import { checkedText } from './contactInput';
+import { checkedText } from './checkedText';
 
 export const NOTICES = 'notices';
 export const NOTICE_DELIVERIES = 'notice_deliveries';
@@ -33,16 +33,6 @@ export const deliveryId = (noticeId: string, memberId: string) => `${noticeId}_$
 export const DASHBOARD_NOTICES = 20;
 /** Absences are deleted this many months after their last day. */
 export const ABSENCE_RETENTION_MONTHS = 12;
-/** A report covers at most this many days (a school holiday's length). */
-export const MAX_ABSENCE_DAYS = 31;
-/** How far ahead an absence may be reported. */
-export const ABSENCE_REPORT_AHEAD_DAYS = 180;
-/**
- * A child has at most this many open reports (last day today or later): more than a parent needs
- * for half a year of appointments, few enough that a script or a stuck button cannot fill the
- * office's list. A report merged into an open one does not count as another.
- */
-export const MAX_OPEN_ABSENCES = 20;
 /** A lesson may be cancelled up to this many days back (to correct) and ahead. */
 export const CANCELLATION_WINDOW_DAYS = 180;
 
@@ -75,19 +65,6 @@ export type NoticeText = z.infer<typeof noticeTextSchema>;
 export type NoticeLanguage = (typeof MAIL_LANGUAGES)[number];
 /** The texts by language, at least one; `languages` keeps the order the office gave them in. */
 export type NoticeTexts = Partial<Record<NoticeLanguage, NoticeText>>;
-
-/**
- * The text a reader gets: their language, else the first one the office gave. Pure, shared by
- * the dashboard, the e-mail and the calendar.
- */
-export function noticeTextFor(texts: NoticeTexts, languages: readonly NoticeLanguage[], reader: string): NoticeText {
-  const own = texts[reader as NoticeLanguage];
-  if (own) return own;
-  for (const language of languages) if (texts[language]) return texts[language];
-  const any = Object.values(texts).find(Boolean);
-  if (!any) throw new Error('A notice without any text');
-  return any;
-}
 
 export const NOTICE_AUDIENCE_KINDS = ['all', 'lessons', 'family'] as const;
 /**
@@ -230,8 +207,6 @@ export type Absence = z.infer<typeof absenceSchema>;
  */
 export const absenceAnswer = z.object({ data: z.object({ id, ...absenceSchema.shape }), merged: z.boolean(), absorbed: z.array(id) });
 
-/** A parent may withdraw an absence until its first day begins (school's clock). */
-export const absenceWithdrawable = (absence: Pick<Absence, 'from'>, today: string) => today < absence.from;
 
 /** listAbsences (office): from a day (default today, school's clock) for some days. */
 export const absencesQuery = z.strictObject({

@@ -3,6 +3,7 @@
  * No zod here: the web app's first screens import this (as @family-portal/contract/rules)
  * without loading the schemas.
  */
+import type { Absence, NoticeLanguage, NoticeText, NoticeTexts } from './notices';
 
 /** The `otherPayments` type of a book deposit, as the school office types it. */
 export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
@@ -184,4 +185,31 @@ export function lessonTimes(label: string): { start: ClockTime; end: ClockTime }
   if (!valid(startHour, startMinute) || !valid(endHour, endMinute)) return null;
   if (endHour * 60 + endMinute <= startHour * 60 + startMinute) return null;
   return { start: { hour: startHour, minute: startMinute }, end: { hour: endHour, minute: endMinute } };
+}
+
+/** A report covers at most this many days (a school holiday's length). */
+export const MAX_ABSENCE_DAYS = 31;
+/** How far ahead an absence may be reported. */
+export const ABSENCE_REPORT_AHEAD_DAYS = 180;
+/**
+ * A child has at most this many open reports (last day today or later): more than a parent needs
+ * for half a year of appointments, few enough that a script or a stuck button cannot fill the
+ * office's list. A report merged into an open one does not count as another.
+ */
+export const MAX_OPEN_ABSENCES = 20;
+
+/** A parent may withdraw an absence until its first day begins (school's clock). */
+export const absenceWithdrawable = (absence: Pick<Absence, 'from'>, today: string) => today < absence.from;
+
+/**
+ * The text a reader gets: their language, else the first one the office gave. Pure, shared by
+ * the dashboard, the e-mail and the calendar.
+ */
+export function noticeTextFor(texts: NoticeTexts, languages: readonly NoticeLanguage[], reader: string): NoticeText {
+  const own = texts[reader as NoticeLanguage];
+  if (own) return own;
+  for (const language of languages) if (texts[language]) return texts[language];
+  const any = Object.values(texts).find(Boolean);
+  if (!any) throw new Error('A notice without any text');
+  return any;
 }

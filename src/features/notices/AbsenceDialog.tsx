@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { useData } from '../../data/DataProvider';
 import { absenceLessons, addDays } from '../../domain/absences';
-import { ABSENCE_REPORT_AHEAD_DAYS } from '@family-portal/contract';
+import { ABSENCE_REPORT_AHEAD_DAYS } from '@family-portal/contract/rules';
 import { todayIso } from '../../lib/schoolClock';
 import { absenceErrorText, absenceFormProblems } from './absenceForm';
 

@@ -3,7 +3,8 @@
  * dates (domain/absences, the server's rules on the school's clock) and a reason under the contact
  * form's input rules and messages. And the text of a failed call, for every error code.
  */
-import { inputProblem, MAX_ABSENCE_DAYS, MAX_OPEN_ABSENCES, ABSENCE_REPORT_AHEAD_DAYS, MAX_LENGTH, type InputProblem } from '@family-portal/contract';
+import { inputProblem, MAX_LENGTH, type InputProblem } from '@family-portal/contract/contactInput';
+import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS, MAX_OPEN_ABSENCES } from '@family-portal/contract/rules';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client';
 import { apiErrorKey } from '../../api/errorMessages';
