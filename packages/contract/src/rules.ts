@@ -3,7 +3,6 @@
  * No zod here: the web app's first screens import this (as @family-portal/contract/rules)
  * without loading the schemas.
  */
-import type { Absence, NoticeLanguage, NoticeText, NoticeTexts } from './notices';
 
 /** The `otherPayments` type of a book deposit, as the school office types it. */
 export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
@@ -199,17 +198,20 @@ export const ABSENCE_REPORT_AHEAD_DAYS = 180;
 export const MAX_OPEN_ABSENCES = 20;
 
 /** A parent may withdraw an absence until its first day begins (school's clock). */
-export const absenceWithdrawable = (absence: Pick<Absence, 'from'>, today: string) => today < absence.from;
+export const absenceWithdrawable = (absence: { from: string }, today: string) => today < absence.from;
 
 /**
  * The text a reader gets: their language, else the first one the office gave. Pure, shared by
  * the dashboard, the e-mail and the calendar.
  */
-export function noticeTextFor(texts: NoticeTexts, languages: readonly NoticeLanguage[], reader: string): NoticeText {
-  const own = texts[reader as NoticeLanguage];
+export function noticeTextFor<Language extends string, Text>(texts: Partial<Record<Language, Text>>, languages: readonly Language[], reader: string): Text {
+  const own = texts[reader as Language];
   if (own) return own;
-  for (const language of languages) if (texts[language]) return texts[language];
-  const any = Object.values(texts).find(Boolean);
+  for (const language of languages) {
+    const text = texts[language];
+    if (text) return text;
+  }
+  const any = Object.values<Text | undefined>(texts).find(Boolean);
   if (!any) throw new Error('A notice without any text');
   return any;
 }
