@@ -51,7 +51,7 @@ export function noticeMail(notice: NoticeFacts, to: ParentRecipient, settings: P
     { plain: body },
   ];
   return parentMailDocument(MAIL_KIND_OF[notice.kind], to, settings, {
-    subject: t.subject[notice.kind](title),
+    subject: t.subject(title),
     blocks,
     screen: { path: NOTICE_SCREENS[notice.kind], label: t.link[notice.kind] },
     ...(notice.kind === 'cancellation' ? { unsubscribeNote: t.unsubscribeCancellation } : {}),

@@ -1,11 +1,13 @@
 /**
  * The words around a notice from the school office and a cancelled lesson in their e-mails
  * (noticeMail.ts) in en, de and ru, in the glossary's terms (docs/glossary.md). The notice's own
- * title and text are the office's, in the reader's language where the office gave it.
+ * title and text are the office's, in the reader's language where the office gave it. The
+ * subject is the title: a cancellation's title says already what is cancelled and when
+ * (notices/cancellationTexts.ts).
  */
 export const NOTICE_MAIL_TEXTS = {
   en: {
-    subject: { notice: (title: string) => `Family Portal: ${title}`, cancellation: (title: string) => `Family Portal: lesson cancelled: ${title}` },
+    subject: (title: string) => `Family Portal: ${title}`,
     intro: { notice: 'The school office has sent a notice:', cancellation: 'The school office has cancelled a lesson of your children:' },
     rows: { lesson: 'Course', date: 'Date', reason: 'Reason' },
     link: { notice: 'Read it in the portal', cancellation: 'See the plans in the portal' },
@@ -13,14 +15,14 @@ export const NOTICE_MAIL_TEXTS = {
     unsubscribeCancellation: 'You get this e-mail because a lesson booked for your children is cancelled. Stop these e-mails with one click:',
   },
   de: {
-    subject: { notice: (title: string) => `Familienportal: ${title}`, cancellation: (title: string) => `Familienportal: Unterricht fällt aus: ${title}` },
+    subject: (title: string) => `Familienportal: ${title}`,
     intro: { notice: 'das Schulbüro hat eine Mitteilung geschickt:', cancellation: 'das Schulbüro hat eine Unterrichtsstunde Ihrer Kinder abgesagt:' },
     rows: { lesson: 'Kurs', date: 'Datum', reason: 'Grund' },
     link: { notice: 'Im Portal lesen', cancellation: 'Kurse im Portal ansehen' },
     unsubscribeCancellation: 'Sie erhalten diese E-Mail, weil eine für Ihre Kinder gebuchte Unterrichtsstunde ausfällt. Diese E-Mails mit einem Klick abbestellen:',
   },
   ru: {
-    subject: { notice: (title: string) => `Семейный портал: ${title}`, cancellation: (title: string) => `Семейный портал: занятие отменено: ${title}` },
+    subject: (title: string) => `Семейный портал: ${title}`,
     intro: { notice: 'Канцелярия школы прислала сообщение:', cancellation: 'Канцелярия школы отменила занятие ваших детей:' },
     rows: { lesson: 'Занятие', date: 'Дата', reason: 'Причина' },
     link: { notice: 'Прочитать на портале', cancellation: 'Занятия на портале' },

@@ -49,7 +49,7 @@ export function decideOfficeMail(state: AlertState, outcome: SyncOutcome, day: s
   return { send: kind, next: { ...next, outstanding: true } };
 }
 
-const TEXTS = {
+export const OFFICE_MAIL_TEXTS = {
   de: {
     subject: {
       error: 'Familienportal: Synchronisation fehlgeschlagen',
@@ -122,7 +122,7 @@ const MAX_REASONS = 10;
 
 /** The e-mail of one kind about one run, as text and HTML. Pure. */
 export function officeMail(kind: OfficeMailKind, outcome: SyncOutcome, { language, timeZone, consoleUrl, association }: Omit<OfficeAlertSettings, 'now'>) {
-  const t = TEXTS[language];
+  const t = OFFICE_MAIL_TEXTS[language];
   const when = new Intl.DateTimeFormat(MAIL_LOCALES[language], { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(outcome.startedAt));
   const intro = t.intro[kind](`${t.run[outcome.syncType]} ${t.of} ${when}`);
   const tableLines =
