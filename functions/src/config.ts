@@ -79,7 +79,7 @@ export function officeLanguageFromEnvironment(): MailLanguage {
 }
 
 /**
- * The office's daily e-mail of the next day's absences (notices/absenceMail.ts): sent to
+ * The office's daily e-mail of the next day's absences (absences/absenceMail.ts): sent to
  * OFFICE_EMAIL, once a day from ABSENCE_MAIL_HOUR (0-23, 17 by default) on the school's clock.
  * Plain variables from the functions' .env, like OFFICE_LANGUAGE: a school without an office
  * address leaves them out, and then neither a deploy nor the emulator asks for them and no

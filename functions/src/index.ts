@@ -27,8 +27,8 @@ import {
 import * as booking from './booking/bookingEndpoints';
 import * as calendarFeeds from './calendar/feedEndpoints';
 import * as notices from './notices/noticeEndpoints';
-import * as absences from './notices/absenceEndpoints';
-import { runAbsenceRetention, runDailyAbsenceMail } from './notices/absenceSchedules';
+import * as absences from './absences/absenceEndpoints';
+import { runAbsenceRetention, runDailyAbsenceMail } from './absences/absenceSchedules';
 import { sendHeldNoticeMails } from './notifications/heldNoticeMails';
 import { endpoint, NOTICE_BODY_BYTES } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';

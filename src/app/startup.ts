@@ -59,7 +59,7 @@ export const PlansBooking = lazyWithReload(withTexts(FAMILY, () => import('../fe
 export const DashboardBooking = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/DashboardBooking')));
 /** The school office's notices on the dashboard, and reporting absences on the plans page. */
 export const DashboardNotices = lazyWithReload(withTexts(FAMILY, () => import('../features/notices/DashboardNotices')));
-export const PlansAbsences = lazyWithReload(withTexts(FAMILY, () => import('../features/notices/PlansAbsences')));
+export const PlansAbsences = lazyWithReload(withTexts(FAMILY, () => import('../features/absences/PlansAbsences')));
 
 type Loadable = { preload: () => Promise<unknown> };
 

@@ -9,11 +9,11 @@
 import { ABSENCE_MAIL_DAYS, ABSENCES, currentQuarter, MAIL, MAX_OPEN_ABSENCES, WEEKDAYS, type AbsenceList } from '@family-portal/contract';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, monthsAfter, weekdayOf } from '../../functions/src/notices/absenceDays';
-import { overlappingQuery } from '../../functions/src/notices/absenceList';
-import { sendDailyAbsenceMail, type AbsenceMailSettings } from '../../functions/src/notices/absenceMail';
-import { deleteExpiredAbsences } from '../../functions/src/notices/absenceRetention';
-import { runDailyAbsenceMail } from '../../functions/src/notices/absenceSchedules';
+import { addDays, monthsAfter, weekdayOf } from '../../functions/src/absences/absenceDays';
+import { overlappingQuery } from '../../functions/src/absences/absenceList';
+import { sendDailyAbsenceMail, type AbsenceMailSettings } from '../../functions/src/absences/absenceMail';
+import { deleteExpiredAbsences } from '../../functions/src/absences/absenceRetention';
+import { runDailyAbsenceMail } from '../../functions/src/absences/absenceSchedules';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
 import { dayIn } from '../../functions/src/sync/time/timeZone';
