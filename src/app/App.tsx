@@ -17,9 +17,12 @@ import {
   AppShell,
   AuthActionPage,
   BookDepositsPage,
+  BookingPage,
   DashboardBooking,
   DashboardNotices,
+  PlansBookingLink,
   DashboardPage,
+  FamilyAbsencesPage,
   FamilyPage,
   FamilyViewPage,
   ForgotPasswordPage,
@@ -28,8 +31,6 @@ import {
   LoginPage,
   loadTheRest,
   NoticesPage,
-  PlansAbsences,
-  PlansBooking,
   PlansPage,
   PrivacyPage,
   RequestsPage,
@@ -63,7 +64,9 @@ export function AppRoutes() {
         <Route element={<RequireAuth><AppShell loadTheRest={loadTheRest} /></RequireAuth>}>
           <Route path={paths.dashboard} element={<DashboardPage booking={<DashboardBooking />} notices={<DashboardNotices />} />} />
           <Route path={paths.family} element={<FamilyPage />} />
-          <Route path={paths.plans} element={<PlansPage booking={<PlansBooking />} absences={<PlansAbsences />} />} />
+          <Route path={paths.plans} element={<PlansPage booking={<PlansBookingLink />} />} />
+          <Route path={paths.booking} element={<BookingPage />} />
+          <Route path={paths.absences} element={<FamilyAbsencesPage />} />
           <Route path={paths.transactions} element={<TransactionsPage />} />
           <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>

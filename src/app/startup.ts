@@ -54,12 +54,13 @@ export const FamilyPage = lazyWithReload(withTexts(FAMILY, () => import('../feat
 export const PlansPage = lazyWithReload(withTexts(FAMILY, () => import('../features/plans/PlansPage')));
 export const TransactionsPage = lazyWithReload(withTexts(FAMILY, () => import('../features/transactions/TransactionsPage')));
 export const BookDepositsPage = lazyWithReload(withTexts(FAMILY, () => import('../features/book-deposits/BookDepositsPage')));
-/** Booking the next quarter's courses: the plans page's section and the dashboard's entry, loaded with the screen that shows them. */
-export const PlansBooking = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/PlansBooking')));
+/** Booking the next quarter's courses: its page, and the entry the dashboard and the plans page show. */
+export const BookingPage = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/BookingPage')));
 export const DashboardBooking = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/DashboardBooking')));
-/** The school office's notices on the dashboard, and reporting absences on the plans page. */
+export const PlansBookingLink = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/DashboardBooking').then(({ PlansBookingLink }) => ({ default: PlansBookingLink }))));
+/** The school office's notices on the dashboard; the family's absences and reporting one. */
 export const DashboardNotices = lazyWithReload(withTexts(FAMILY, () => import('../features/notices/DashboardNotices')));
-export const PlansAbsences = lazyWithReload(withTexts(FAMILY, () => import('../features/absences/PlansAbsences')));
+export const FamilyAbsencesPage = lazyWithReload(withTexts(FAMILY, () => import('../features/absences/AbsencesPage')));
 
 type Loadable = { preload: () => Promise<unknown> };
 
@@ -80,9 +81,11 @@ const FAMILY_PAGES: Record<string, Loadable> = {
   [paths.plans]: PlansPage,
   [paths.transactions]: TransactionsPage,
   [paths.bookDeposits]: BookDepositsPage,
+  [paths.absences]: FamilyAbsencesPage,
 };
 const SIGNED_IN_PAGES: Record<string, Loadable> = {
   ...FAMILY_PAGES,
+  [paths.booking]: BookingPage,
   [paths.admin]: AdminPage,
   [paths.adminAccounts]: AccountsPage,
   [paths.adminRequests]: RequestsPage,
@@ -125,7 +128,7 @@ export function loadForSignIn() {
  */
 export function loadTheRest() {
   // One page per idle moment: evaluated together, their modules made one long task.
-  const pages: Loadable[] = [...Object.values(FAMILY_PAGES), DashboardNotices, PlansAbsences];
+  const pages: Loadable[] = [...Object.values(FAMILY_PAGES), DashboardNotices];
   const next = () => {
     const page = pages.shift();
     if (page) void page.preload().catch(ignore).then(() => whenIdle(next));

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeRequestOf,
+  allOffers,
+  dayPartOf,
+  offerDays,
+  offerMatches,
   bookingOpen,
   bookingQuarter,
   canRequest,
@@ -155,5 +159,30 @@ describe("a family's children and requests", () => {
       request({ id: 'f', status: 'withdrawn' }),
     ]);
     expect(decisions.map((r) => r.id)).toEqual(['b', 'd', 'e']);
+  });
+});
+
+describe("the booking page's filters", () => {
+  const evening = offer({ offerId: 'O2', lessonName: 'Ballett', open: false, roomHours: [{ id: 'RH9', dayOfWeek: 'Fr.', hourRefLabel: '7 17:20-18:05', roomName: null }] });
+
+  it('puts a time in the morning, the afternoon or the evening by its start', () => {
+    expect(dayPartOf('1 08:00-08:45')).toBe('morning');
+    expect(dayPartOf('3 - 15:40-16:25')).toBe('afternoon');
+    expect(dayPartOf('7 17:20-18:05')).toBe('evening');
+    expect(dayPartOf('Nachmittag')).toBeNull();
+  });
+
+  it('keeps an offer with one time on the day and in the part of the day asked for', () => {
+    expect(offerMatches(offer(), { day: null, part: null })).toBe(true);
+    expect(offerMatches(offer(), { day: 'Mo.', part: 'afternoon' })).toBe(true);
+    expect(offerMatches(offer(), { day: 'Mo.', part: 'evening' })).toBe(false);
+    expect(offerMatches(offer(), { day: 'Fr.', part: null })).toBe(false);
+    expect(offerMatches(evening, { day: 'Fr.', part: 'evening' })).toBe(true);
+  });
+
+  it('offers the days the times fall on, Monday first, and lists closed offers too', () => {
+    expect(offerDays([evening, offer()])).toEqual(['Mo.', 'Mi.', 'Fr.']);
+    expect(allOffers(data([offer(), evening])).map((o) => [o.lessonName, o.open])).toEqual([['Ballett', false], ['Schach', true]]);
+    expect(openOffers(data([offer(), evening])).map((o) => o.lessonName)).toEqual(['Schach']);
   });
 });

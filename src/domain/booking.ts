@@ -53,6 +53,37 @@ export function openOffers(data: BookingData | null): BookingOffer[] {
   return (data?.offers ?? []).filter((offer) => offer.open).sort((a, b) => a.lessonName.localeCompare(b.lessonName));
 }
 
+/** Every offered course, those whose requests are closed among them, by name. */
+export function allOffers(data: BookingData | null): BookingOffer[] {
+  return [...(data?.offers ?? [])].sort((a, b) => a.lessonName.localeCompare(b.lessonName));
+}
+
+export const DAY_PARTS = ['morning', 'afternoon', 'evening'] as const;
+export type DayPart = (typeof DAY_PARTS)[number];
+
+/** Before noon, before 17:00, or later, by a time's start; null when its label names no time. */
+export function dayPartOf(label: string): DayPart | null {
+  const times = lessonTimes(label);
+  if (!times) return null;
+  return times.start.hour < 12 ? 'morning' : times.start.hour < 17 ? 'afternoon' : 'evening';
+}
+
+/** What the booking page's filters ask for; null: any. */
+export interface OfferFilter {
+  day: string | null;
+  part: DayPart | null;
+}
+
+/** An offer matches when one of its times falls on the day and in the part of the day asked for. */
+export function offerMatches(offer: Pick<CatalogueOffer, 'roomHours'>, { day, part }: OfferFilter): boolean {
+  return offer.roomHours.some((time) => (day === null || time.dayOfWeek === day) && (part === null || dayPartOf(time.hourRefLabel) === part));
+}
+
+/** The weekdays the offer's times fall on, Monday first (the day filter's choices). */
+export function offerDays(offers: readonly Pick<CatalogueOffer, 'roomHours'>[]): string[] {
+  return [...new Set(sortRoomHours(offers.flatMap((offer) => offer.roomHours)).map((time) => time.dayOfWeek))];
+}
+
 /** Requests are taken for at least one course. */
 export const bookingOpen = (data: BookingData | null): boolean => openOffers(data).length > 0;
 

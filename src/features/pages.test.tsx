@@ -152,7 +152,8 @@ describe('plans page', () => {
     expect(within(mia).getByText('Teacher: Olga Iwanow')).toBeInTheDocument();
     expect(within(mia).getAllByText('15:40-16:25')).toHaveLength(2);
     const week = within(mia).getByRole('table', { name: 'Lessons by weekday' });
-    expect(within(week).getByRole('rowheader', { name: 'Mon' })).toBeInTheDocument();
+    expect(within(week).getByRole('rowheader', { name: 'Mon 15:40-16:25' })).toBeInTheDocument();
+    expect(within(mia).getByRole('list', { name: 'Times and rooms' })).toHaveTextContent('Mon 15:40-16:25Raum 101');
     expect(within(mia).getByText('12 weeks')).toBeInTheDocument();
     expect(within(mia).getByText('€180.00')).toBeInTheDocument();
     expect(within(mia).getByText('Payment required: €180.00')).toBeInTheDocument();
@@ -162,7 +163,8 @@ describe('plans page', () => {
     await i18n.changeLanguage('ru');
     renderPage(<PlansPage />, '/plans');
     const mia = screen.getByRole('region', { name: 'Mia Müller' });
-    expect(within(mia).getAllByRole('rowheader', { name: 'Пн' })).toHaveLength(2);
+    expect(within(mia).getByRole('rowheader', { name: 'Пн 15:40-16:25' })).toBeInTheDocument();
+    expect(within(mia).getByRole('list', { name: 'Время и кабинеты' })).toHaveTextContent(/^Пн 15:40-16:25/);
     expect(within(mia).queryByText('Mo.')).not.toBeInTheDocument();
   });
 

@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { bookDepositPath, plansPath, returnPath, transactionPath } from './paths';
+import { absencesPath, bookDepositPath, bookingPath, plansPath, returnPath, transactionPath } from './paths';
 
 describe('paths', () => {
   it('builds deep links with encoded query parameters', () => {
     expect(transactionPath('P 1/2')).toBe('/transactions?transaction=P+1%2F2');
     expect(bookDepositPath('OP-7')).toBe('/book-deposits?deposit=OP-7');
     expect(plansPath({ child: 'C-1', plan: 'PL-9' })).toBe('/plans?child=C-1&plan=PL-9');
+    expect(bookingPath({ offer: 'O 1', child: 'C-1' })).toBe('/booking?offer=O+1&child=C-1');
+    expect(absencesPath({ report: true, child: 'C-1' })).toBe('/absences?report=1&child=C-1');
   });
 
   it('leaves out empty parameters', () => {
     expect(plansPath()).toBe('/plans');
+    expect(bookingPath()).toBe('/booking');
+    expect(absencesPath()).toBe('/absences');
     expect(plansPath({ child: '' })).toBe('/plans');
   });
 });
@@ -25,6 +29,8 @@ describe('the way back after sign-in', () => {
     expect(returnPath('/admin/requests?lesson=L1&status=all')).toBe('/admin/requests?lesson=L1&status=all');
     expect(returnPath('/admin/notices')).toBe('/admin/notices');
     expect(returnPath('/admin/absences')).toBe('/admin/absences');
+    expect(returnPath('/booking?offer=O1&child=C2')).toBe('/booking?offer=O1&child=C2');
+    expect(returnPath('/absences')).toBe('/absences');
     expect(returnPath('/admin/families/M%201/plans?child=C2')).toBe('/admin/families/M%201/plans?child=C2');
     expect(returnPath('/admin/families/M1/settings')).toBe('/');
     expect(returnPath('/admin/families/M1/plans/x')).toBe('/');

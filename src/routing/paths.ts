@@ -14,6 +14,10 @@ export const paths = {
   dashboard: '/',
   family: '/family',
   plans: '/plans',
+  /** Booking the next quarter's courses: the family's requests, then the offer. */
+  booking: '/booking',
+  /** The family's absence reports, and reporting one. */
+  absences: '/absences',
   transactions: '/transactions',
   bookDeposits: '/book-deposits',
   admin: '/admin',
@@ -46,10 +50,24 @@ export const queryParams = {
   mode: 'mode',
   /** The address an invitation's sign-up or password-reset link fills in. */
   email: 'email',
+  /** The booking page's offer to show first (its offerId). */
+  offer: 'offer',
+  /** The absences page opens its report dialog (for `child`, when given). */
+  report: 'report',
 } as const;
 
 export function plansPath(options: { child?: string; plan?: string } = {}): string {
   return withQuery(paths.plans, { [queryParams.child]: options.child, [queryParams.plan]: options.plan });
+}
+
+/** The booking page, optionally at one offer with one child chosen. */
+export function bookingPath(options: { offer?: string; child?: string } = {}): string {
+  return withQuery(paths.booking, { [queryParams.offer]: options.offer, [queryParams.child]: options.child });
+}
+
+/** The absences page; with `report`, its dialog opens (for that child, when given). */
+export function absencesPath(options: { report?: boolean; child?: string } = {}): string {
+  return withQuery(paths.absences, { [queryParams.report]: options.report ? '1' : undefined, [queryParams.child]: options.child });
 }
 
 export function transactionPath(transactionId: string): string {
@@ -70,7 +88,7 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 }
 
 /** The signed-in screens a link may lead back to after sign-in. */
-const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests, paths.adminNotices, paths.adminAbsences];
+const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.booking, paths.absences, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests, paths.adminNotices, paths.adminAbsences];
 
 /** A family's view, one of its screens included: a link one admin shares with another. */
 const isFamilyViewPath = (path: string) => /^\/admin\/families\/[^/]+(\/(family|plans|transactions|book-deposits))?$/.test(path);

@@ -34,11 +34,11 @@ export const delivery = (noticeId: string, overrides: Partial<NoticeDelivery> = 
   ...overrides,
 });
 
-/** The family of the fixture with these notices, read through the real DataProvider. */
-export function withFamily(ui: ReactNode, family: Partial<FamilyData>) {
+/** The family of the fixture with these notices, read through the real DataProvider, at `at`. */
+export function withFamily(ui: ReactNode, family: Partial<FamilyData>, at = '/') {
   const { loading: _l, correspondenceLoading: _cl, correspondenceError: _ce, error: _e, replaceMember: _r, applyReadMark: _a, applyAbsence: _b, removeAbsence: _c, ...data } = familyFixture();
   store.family = { ...data, ...family };
-  return render(createElement(MemoryRouter, null, createElement(DataProvider, { email: 'anna.mueller@example.com', children: ui })));
+  return render(createElement(MemoryRouter, { initialEntries: [at] }, createElement(DataProvider, { email: 'anna.mueller@example.com', children: ui })));
 }
 
 export const absence = (id: string, overrides: Partial<FamilyAbsence> = {}): FamilyAbsence => ({

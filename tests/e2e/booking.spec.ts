@@ -1,6 +1,6 @@
 /**
  * A parent books a course of next quarter on the demo stack: the dashboard's entry leads to the
- * plans page's booking section; the course with the demo's full room hour shows that time as
+ * booking page (the plans page's short link too); the course with the demo's full room hour shows that time as
  * full, which cannot be picked; the parent picks a child and the other time, sees the child,
  * course, times, cost and last day before sending, sees the request as requested (and one place
  * fewer), and withdraws it again. In English, German and Russian within one sign-in (the language
@@ -137,7 +137,7 @@ async function bookAndWithdraw(page: Page, booking: Booking, language: Language)
   await dialog.getByRole('button', { name: t.confirm.send }).click();
   await expect(dialog).toBeHidden();
 
-  const requests = section.getByRole('region', { name: t.yourRequests });
+  const requests = page.getByRole('region', { name: t.yourRequests });
   const entry = requests.getByRole('listitem').filter({ hasText: t.requestFor.replace('{{lesson}}', booking.offer.lessonName).replace('{{child}}', booking.childName) });
   await expect(entry.getByText(t.status.requested, { exact: true })).toBeVisible();
   await expect(card.getByRole('option', { name: t.childRequested.replace('{{name}}', booking.childName) })).toBeDisabled();
@@ -164,7 +164,8 @@ test('a parent books a course of next quarter from the dashboard, sees it reques
   const entry = page.getByRole('region', { name: en.dashboard.title.replace('{{quarter}}', booking.quarterName) });
   const until = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${booking.offer.requestsUntil}T12:00:00Z`));
   await entry.getByRole('link', { name: en.dashboard.entry.replace('{{date}}', until) }).click();
-  await expect(page).toHaveURL(/\/plans#booking$/);
+  await expect(page).toHaveURL(/\/booking$/);
+  await expect(page.getByRole('heading', { level: 1, name: texts('en').pages.booking.title })).toBeVisible();
 
   for (const language of LANGUAGES) {
     if (language !== 'en') await switchLanguage(page, language);

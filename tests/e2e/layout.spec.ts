@@ -152,13 +152,16 @@ async function ready(heading: string, language: Language) {
   await loaded(language);
 }
 
+/** Every screen and dialog is checked for words broken in a narrow column, too (support/layout.ts). */
+const WORDS = { brokenWords: true } as const;
+
 /** Opens a dialog, checks it at every width, and closes it with Escape. */
 async function checkDialog(guard: LayoutGuard, screen: string, open: () => Promise<void>) {
   await open();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await page.mouse.move(0, 0);
-  await guard.atEveryWidth(screen, { within: 'dialog[open]' });
+  await guard.atEveryWidth(screen, { within: 'dialog[open]', ...WORDS });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
@@ -179,7 +182,7 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   // The "as of …" line (offline there is none) and the payment block with its QR code.
   await expect(page.getByRole('main').locator('time')).toBeVisible();
   await expect(page.getByTestId('sepa-qr')).toBeVisible();
-  await guard.atEveryWidth('dashboard');
+  await guard.atEveryWidth('dashboard', WORDS);
   await checkDialog(guard, 'dashboard: quarter day calendar', () =>
     page.getByRole('button', { name: new RegExp(`^${escape(t.quarter.firstDay)}`) }).click());
   await checkDialog(guard, 'dashboard: a notice from the school office', () =>
@@ -187,7 +190,7 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
 
   await navigateTo(t.nav.family);
   await ready(t.pages.family.title, language);
-  await guard.atEveryWidth('family');
+  await guard.atEveryWidth('family', WORDS);
   await checkDialog(guard, 'family: edit contact data', () => page.getByRole('button', { name: t.family.contact.edit }).click());
   await checkDialog(guard, 'family: cancel membership', () => page.getByRole('button', { name: t.family.cancel.open }).click());
 
@@ -195,37 +198,51 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await ready(t.pages.plans.title, language);
   await page.getByRole('button', { name: t.plans.allQuarters }).click();
   await expect(page.getByRole('button', { name: t.plans.allQuarters })).toHaveAttribute('aria-pressed', 'true');
-  // Next quarter's offer (read after the family's data), with the family's long course and requests.
-  const booking = page.getByRole('region', { name: new RegExp(`^${escape(t.booking.title).replace('\\{\\{quarter\\}\\}', '.+')}$`) });
-  const longCourse = booking.getByRole('listitem', { name: LONG_BOOKING.lessonName, exact: true });
-  await expect(longCourse.getByText(t.booking.full, { exact: true })).toBeVisible();
-  await guard.atEveryWidth('plans, all quarters, with the booking section');
+  // The long family's cancelled lesson (support/longNotices.ts) is on its timetable and its course.
+  await guard.atEveryWidth('plans, all quarters', WORDS);
   await checkDialog(guard, 'plans: add to my calendar', async () => {
     await page.getByRole('button', { name: t.plans.calendar.open }).click();
     await expect(page.getByRole('dialog').getByRole('button', { name: t.plans.calendar.make })).toBeVisible();
   });
-  await checkDialog(guard, 'plans: booking request confirmation', async () => {
+
+  // Next quarter's offer, reached by the plans page's link, with the family's long course and requests.
+  await page.getByRole('link', { name: new RegExp(`^${escape(t.plans.bookingLink.split('{{quarter}}')[0]!)}`) }).click();
+  await ready(t.pages.booking.title, language);
+  const offer = page.getByRole('region', { name: new RegExp(`^${escape(t.booking.title).replace('\\{\\{quarter\\}\\}', '.+')}$`) });
+  const longCourse = offer.getByRole('listitem', { name: LONG_BOOKING.lessonName, exact: true });
+  await expect(longCourse.getByText(t.booking.full, { exact: true })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await guard.atEveryWidth('booking', WORDS);
+  await checkDialog(guard, 'booking: request confirmation', async () => {
     await longCourse.getByLabel(t.booking.child).selectOption({ label: LONG_BOOKING.freeChild });
     await longCourse.getByRole('checkbox', { disabled: false }).first().check();
     await longCourse.getByRole('button', { name: t.booking.request }).click();
   });
-  await checkDialog(guard, 'plans: withdraw a booking request', () =>
-    booking.getByRole('button', { name: new RegExp(`^${escape(t.booking.withdraw.open)}: .*${escape(LONG_BOOKING.waitingChild)}`) }).click());
-  // The long family's absence and its cancelled lesson (support/longNotices.ts) are on the page measured above.
-  const absences = page.getByRole('region', { name: t.absences.title });
-  await checkDialog(guard, 'plans: report an absence', () => absences.getByRole('button', { name: t.absences.report }).click());
-  await checkDialog(guard, 'plans: withdraw an absence', () =>
+  await checkDialog(guard, 'booking: withdraw a request', () =>
+    page.getByRole('region', { name: t.booking.yourRequests }).getByRole('button', { name: new RegExp(`^${escape(t.booking.withdraw.open)}: .*${escape(LONG_BOOKING.waitingChild)}`) }).click());
+
+  // The absences page, one tap from a course: its report opens with the course's child chosen.
+  await navigateTo(t.nav.plans);
+  await ready(t.pages.plans.title, language);
+  await checkDialog(guard, 'absences: report an absence', () =>
+    page.getByRole('link', { name: new RegExp(`^${escape(t.plans.reportAbsenceFor.split('{{child}}')[0]!)}`) }).first().click());
+  await ready(t.absences.title, language);
+  await page.mouse.move(0, 0);
+  // The long family's absence (support/longNotices.ts).
+  await guard.atEveryWidth('absences', WORDS);
+  const absences = page.getByRole('region', { name: t.absences.list });
+  await checkDialog(guard, 'absences: withdraw an absence', () =>
     absences.getByRole('button', { name: new RegExp(`^${escape(t.absences.withdraw.label.split('{{child}}')[0]!)}`) }).click());
 
   await navigateTo(t.nav.transactions);
   await ready(t.pages.transactions.title, language);
   await page.getByLabel(t.transactions.more, { exact: true }).selectOption('all');
-  await guard.atEveryWidth('transactions, all years');
+  await guard.atEveryWidth('transactions, all years', WORDS);
 
   await navigateTo(t.nav.bookDeposits);
   await ready(t.pages.bookDeposits.title, language);
   await page.getByRole('button', { name: new RegExp(`^${escape(t.deposits.filter.all)} \\(`) }).click();
-  await guard.atEveryWidth('book deposits, all');
+  await guard.atEveryWidth('book deposits, all', WORDS);
 
   // The header's admin link is a plain link: a full page load, which restores the session and
   // opens the local cache again (seconds). The router shows the console on a history change too.
@@ -305,7 +322,7 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   }, `/admin/families/${LONG_FAMILY.memberId}/family`);
   await expect(page.getByRole('heading', { level: 1, name: t.pages.family.title })).toBeVisible({ timeout: 30_000 });
   await page.mouse.move(0, 0);
-  await guard.atEveryWidth("a family's view: family");
+  await guard.atEveryWidth("a family's view: family", WORDS);
   await page.getByRole('link', { name: t.admin.familyView.back }).click();
   await page.getByRole('button', { name: t.admin.back, exact: true }).click();
   await expect(page).toHaveURL(/\/$/);

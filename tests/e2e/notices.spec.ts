@@ -56,17 +56,21 @@ function homeName(language: Language, label: string, count: number): string {
   return fill(forms[`navUnread_${new Intl.PluralRules(INTL[language]).select(count)}`]!, { label, count });
 }
 
-/** The plans page in the language: the cancelled date beside the course; an absence reported and withdrawn. */
+/** The plans page in the language: the cancelled date beside the course; from it, an absence reported and withdrawn on the absences page. */
 async function plansPage(page: Page, family: Family, language: Language) {
   const t = texts(language);
   await entry(page, language, 'plans').click();
   await expect(page.getByRole('heading', { level: 1, name: t.pages.plans.title })).toBeVisible();
   await expect(page.getByText(fill(t.notices.cancelledOn, { date: longDay(family.date, language), reason: REASON })).first()).toBeVisible();
 
-  const card = page.getByRole('region', { name: t.absences.title });
-  await card.getByRole('button', { name: t.absences.report }).click();
+  // One tap from the course to the absences page, its report open with the course's child chosen.
+  const reportLink = new RegExp(`^${escape(fill(t.plans.reportAbsenceFor, { child: family.childName, lesson: '' }))}`);
+  await page.getByRole('link', { name: reportLink }).first().click();
+  await expect(page).toHaveURL(/\/absences\?report=1&child=/);
+  await expect(page.getByRole('heading', { level: 1, name: t.absences.title })).toBeVisible();
+  const card = page.getByRole('region', { name: t.absences.list });
   const dialog = page.getByRole('dialog', { name: t.absences.report });
-  await dialog.getByLabel(t.absences.child).selectOption({ label: family.childName });
+  await expect(dialog.getByLabel(t.absences.child)).toHaveValue(family.childId);
   await dialog.getByLabel(t.absences.from).fill(family.date);
   await dialog.getByLabel(t.absences.reason).fill('Arzttermin');
   await dialog.getByRole('button', { name: t.absences.send }).click();

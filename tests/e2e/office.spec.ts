@@ -90,21 +90,25 @@ test('the admin invites two members, the invitation arrives in three languages, 
 
 /** The headings of the cards the office's view leaves out, as patterns: booking ("Book 2027 Q1"), notices, absences. */
 const FAMILY_ONLY_CARDS = [en.booking.dashboard.title.replace('{{quarter}}', '.+'), en.notices.title, en.absences.title].map((title) => `^${title}$`);
-/** "Cancelled on …: …" beside a course. */
+/** "Cancelled on …: …" beside a course, and "Cancelled on …" on its timetable row. */
 const CANCELLED_ON = `^${en.notices.cancelledOn.replace('{{date}}', '.+').replace('{{reason}}', '.*')}$`;
+const CANCELLED_DATES = `^${en.plans.cancelledDates.replace('{{dates}}', '.+')}$`;
 
 /**
  * The text a screen shows in its main area, without its buttons (which differ by design).
  * Booking, the office's notices (with the cancelled lessons beside the courses) and the absence
- * reports are left out: they are the family's own business with the office, which the office's
+ * reports, and the links to their pages, are left out: they are the family's own business with the office, which the office's
  * read-only view neither reads nor shows (the console has its own tabs for them).
  */
 async function mainText(page: Page) {
   return page.getByRole('main').evaluate(
-    (main, { cards, cancelledOn }) => {
+    (main, { cards, cancelledOn, cancelledDates }) => {
       const copy = main.cloneNode(true) as HTMLElement;
       copy.querySelectorAll('button').forEach((button) => button.remove());
-      copy.querySelectorAll('#booking').forEach((section) => section.remove());
+      copy.querySelectorAll('a[href^="/booking"], a[href^="/absences"]').forEach((link) => link.remove());
+      copy.querySelectorAll('td > span').forEach((span) => {
+        if (new RegExp(cancelledDates).test(span.textContent?.trim() ?? '')) span.remove();
+      });
       copy.querySelectorAll('section > div > h2').forEach((heading) => {
         if (cards.some((card) => new RegExp(card).test(heading.textContent ?? ''))) heading.closest('section')?.remove();
       });
@@ -113,7 +117,7 @@ async function mainText(page: Page) {
       });
       return copy.innerText.replace(/\s+/g, ' ').trim();
     },
-    { cards: FAMILY_ONLY_CARDS, cancelledOn: CANCELLED_ON },
+    { cards: FAMILY_ONLY_CARDS, cancelledOn: CANCELLED_ON, cancelledDates: CANCELLED_DATES },
   );
 }
 

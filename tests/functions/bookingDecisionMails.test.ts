@@ -152,7 +152,7 @@ describe('the e-mail about a booking decision', () => {
     expect(mail.message.text).toContain('Время: Понедельник 15:00-15:45 (Musikraum); Четверг 16:00-16:45 (Musikraum)\nРешение: Подтверждено');
     expect(mail.message.text).toContain('Примечание канцелярии школы: Bitte <b>Noten</b> & Stifte mitbringen.');
     expect(mail.message.html).toContain('Bitte &lt;b&gt;Noten&lt;/b&gt; &amp; Stifte mitbringen.');
-    expect(mail.message.text).toContain('Ваши заявки на портале: http://127.0.0.1:5173/plans');
+    expect(mail.message.text).toContain('Ваши заявки на портале: http://127.0.0.1:5173/booking');
     expect(mail.message.text).toMatch(/Отписаться: http:\/\/127\.0\.0\.1:5173\/unsubscribe\?token=[\w.-]+/);
   });
 

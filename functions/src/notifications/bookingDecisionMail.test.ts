@@ -32,7 +32,7 @@ describe('the e-mail about a booking decision', () => {
       'Child: Mia Müller\nCourse: Klavier\nQuarter: 2027 Q1\nTimes: Monday 15:00-15:45; Thursday 16:00-16:45 (Musikraum)\nDecision: Confirmed',
     );
     expect(mail.message.text).toContain('Note from the school office: Bitte Noten mitbringen.');
-    expect(mail.message.text).toContain('See your booking requests in the portal: https://portal.lindenhof.example/plans');
+    expect(mail.message.text).toContain('See your booking requests in the portal: https://portal.lindenhof.example/booking');
     // The association's frame, as every e-mail of the portal.
     expect(mail.message.text.startsWith('Schulverein Lindenhof e.V.\n\n')).toBe(true);
     expect(mail.message.text).toContain('Imprint: https://portal.lindenhof.example/imprint');
@@ -51,7 +51,7 @@ describe('the e-mail about a booking decision', () => {
     expect(german.message.subject).toBe('Familienportal: Kursanfrage für Mia Müller in Klavier abgelehnt');
     expect(german.message.text).toContain('Guten Tag Anna Müller,\n\ndas Schulbüro hat Ihre Kursanfrage für Mia Müller abgelehnt: Klavier im Quartal 2027 Q1.');
     expect(german.message.text).toContain('Zeiten: Montag 15:00-15:45\nEntscheidung: Abgelehnt');
-    expect(german.message.text).toContain('Ihre Kursanfragen im Portal ansehen: https://portal.lindenhof.example/plans');
+    expect(german.message.text).toContain('Ihre Kursanfragen im Portal ansehen: https://portal.lindenhof.example/booking');
     expect(german.message.text).not.toContain('Hinweis des Schulbüros');
 
     const russian = bookingDecisionMail(confirmed, { ...anna, language: 'ru' }, settings);

@@ -29,8 +29,8 @@ export interface BookingDecision {
   note: string | null;
 }
 
-/** Where the family's requests are shown. */
-export const BOOKING_SCREEN = '/plans';
+/** Where the family's requests and the office's decisions are shown, at the top. */
+export const BOOKING_SCREEN = '/booking';
 
 const weekdayIndex = (day: string) => (WEEKDAYS as readonly string[]).indexOf(day);
 

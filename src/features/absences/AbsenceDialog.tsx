@@ -13,12 +13,14 @@ interface Props {
   open: boolean;
   onClose: () => void;
   onReported: (reported: ReportedAbsence) => void;
+  /** The child chosen on opening (a course's "Report an absence"); else the only child, if one. */
+  childId?: string | null;
 }
 
 const INPUT = 'mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5';
 
 /** "Report an absence": a child, its lessons, a day or a range, an optional reason; checked, then sent. */
-export function AbsenceDialog({ open, onClose, onReported }: Props) {
+export function AbsenceDialog({ open, onClose, onReported, childId: chosenChild = null }: Props) {
   const { t } = useTranslation();
   const data = useData();
   const today = todayIso();
@@ -34,8 +36,8 @@ export function AbsenceDialog({ open, onClose, onReported }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    // The only child is chosen already; its lessons all (the common case: the child is ill).
-    const only = data.children.length === 1 ? data.children[0]!.id : '';
+    // The child asked for, or the only child, is chosen already; its lessons all (the common case: the child is ill).
+    const only = data.children.some((child) => child.id === chosenChild) ? chosenChild! : data.children.length === 1 ? data.children[0]!.id : '';
     setChildId(only);
     setLessonIds(only ? absenceLessons(only, data.plans, data.quarters, data.lessons, today).map((lesson) => lesson.id) : []);
     setFrom(today);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
 import { absence, withFamily } from '../../test/noticeFixtures';
-import { AbsencesCard } from './PlansAbsences';
+import AbsencesPage, { AbsencesCard } from './AbsencesPage';
 
 const api = vi.hoisted(() => ({ markNoticeRead: vi.fn(), reportAbsence: vi.fn(), withdrawAbsence: vi.fn() }));
 vi.mock('../../api/notices', () => api);
@@ -20,11 +20,21 @@ beforeEach(async () => {
 });
 afterEach(() => vi.useRealTimers());
 
-const card = () => screen.findByRole('region', { name: 'Absences' });
+const card = () => screen.findByRole('region', { name: 'Reported absences' });
 async function openReport() {
   await userEvent.click(within(await card()).getByRole('button', { name: 'Report an absence' }));
   return screen.getByRole('dialog', { name: 'Report an absence' });
 }
+
+describe('the absences page', () => {
+  it("opens the report with the course's child chosen, from a course's link", async () => {
+    withFamily(<AbsencesPage />, { absences: [] }, '/absences?report=1&child=C2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Absences' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Report an absence' });
+    expect(within(dialog).getByLabelText('Child')).toHaveValue('C2');
+    expect(within(dialog).getByRole('checkbox', { name: 'Schach – Anfänger' })).toBeChecked();
+  });
+});
 
 describe('reporting an absence', () => {
   it("sends the child's chosen lessons, the range and the trimmed reason, and lists the report", async () => {

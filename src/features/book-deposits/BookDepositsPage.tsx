@@ -69,14 +69,15 @@ export default function BookDepositsPage() {
               return (
                 <li key={deposit.id} id={depositElementId(deposit.id)}
                   className={`rounded-lg border border-slate-200 p-3 transition ${highlighted === deposit.id ? HIGHLIGHT_RING.green : ''}`}>
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0 break-words">
+                  {/* On a narrow phone the amount goes below a long name rather than squeeze it into a narrow column. */}
+                  <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+                    <div className="min-w-0 flex-[1_1_12rem] break-words">
                       <p className="font-semibold text-slate-900">
                         {title.kind === 'child' ? title.name : title.kind === 'comment' ? title.text : t(title.kind === 'unknownChild' ? 'deposits.unknownChild' : 'deposits.generalDeposit')}
                       </p>
                       <p className="text-sm text-slate-600">{formatDay(deposit.date, locale)}</p>
                     </div>
-                    <div className="shrink-0 text-right">
+                    <div className="ml-auto shrink-0 text-right">
                       <p className="font-semibold tabular-nums">{money(deposit.amount)}</p>
                       <DepositBadge deposit={deposit} />
                     </div>

@@ -1,7 +1,8 @@
 /**
- * The dashboard's entry to booking: while requests are taken, a link to the plans page's booking
- * section with the last day; and the office's latest decisions on the family's requests. Read
- * lightly (no places) once the dashboard is shown; a school without booking shows nothing.
+ * The entries to the booking page: the dashboard's card (while requests are taken, a link with the
+ * last day; and the office's latest decisions on the family's requests) and the plans page's short
+ * link above the family's courses. Read lightly (no places) once the screen is shown; a school
+ * without booking shows nothing.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,7 +12,7 @@ import { lastRequestDay, latestDecisions } from '../../domain/booking';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
 import { useFamilyScope } from '../../routing/familyScope';
-import { bookingPath } from './bookingLink';
+import { bookingPath } from '../../routing/paths';
 import { StatusPill } from './RequestList';
 import { useBooking, type Booking } from './useBooking';
 
@@ -40,7 +41,7 @@ export function BookingEntry({ booking: { data } }: { booking: Booking }) {
     <Card title={t('booking.dashboard.title', { quarter: data.quarter.name })}>
       <div className="space-y-3 text-sm">
         {until && (
-          <Link to={bookingPath} className="block rounded-lg border border-teal-700 px-3 py-2 font-semibold text-teal-900 hover:bg-teal-50">
+          <Link to={bookingPath()} className="block rounded-lg border border-teal-700 px-3 py-2 font-semibold text-teal-900 hover:bg-teal-50">
             {t('booking.dashboard.entry', { date: formatDay(until, locale, 'long') })}
           </Link>
         )}
@@ -49,7 +50,7 @@ export function BookingEntry({ booking: { data } }: { booking: Booking }) {
           <ul className="space-y-2">
             {decisions.map((request) => (
               <li key={request.id} className="flex flex-wrap items-start justify-between gap-2 break-words">
-                <Link to={bookingPath} className="min-w-0 flex-1 text-slate-800 hover:underline">
+                <Link to={bookingPath()} className="min-w-0 flex-1 text-slate-800 hover:underline">
                   {t(request.status === 'confirmed' ? 'booking.dashboard.confirmed' : 'booking.dashboard.declined', { lesson: lessonName(request.lessonId), child: childName(request.childId) })}
                 </Link>
                 <StatusPill status={request.status} />
@@ -59,5 +60,24 @@ export function BookingEntry({ booking: { data } }: { booking: Booking }) {
         )}
       </div>
     </Card>
+  );
+}
+
+/** The plans page's link to the booking page, while requests for the next quarter are taken. */
+export function PlansBookingLink() {
+  const { readOnly } = useFamilyScope();
+  return readOnly ? null : <OwnLink />;
+}
+
+function OwnLink() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const { data } = useBooking({ withPlaces: false });
+  const until = lastRequestDay(data);
+  if (!data || !until) return null;
+  return (
+    <Link to={bookingPath()} className="inline-block text-sm font-medium text-teal-800 underline">
+      {t('plans.bookingLink', { quarter: data.quarter.name, date: formatDay(until, locale, 'long') })}
+    </Link>
   );
 }

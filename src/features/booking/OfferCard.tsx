@@ -5,6 +5,7 @@ import { formatMoney } from '../../domain/money';
 import { sortRoomHours } from '../../domain/schedule';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
+import { offerElementId } from './bookingLink';
 import { TimeText } from './TimeText';
 
 export interface Selection {
@@ -15,19 +16,29 @@ export interface Selection {
 interface Props {
   offer: BookingOffer;
   choices: ChildChoice[];
+  /** The child a link to this course chose (the booking page's `?child=`), if it may still ask. */
+  preferredChild?: string | null;
   /** The parent chose a child and the times: the confirmation comes next. */
   onRequest: (offer: BookingOffer, selection: Selection) => void;
 }
 
-/** One offered course: its times with the places left, teacher, prices, cost and last day; the parent picks a child and the times. */
-export function OfferCard({ offer, choices, onRequest }: Props) {
+/**
+ * One offered course: its times with the places left, teacher, prices, cost and last day; the
+ * parent picks a child and the times. A course whose last day for requests has passed says so,
+ * and takes none.
+ */
+export function OfferCard({ offer, choices, preferredChild = null, onRequest }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const childSelectId = useId();
   const problemId = useId();
   const placesId = useId();
   const headingId = useId();
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(offer, choices));
+  const [selection, setSelection] = useState<Selection>(() => {
+    const initial = initialSelection(offer, choices);
+    const preferred = choices.some((choice) => choice.child.id === preferredChild && !choice.blockedBy);
+    return preferred && preferredChild ? { ...initial, childId: preferredChild } : initial;
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const money = (amount: number) => formatMoney(amount, locale);
   const times = sortRoomHours(offer.roomHours);
@@ -56,8 +67,11 @@ export function OfferCard({ offer, choices, onRequest }: Props) {
   );
 
   return (
-    <li className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm break-words" aria-labelledby={headingId}>
-      <h3 id={headingId} className="font-semibold text-slate-900">{offer.lessonName}</h3>
+    <li id={offerElementId(offer.offerId)} className="min-w-0 scroll-mt-20 rounded-lg border border-slate-200 p-3 text-sm break-words" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="min-w-0 font-semibold text-slate-900">{offer.lessonName}</h3>
+        {!offer.open && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">{t('booking.closedOffer')}</span>}
+      </div>
       {offer.teacherName && <p className="text-slate-600">{t('plans.teacher', { name: offer.teacherName })}</p>}
       <dl className="mt-2 space-y-0.5">
         {row(t('booking.pricePerHour'), money(offer.pricePerHour))}
@@ -97,7 +111,9 @@ export function OfferCard({ offer, choices, onRequest }: Props) {
             })}
           </ul>
         </fieldset>
-        {choices.length === 0 ? (
+        {!offer.open ? (
+          <p className="text-slate-600">{t('booking.closedOfferText', { date: formatDay(offer.requestsUntil, locale, 'long') })}</p>
+        ) : choices.length === 0 ? (
           <p className="text-slate-600">{t('booking.noChildren')}</p>
         ) : (
           <>

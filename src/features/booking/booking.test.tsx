@@ -12,8 +12,8 @@ import { FamilyScope } from '../../routing/familyScope';
 import { offer, request } from '../../test/bookingFixtures';
 import { pressEscape } from '../../test/dialog';
 import { familyFixture, parsedDoc } from '../../test/fixtures';
-import DashboardBooking from './DashboardBooking';
-import PlansBooking from './PlansBooking';
+import BookingPage from './BookingPage';
+import DashboardBooking, { PlansBookingLink } from './DashboardBooking';
 
 const api = vi.hoisted(() => ({ requestBooking: vi.fn(), withdrawBooking: vi.fn() }));
 vi.mock('../../api/booking', () => api);
@@ -34,9 +34,9 @@ const booking = (overrides: Partial<BookingData> = {}): BookingData => ({
   ...overrides,
 });
 
-function renderWith(ui: React.ReactNode, { readOnly = false } = {}) {
+function renderWith(ui: React.ReactNode, { readOnly = false, at = '/booking' } = {}) {
   const screenUi = (
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[at]}>
       <DataContext.Provider value={family}>
         <BookingProvider>{readOnly ? <FamilyScope base="/admin/families/M0001">{ui}</FamilyScope> : ui}</BookingProvider>
       </DataContext.Provider>
@@ -55,9 +55,9 @@ beforeEach(async () => {
   store.readBooking.mockReset().mockResolvedValue(booking());
 });
 
-describe("the plans page's booking section", () => {
+describe('the booking page', () => {
   it("shows each offered course with its times in the reader's language, room, teacher, prices, weeks, cost, places and last day", async () => {
-    renderWith(<PlansBooking />);
+    renderWith(<BookingPage />);
     const card = await course();
     expect(store.readBooking).toHaveBeenCalledWith(expect.objectContaining({ memberId: 'M0001', quarterId: 'Q1', withPlaces: true }));
     expect(within(card).getByText('Teacher: Olga Iwanow')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe("the plans page's booking section", () => {
 
   it('counts the places in each language (plural forms) and names a full time', async () => {
     store.readBooking.mockResolvedValue(booking({ offers: [offer({ free: { RH1: 1, RH2: 0 } }), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett', free: { RH1: 3, RH2: 5 } })] }));
-    renderWith(<PlansBooking />);
+    renderWith(<BookingPage />);
     await section();
     const places = () => screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-describedby')).map((id) => document.getElementById(id!)?.textContent);
     expect(places()).toEqual(['3 places left', '5 places left', '1 place left', 'Full: no place left at this time']);
@@ -93,30 +93,58 @@ describe("the plans page's booking section", () => {
     expect(screen.getAllByRole('checkbox')[0]!.closest('label')).toHaveTextContent('Пн 15:40–16:25');
   });
 
-  it('shows nothing at all where the school has no booking, or when requests are closed and the family asked for nothing', async () => {
+  it('says so where the school has no booking, and shows a course whose requests are closed as closed', async () => {
     store.readBooking.mockResolvedValue(null);
-    const { container, unmount } = renderWith(<PlansBooking />);
-    await waitFor(() => expect(store.readBooking).toHaveBeenCalled());
-    await act(async () => undefined);
-    expect(container).toBeEmptyDOMElement();
+    const { unmount } = renderWith(<BookingPage />);
+    expect(await screen.findByText('The school offers no courses to book at the moment.')).toBeInTheDocument();
     unmount();
 
     store.readBooking.mockResolvedValue(booking({ offers: [offer({ open: false })] }));
-    const closed = renderWith(<PlansBooking />);
-    await waitFor(() => expect(store.readBooking).toHaveBeenCalledTimes(2));
-    await act(async () => undefined);
-    expect(closed.container).toBeEmptyDOMElement();
+    renderWith(<BookingPage />);
+    const card = await course();
+    expect(within(card).getByText('Requests closed')).toBeInTheDocument();
+    expect(within(card).getByText('Requests for this course were taken until 15 March 2027.')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Request a place' })).not.toBeInTheDocument();
+    expect(within(card).getAllByRole('checkbox').every((box) => (box as HTMLInputElement).disabled)).toBe(true);
+    expect(within(await section()).getByText('Requests for 2027 Q1 are closed.')).toBeInTheDocument();
   });
 
-  it("reads nothing and shows nothing in an admin's view of the family", async () => {
-    const { container } = renderWith(<PlansBooking />, { readOnly: true });
+  it('filters the courses by weekday and by time of day', async () => {
+    const evening = offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett', roomHours: [{ id: 'RH9', dayOfWeek: 'Fr.', hourRefLabel: '7 17:20-18:05', roomName: null }], free: { RH9: 4 } });
+    store.readBooking.mockResolvedValue(booking({ offers: [offer(), evening] }));
+    renderWith(<BookingPage />);
+    const shown = async () => within(await section()).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(await shown()).toEqual(['Ballett', 'Schach']);
+    const day = screen.getByLabelText('Day');
+    expect(within(day).getAllByRole('option').map((option) => option.textContent)).toEqual(['Any day', 'Mon', 'Wed', 'Fri']);
+    await userEvent.selectOptions(day, 'Fri');
+    expect(await shown()).toEqual(['Ballett']);
+    await userEvent.selectOptions(screen.getByLabelText('Time of day'), 'Afternoon (12:00–17:00)');
+    expect(within(await section()).getByText('No course matches these filters.')).toBeInTheDocument();
+    await userEvent.selectOptions(day, 'Any day');
+    expect(await shown()).toEqual(['Schach']);
+  });
+
+  it("opens at the course a link names, with the link's child chosen", async () => {
+    renderWith(<BookingPage />, { at: '/booking?offer=O1&child=C2' });
+    const card = await course();
+    expect(within(card).getByLabelText('Child')).toHaveValue('C2');
+  });
+
+  it("shows the plans page's link while requests are taken, and nothing in an admin's view of the family", async () => {
+    const { unmount } = renderWith(<PlansBookingLink />);
+    expect(await screen.findByRole('link', { name: 'Book courses for 2027 Q1: requests until 15 March 2027' })).toHaveAttribute('href', '/booking');
+    expect(store.readBooking).toHaveBeenCalledWith(expect.objectContaining({ withPlaces: false }));
+    unmount();
+    store.readBooking.mockClear();
+    const { container } = renderWith(<PlansBookingLink />, { readOnly: true });
     await act(async () => undefined);
     expect(container).toBeEmptyDOMElement();
     expect(store.readBooking).not.toHaveBeenCalled();
   });
 
   it('asks for a child and a time before anything is sent', async () => {
-    renderWith(<PlansBooking />);
+    renderWith(<BookingPage />);
     const card = await course();
     await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
     expect(within(card).getByRole('alert')).toHaveTextContent('Please choose a child.');
@@ -129,7 +157,7 @@ describe("the plans page's booking section", () => {
   });
 
   it('confirms child, course, times, the exact cost and the last day; sent, the request shows as requested at once, and the child cannot ask twice', async () => {
-    renderWith(<PlansBooking />);
+    renderWith(<BookingPage />);
     const card = await course();
     await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Mia Müller');
     await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
@@ -175,7 +203,7 @@ describe("the plans page's booking section", () => {
     ['network', 0, 'Network error. Please check your connection and try again.'],
   ];
   it.each(codes)('says what went wrong for %s, and nothing changes', async (code, status, text) => {
-    renderWith(<PlansBooking />);
+    renderWith(<BookingPage />);
     const card = await course();
     await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Leon Müller');
     await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
@@ -185,13 +213,13 @@ describe("the plans page's booking section", () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
     expect(within(dialog).queryByText('English text for logs')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send request' })).toBeEnabled();
-    expect(screen.queryByRole('region', { name: 'Your requests' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Your requests' })).getByText('No requests for 2027 Q1 yet.')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(within(card).getByRole('option', { name: 'Leon Müller' })).toBeEnabled();
   });
 
   it('reads the offer again when the answer says it is out of date (the last place was taken meanwhile)', async () => {
-    renderWith(<PlansBooking />);
+    renderWith(<BookingPage />);
     const card = await course();
     await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Leon Müller');
     await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
@@ -213,8 +241,8 @@ describe("the plans page's booking section", () => {
         ],
       }),
     );
-    renderWith(<PlansBooking />);
-    const requests = within(await section()).getByRole('region', { name: 'Your requests' });
+    renderWith(<BookingPage />);
+    const requests = await screen.findByRole('region', { name: 'Your requests' });
     const items = within(requests).getAllByRole('listitem').filter((item) => item.parentElement?.parentElement === requests);
     expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual(['a course for Mia Müller', 'Schach for Leon Müller', 'Schach for Mia Müller']);
     expect(items.map((item) => within(item).getByText(/^(Requested|Confirmed|Declined|Withdrawn)$/).textContent)).toEqual(['Confirmed', 'Declined', 'Withdrawn']);
@@ -225,8 +253,8 @@ describe("the plans page's booking section", () => {
 
   it('withdraws a request still waiting, after asking; Keep changes nothing', async () => {
     store.readBooking.mockResolvedValue(booking({ requests: [ofFamily()] }));
-    renderWith(<PlansBooking />);
-    const requests = within(await section()).getByRole('region', { name: 'Your requests' });
+    renderWith(<BookingPage />);
+    const requests = await screen.findByRole('region', { name: 'Your requests' });
     await userEvent.click(within(requests).getByRole('button', { name: 'Withdraw: Schach for Mia Müller' }));
     let dialog = screen.getByRole('dialog', { name: 'Withdraw your request?' });
     expect(dialog).toHaveTextContent('Withdraw the request for Schach for Mia Müller? Its place goes back to other families.');
@@ -250,8 +278,8 @@ describe("the plans page's booking section", () => {
 
   it('keeps a request the office decided meanwhile as it was, and says so', async () => {
     store.readBooking.mockResolvedValue(booking({ requests: [ofFamily()] }));
-    renderWith(<PlansBooking />);
-    const requests = within(await section()).getByRole('region', { name: 'Your requests' });
+    renderWith(<BookingPage />);
+    const requests = await screen.findByRole('region', { name: 'Your requests' });
     await userEvent.click(within(requests).getByRole('button', { name: /^Withdraw/ }));
     api.withdrawBooking.mockRejectedValue(new ApiError('decided', 409, 'not-requested'));
     await userEvent.click(screen.getByRole('button', { name: 'Withdraw request' }));
@@ -261,7 +289,7 @@ describe("the plans page's booking section", () => {
 
   it('keeps an answer on screen when a read that began before it comes back later without it', async () => {
     let answerRead: (data: BookingData) => void = () => undefined;
-    renderWith(<PlansBooking />);
+    renderWith(<BookingPage />);
     const card = await course();
     await userEvent.selectOptions(within(card).getByLabelText('Child'), 'Mia Müller');
     await userEvent.click(within(card).getByRole('button', { name: 'Request a place' }));
@@ -281,7 +309,7 @@ describe("the plans page's booking section", () => {
 });
 
 describe("the dashboard's entry", () => {
-  it("links to the plans page's booking section with the last day, and gives the office's latest decisions", async () => {
+  it("links to the booking page with the last day, and gives the office's latest decisions", async () => {
     store.readBooking.mockResolvedValue(
       booking({
         offers: [offer({ free: null }), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett', free: null, requestsUntil: '2027-03-20' })],
@@ -296,7 +324,7 @@ describe("the dashboard's entry", () => {
     const card = await screen.findByRole('region', { name: 'Courses in 2027 Q1' });
     // The light read: no places.
     expect(store.readBooking).toHaveBeenCalledWith(expect.objectContaining({ quarterId: 'Q1', withPlaces: false }));
-    expect(within(card).getByRole('link', { name: "Book next quarter's courses — until 20 March 2027" })).toHaveAttribute('href', '/plans#booking');
+    expect(within(card).getByRole('link', { name: "Book next quarter's courses — until 20 March 2027" })).toHaveAttribute('href', '/booking');
     expect(within(card).getByText('1 request is waiting for the school office.')).toBeInTheDocument();
     expect(within(card).getAllByRole('link').slice(1).map((link) => link.textContent)).toEqual([
       'Your request for Ballett for Leon Müller was declined.',

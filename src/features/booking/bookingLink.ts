@@ -1,5 +1,2 @@
-import { paths } from '../../routing/paths';
-
-/** The plans page's booking section: the dashboard's entry leads to it. */
-export const BOOKING_SECTION_ID = 'booking';
-export const bookingPath = `${paths.plans}#${BOOKING_SECTION_ID}`;
+/** The element of an offered course on the booking page: a link to the course scrolls to it. */
+export const offerElementId = (offerId: string) => `offer-${offerId}`;

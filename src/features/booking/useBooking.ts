@@ -1,6 +1,6 @@
 /**
  * The next quarter's offer and the family's requests for a screen, once the family's own data is
- * on screen: the plans page reads it with the free places once a session (moving between the
+ * on screen: the booking page reads it with the free places once a session (moving between the
  * screens reads nothing again), and again after a send, a withdrawal, or an answer that shows the
  * offer on screen was out of date (full, closed, already requested); the dashboard
  * reads it lightly (no places) when the browser is idle, and only when the session has not

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { plansPath } from '../../routing/paths';
+import { absencesPath, plansPath } from '../../routing/paths';
 import { useFamilyScope } from '../../routing/familyScope';
 import { Card, EmptyState } from '../../components/Card';
 import type { Child, Lesson, Plan, Quarter } from '../../domain/types';
@@ -12,10 +12,10 @@ interface Props {
   lessons: Lesson[];
 }
 
-/** The current quarter's courses, child by child. */
+/** The current quarter's courses, child by child, and the way to report an absence from them. */
 export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Props) {
   const { t } = useTranslation();
-  const { to } = useFamilyScope();
+  const { to, readOnly } = useFamilyScope();
   // A course the family cannot read (deleted, not yet synced) is not named by its id.
   const lessonName = (id: string) => lessons.find((lesson) => lesson.id === id)?.name ?? t('plans.unavailable.title');
   const current = plans.filter((plan) => plan.quarterId === quarter?.id);
@@ -49,6 +49,10 @@ export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Pr
             );
           })}
         </ul>
+      )}
+      {/* Reporting is the parent's; an admin's view of the family reports nothing. */}
+      {!readOnly && current.length > 0 && (
+        <Link to={absencesPath()} className="mt-3 inline-block text-sm font-medium text-teal-800 underline">{t('absences.title')}</Link>
       )}
     </Card>
   );

@@ -11,7 +11,7 @@ export function CancelledNote({ cancellations }: { cancellations: readonly PlanC
   return (
     <ul className="mt-1 space-y-0.5">
       {cancellations.map((cancellation) => (
-        <li key={cancellation.noticeId} className="rounded border-l-4 border-amber-500 bg-amber-50 px-2 py-0.5 text-amber-950 wrap-anywhere">
+        <li key={cancellation.noticeId} className="rounded border-l-4 border-amber-500 bg-amber-50 px-2 py-0.5 text-amber-950 break-words">
           {t('notices.cancelledOn', { date: formatDay(cancellation.date, locale, 'long'), reason: cancellation.reason })}
         </li>
       ))}

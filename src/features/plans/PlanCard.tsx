@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useData } from '../../data/DataProvider';
 import { formatMoney } from '../../domain/money';
 import { planCancellations } from '../../domain/notices';
@@ -7,6 +7,8 @@ import { planCardState, planCost } from '../../domain/plans';
 import { hourLabel, sortRoomHours, weekdayName } from '../../domain/schedule';
 import type { Plan } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
+import { useFamilyScope } from '../../routing/familyScope';
+import { absencesPath } from '../../routing/paths';
 import { HIGHLIGHT_RING } from '../../routing/useHighlight';
 import { CancelledNote } from './CancelledNote';
 import { planElementId } from './planElementId';
@@ -16,7 +18,9 @@ export function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boole
   const { t } = useTranslation();
   const locale = useLocale();
   const data = useData();
+  const { readOnly } = useFamilyScope();
   const lesson = data.lessons.find((l) => l.id === plan.lessonId);
+  const child = data.children.find((candidate) => candidate.id === plan.childId);
   const teacher = data.teachers.find((tch) => tch.id === lesson?.teacherId);
   const times = sortRoomHours(data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)));
   const cancelled = planCancellations(plan, data.quarters, data.cancellations);
@@ -34,29 +38,19 @@ export function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boole
           <p className="font-semibold text-slate-900">{lesson.name}</p>
           {teacher && <p className="text-slate-600">{t('plans.teacher', { name: teacher.name })}</p>}
           <CancelledNote cancellations={cancelled.filter((cancellation) => cancellation.roomHourId === null)} />
+          {/* Day and time on a line, the room below: in a card half a tablet wide, a column of its own would squeeze it. */}
           {times.length > 0 && (
-            <table className="mt-2 w-full text-left wrap-anywhere">
-              <caption className="sr-only">{t('plans.times')}</caption>
-              <tbody>
-                {times.map((time) => (
-                  <Fragment key={time.id}>
-                    <tr>
-                      <th scope="row" className="w-12 py-0.5 pr-2 font-medium">{weekdayName(time.dayOfWeek, locale)}</th>
-                      <td className="py-0.5 pr-2 tabular-nums">{hourLabel(time.hourRefLabel)}</td>
-                      <td className="py-0.5 text-slate-600">{time.roomName}</td>
-                    </tr>
-                    {/* A cancellation of this time only, right under it. */}
-                    {cancelled.some((cancellation) => cancellation.roomHourId === time.id) && (
-                      <tr>
-                        <td colSpan={3} className="pb-1">
-                          <CancelledNote cancellations={cancelled.filter((cancellation) => cancellation.roomHourId === time.id)} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                ))}
-              </tbody>
-            </table>
+            <ul aria-label={t('plans.times')} className="mt-2 space-y-1">
+              {times.map((time) => (
+                <li key={time.id}>
+                  <span className="font-medium whitespace-nowrap">{weekdayName(time.dayOfWeek, locale)}</span>{' '}
+                  <span className="whitespace-nowrap tabular-nums">{hourLabel(time.hourRefLabel)}</span>
+                  {time.roomName && <span className="block text-slate-600">{time.roomName}</span>}
+                  {/* A cancellation of this time only, right under it. */}
+                  <CancelledNote cancellations={cancelled.filter((cancellation) => cancellation.roomHourId === time.id)} />
+                </li>
+              ))}
+            </ul>
           )}
         </>
       ) : (
@@ -79,6 +73,13 @@ export function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boole
       </div>
       {lesson?.whatsappGroup && (
         <a href={lesson.whatsappGroup} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block font-medium text-teal-800 underline">{t('plans.group')}</a>
+      )}
+      {/* Reporting is the parent's; an admin's view of the family reports nothing. */}
+      {!readOnly && lesson && child && (
+        <Link to={absencesPath({ report: true, child: child.id })} aria-label={t('plans.reportAbsenceFor', { child: child.name, lesson: lesson.name })}
+          className="mt-2 block font-medium text-teal-800 underline">
+          {t('absences.report')}
+        </Link>
       )}
     </li>
   );

@@ -6,7 +6,8 @@ import { useHighlight } from '../../routing/useHighlight';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
-import { todayIso } from '../../lib/schoolClock';
+import { formatDay, todayIso } from '../../lib/schoolClock';
+import { planCancellations } from '../../domain/notices';
 import { currentQuarter, hourLabel, quarterTabs, sortRoomHours, weekdayName } from '../../domain/schedule';
 import type { Plan } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
@@ -19,10 +20,11 @@ import { planElementId } from './planElementId';
 const ALL = 'all';
 
 /**
- * `booking`: the section for booking the next quarter's courses (features/booking); `absences`:
- * reporting a child's absence (features/notices); both in the parent's own frame only.
+ * The family's own courses of the chosen quarter come first: what most parents open this page
+ * for. `booking`: a short link to the booking page while requests are taken (features/booking),
+ * in the parent's own frame only.
  */
-export default function PlansPage({ booking, absences }: { booking?: ReactNode; absences?: ReactNode }) {
+export default function PlansPage({ booking }: { booking?: ReactNode }) {
   const { t } = useTranslation();
   const data = useData();
   const [params, setParams] = useSearchParams();
@@ -70,7 +72,6 @@ export default function PlansPage({ booking, absences }: { booking?: ReactNode; 
       </div>
       {!readOnly && <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />}
       {booking && <Suspense fallback={null}>{booking}</Suspense>}
-      {absences && <Suspense fallback={null}>{absences}</Suspense>}
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('plans.quarterFilter')}>
         {tabs.map((quarter) => (
           <button key={quarter.id} type="button" aria-pressed={selected === quarter.id} onClick={() => setQuarterId(quarter.id)} className={tabClass(selected === quarter.id)}>
@@ -135,41 +136,52 @@ export default function PlansPage({ booking, absences }: { booking?: ReactNode; 
   );
 }
 
-/** The child's lessons of the quarter in weekday order, Mo. to So., then by hour slot. */
+/** The child's lessons of the quarter in weekday order, Mo. to So., then by hour slot, with the dates cancelled. */
 function WeekTable({ plans }: { plans: Plan[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const data = useData();
   const rows = sortRoomHours(
-    plans.flatMap((plan) =>
-      data.roomHours
+    plans.flatMap((plan) => {
+      const cancelled = planCancellations(plan, data.quarters, data.cancellations);
+      return data.roomHours
         .filter((rh) => plan.roomHourIds.includes(rh.id))
-        .map((rh) => ({ ...rh, lesson: data.lessons.find((l) => l.id === plan.lessonId)?.name ?? t('plans.unavailable.title') })),
-    ),
+        .map((rh) => ({
+          ...rh,
+          lesson: data.lessons.find((l) => l.id === plan.lessonId)?.name ?? t('plans.unavailable.title'),
+          cancelled: cancelled.filter((cancellation) => cancellation.roomHourId === null || cancellation.roomHourId === rh.id).map((cancellation) => cancellation.date),
+        }));
+    }),
   );
   if (rows.length === 0) return null;
   return (
-    // Long course and room names wrap anywhere rather than widen the table past its card.
-    <table className="mt-2 w-full text-left text-sm wrap-anywhere">
+    // The day with its time never wraps; the course and its room below it take the rest of the
+    // row, so that only a word longer than that breaks (a third column would squeeze it on a phone).
+    <table className="mt-2 w-full text-left text-sm">
       <caption className="sr-only">{t('plans.week')}</caption>
       <thead className="text-slate-600">
         <tr>
-          <th scope="col" className="py-1 pr-2 font-medium">{t('plans.day')}</th>
-          <th scope="col" className="py-1 pr-2 font-medium">{t('plans.time')}</th>
-          <th scope="col" className="py-1 pr-2 font-medium">{t('plans.lesson')}</th>
-          <th scope="col" className="py-1 font-medium">{t('plans.room')}</th>
+          <th scope="col" className="py-1 pr-3 font-medium whitespace-nowrap">{t('plans.when')}</th>
+          <th scope="col" className="py-1 font-medium">{t('plans.lessonAndRoom')}</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
         {rows.map((row, index) => (
-          <tr key={`${row.id}-${index}`}>
-            <th scope="row" className="py-1 pr-2 font-medium">
+          <tr key={`${row.id}-${index}`} className="align-top">
+            <th scope="row" className="py-1 pr-3 font-medium whitespace-nowrap">
               {/* A day's second lesson shows no weekday again, but a screen reader names every row's. */}
-              {index > 0 && rows[index - 1]?.dayOfWeek === row.dayOfWeek ? <span className="sr-only">{weekdayName(row.dayOfWeek, locale)}</span> : weekdayName(row.dayOfWeek, locale)}
+              {index > 0 && rows[index - 1]?.dayOfWeek === row.dayOfWeek ? <span className="sr-only">{weekdayName(row.dayOfWeek, locale)}</span> : weekdayName(row.dayOfWeek, locale)}{' '}
+              <span className="font-normal tabular-nums">{hourLabel(row.hourRefLabel)}</span>
             </th>
-            <td className="py-1 pr-2 tabular-nums">{hourLabel(row.hourRefLabel)}</td>
-            <td className="py-1 pr-2">{row.lesson}</td>
-            <td className="py-1 text-slate-600">{row.roomName}</td>
+            <td className="w-full py-1 wrap-anywhere">
+              {row.lesson}
+              {row.roomName && <span className="block text-slate-600">{row.roomName}</span>}
+              {row.cancelled.length > 0 && (
+                <span className="mt-0.5 block text-xs font-medium text-amber-900">
+                  {t('plans.cancelledDates', { dates: row.cancelled.map((day) => formatDay(day, locale)).join(', ') })}
+                </span>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -100,15 +100,16 @@ function TransactionCard({ transaction, highlighted }: { transaction: Transactio
   const knownType = knownPaymentType(transaction.paymentType);
   return (
     <li id={transactionElementId(transaction.id)} className={`rounded-lg border border-slate-200 p-3 ${highlighted ? HIGHLIGHT_RING.teal : ''}`}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
+      {/* On a narrow phone the amount goes below a long description rather than squeeze it into a narrow column. */}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="min-w-0 flex-[1_1_12rem]">
           <p className="font-semibold break-words text-slate-900">{transaction.description}</p>
           <p className="text-sm text-slate-600">
             {formatDay(transaction.date, locale)} · <span aria-hidden="true">{TYPE_ICONS[knownType ?? 'other']}</span>{' '}
             {knownType ? t(`transactions.type.${knownType}`) : transaction.paymentType}
           </p>
         </div>
-        <div className="text-right">
+        <div className="ml-auto text-right">
           <p className={`font-semibold tabular-nums ${incoming ? 'text-green-700' : 'text-red-700'}`}>
             {incoming ? '+' : '-'}
             {formatMoney(Math.abs(transaction.amount), locale)}

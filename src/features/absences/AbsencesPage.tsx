@@ -1,23 +1,31 @@
 /**
- * The plans page's absences: "Report an absence" for a child's lessons on a day or a range, and
- * the family's reports whose last day has not passed, each withdrawable until its first day.
+ * The absences page (/absences): "Report an absence" for a child's lessons on a day or a range,
+ * and the family's reports whose last day has not passed, each withdrawable until its first day.
+ * `?report=1&child=…` (a course's link) opens the report dialog with that child chosen.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
 import { absenceWithdrawable, currentAbsences, type FamilyAbsence } from '../../domain/absences';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay, todayIso } from '../../lib/schoolClock';
-import { useFamilyScope } from '../../routing/familyScope';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
+import { queryParams } from '../../routing/paths';
 import { AbsenceDialog } from './AbsenceDialog';
 import { WithdrawAbsenceDialog } from './WithdrawAbsenceDialog';
 
-export default function PlansAbsences() {
-  const { readOnly } = useFamilyScope();
-  // Reporting is the parent's; an admin's view of the family reads no reports.
-  return readOnly ? null : <AbsencesCard />;
+export default function AbsencesPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('absences.title'));
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('absences.title')}</h1>
+      <AbsencesCard />
+    </div>
+  );
 }
 
 type Shown = { absence: FamilyAbsence; child: string; dates: string; lessons: string };
@@ -27,7 +35,14 @@ export function AbsencesCard() {
   const locale = useLocale();
   const data = useData();
   const today = todayIso();
-  const [reporting, setReporting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const [reporting, setReporting] = useState(() => params.get(queryParams.report) === '1');
+  const linkedChild = params.get(queryParams.child);
+  const closeReport = () => {
+    setReporting(false);
+    // Back on this page, a reload does not open the dialog again.
+    if (params.has(queryParams.report)) setParams({}, { replace: true });
+  };
   const [withdrawing, setWithdrawing] = useState<Shown | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const day = (value: string) => formatDay(value, locale, 'long');
@@ -40,13 +55,12 @@ export function AbsencesCard() {
   const childOf = (absence: FamilyAbsence) => data.children.find((child) => child.id === absence.childId)?.name ?? '';
 
   return (
-    <Card title={t('absences.title')}>
+    <Card title={t('absences.list')}>
       <p className="text-sm text-slate-700">{t('absences.intro')}</p>
       <button type="button" onClick={() => { setDone(null); setReporting(true); }} className="mt-3 rounded-md bg-teal-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-teal-800">
         {t('absences.report')}
       </button>
       {done && <div className="mt-3"><Alert tone="success">{done}</Alert></div>}
-      <h3 className="mt-3 text-sm font-semibold text-slate-900">{t('absences.list')}</h3>
       {/* The absences come after the family's figures (DataProvider). */}
       {data.correspondenceLoading ? (
         <div role="status" aria-label={t('common.loading')} className="mt-2"><Skeleton /></div>
@@ -75,11 +89,11 @@ export function AbsencesCard() {
           ))}
         </ul>
       )}
-      <AbsenceDialog open={reporting} onClose={() => setReporting(false)}
+      <AbsenceDialog open={reporting && !data.loading} childId={linkedChild} onClose={closeReport}
         onReported={({ absence, merged, absorbed }) => {
           for (const id of absorbed) data.removeAbsence(id);
           data.applyAbsence(absence);
-          setReporting(false);
+          closeReport();
           setDone(t(merged ? 'absences.merged' : 'absences.sent', { child: childOf(absence) }));
         }} />
       <WithdrawAbsenceDialog target={withdrawing} onClose={() => setWithdrawing(null)}
