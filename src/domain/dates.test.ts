@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, formatDay, todayIso } from './dates';
+import { calendarDay, formatDay, formatWeekday, todayIso } from './dates';
 import { formatAdminDateTime } from './syncDuration';
 
 const BERLIN = 'Europe/Berlin';
@@ -39,13 +39,19 @@ describe("instants shown on the school's clock", () => {
     expect(todayIso(new Date('2026-02-28T23:30:00Z'), 'UTC')).toBe('2026-02-28');
   });
 
+  it("names a plain day with its weekday in the reader's language, never moved by a zone", () => {
+    expect(formatWeekday('2026-12-07', 'en-GB')).toBe('Mon, 7 Dec 2026');
+    expect(formatWeekday('2026-12-07', 'de-DE')).toBe('Mo., 7. Dez. 2026');
+    expect(formatWeekday('2026-12-07', 'ru-RU')).toBe('пн, 7 дек. 2026 г.');
+  });
+
   it('shows admin times on the school clock on both daylight saving days of 2026', () => {
-    expect(formatAdminDateTime('2026-02-28T23:30:00.000Z', BERLIN)).toBe('01.03.2026, 00:30:00');
-    expect(formatAdminDateTime('2026-03-29T00:59:59.000Z', BERLIN)).toBe('29.03.2026, 01:59:59');
-    expect(formatAdminDateTime('2026-03-29T01:00:00.000Z', BERLIN)).toBe('29.03.2026, 03:00:00');
-    expect(formatAdminDateTime('2026-10-25T00:30:00.000Z', BERLIN)).toBe('25.10.2026, 02:30:00');
-    expect(formatAdminDateTime('2026-10-25T01:30:00.000Z', BERLIN)).toBe('25.10.2026, 02:30:00');
-    expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', BERLIN)).toBe('25.10.2026, 03:00:00');
-    expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', 'UTC')).toBe('25.10.2026, 02:00:00');
+    expect(formatAdminDateTime('2026-02-28T23:30:00.000Z', 'de-DE', BERLIN)).toBe('01.03.2026, 00:30:00');
+    expect(formatAdminDateTime('2026-03-29T00:59:59.000Z', 'de-DE', BERLIN)).toBe('29.03.2026, 01:59:59');
+    expect(formatAdminDateTime('2026-03-29T01:00:00.000Z', 'de-DE', BERLIN)).toBe('29.03.2026, 03:00:00');
+    expect(formatAdminDateTime('2026-10-25T00:30:00.000Z', 'de-DE', BERLIN)).toBe('25.10.2026, 02:30:00');
+    expect(formatAdminDateTime('2026-10-25T01:30:00.000Z', 'de-DE', BERLIN)).toBe('25.10.2026, 02:30:00');
+    expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', 'de-DE', BERLIN)).toBe('25.10.2026, 03:00:00');
+    expect(formatAdminDateTime('2026-10-25T02:00:00.000Z', 'de-DE', 'UTC')).toBe('25.10.2026, 02:00:00');
   });
 });

@@ -28,6 +28,11 @@ export function formatDay(value: string, locale: string, style: 'short' | 'long'
   return dateFormat(locale, options).format(dayToDate(calendarDay(value, zone)));
 }
 
+/** A plain day with its weekday, as the console names a cancelled lesson's: "Mon, 7 Dec 2026", "Mo., 7. Dez. 2026". */
+export function formatWeekday(day: string, locale: string): string {
+  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(dayToDate(day));
+}
+
 /** Today on the school's clock, the day the school's rules (notice periods, quarters) count from. */
 export function todayIso(now: Date, zone: string): string {
   return calendarDay(now.toISOString(), zone);

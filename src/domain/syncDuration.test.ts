@@ -12,8 +12,10 @@ describe('sync duration', () => {
     expect(syncDuration(-5)).toBeNull();
   });
 
-  it('shows admin times in de-DE, Berlin time', () => {
-    expect(formatAdminDateTime('2026-11-21T15:05:09.000Z', 'Europe/Berlin')).toBe('21.11.2026, 16:05:09');
-    expect(formatAdminDateTime('2026-07-01T00:00:00.000Z', 'Europe/Berlin')).toBe('01.07.2026, 02:00:00');
+  it("shows admin times in the UI language's locale, Berlin time", () => {
+    expect(formatAdminDateTime('2026-11-21T15:05:09.000Z', 'de-DE', 'Europe/Berlin')).toBe('21.11.2026, 16:05:09');
+    expect(formatAdminDateTime('2026-07-01T00:00:00.000Z', 'de-DE', 'Europe/Berlin')).toBe('01.07.2026, 02:00:00');
+    expect(formatAdminDateTime('2026-11-16T06:36:00.000Z', 'en-GB', 'Europe/Berlin')).toBe('16 Nov 2026, 07:36:00');
+    expect(formatAdminDateTime('2026-11-16T06:36:00.000Z', 'ru-RU', 'Europe/Berlin')).toBe('16 нояб. 2026 г., 07:36:00');
   });
 });

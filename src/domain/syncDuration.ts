@@ -11,7 +11,11 @@ export function syncDuration(milliseconds: number | null | undefined): SyncDurat
   return { unit: 'minutes', minutes: Math.floor(whole / 60), seconds: whole % 60 };
 }
 
-/** Admin dates are shown in de-DE (spec section 2) on the school's clock, e.g. "21.11.2026, 16:05:09". */
-export function formatAdminDateTime(iso: string, zone: string): string {
-  return dateFormat('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }).format(new Date(iso));
+/**
+ * An instant in the console, on the school's clock and in the UI language's locale (issue 59: the
+ * console speaks the language chosen): "21 Nov 2026, 16:05:09", "21.11.2026, 16:05:09",
+ * "21 нояб. 2026 г., 16:05:09".
+ */
+export function formatAdminDateTime(iso: string, locale: string, zone: string): string {
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: zone }).format(new Date(iso));
 }

@@ -18,9 +18,12 @@ export function todayIso(now = new Date()): string {
   return dates.todayIso(now, zone);
 }
 
-export function formatAdminDateTime(iso: string): string {
-  return formatAdminDateTimeIn(iso, zone);
+/** An instant in the console, on the school's clock, in the UI locale. */
+export function formatAdminDateTime(iso: string, locale: string): string {
+  return formatAdminDateTimeIn(iso, locale, zone);
 }
+
+export { formatWeekday } from '../domain/dates';
 
 /** An instant (e.g. when the last sync began) on the school's clock, in the UI locale. */
 export function formatSchoolInstant(iso: string, locale: string): string {

@@ -108,7 +108,8 @@ test('the office confirms a parent\'s request in the console, and after a sync t
   const row = requests.getByRole('table', { name: en.admin.requests.table.title }).getByRole('row').filter({ hasText: requested.childName });
   await expect(row).toContainText(en.admin.requests.status.requested);
   await expect(row).toContainText(requested.time);
-  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}:\d{2}$/);
+  // When it was requested, in the console's language: "29 Nov 2026, 13:02:47".
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2}$/);
   // The request holds its place: one fewer free than before it was sent.
   const places = page.getByRole('region', { name: en.admin.requests.places.title }).getByRole('list', { name: fill(en.admin.requests.places.roomHours, { lesson: requested.lessonName }) });
   const left = requested.freeBefore - 1;

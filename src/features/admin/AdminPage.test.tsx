@@ -78,7 +78,9 @@ function renderPage() {
 }
 
 const latestPanel = () => screen.getByRole('region', { name: 'Latest Sync' });
-const loaded = async () => within(await screen.findByRole('region', { name: 'Latest Sync' })).findByText('21.11.2026, 16:05:09');
+/** The latest run's start, 15:05:09 UTC on 21 November 2026, on the school's clock in each UI language. */
+const STARTED = { en: '21 Nov 2026, 16:05:09', de: '21.11.2026, 16:05:09', ru: '21 нояб. 2026 г., 16:05:09' };
+const loaded = async () => within(await screen.findByRole('region', { name: 'Latest Sync' })).findByText('21 Nov 2026, 16:05:09');
 
 describe('admin data-sync console', () => {
   it('shows the header with the admin and a Back button', async () => {
@@ -98,7 +100,7 @@ describe('admin data-sync console', () => {
       within(region).getByText('Success');
       return region;
     });
-    for (const text of ['Full', 'Manual', '3.4 s', '21.11.2026, 16:05:09', 'admin@example.com']) expect(within(panel).getByText(text)).toBeInTheDocument();
+    for (const text of ['Full', 'Manual', '3.4 s', '21 Nov 2026, 16:05:09', 'admin@example.com']) expect(within(panel).getByText(text)).toBeInTheDocument();
     const payments = within(panel).getByRole('row', { name: /Payments/ });
     expect(within(payments).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1130', '2', '4']);
     expect(within(panel).getByRole('columnheader', { name: 'Deleted' })).toBeInTheDocument();
@@ -188,7 +190,8 @@ describe('admin data-sync console', () => {
       return original(url, init);
     });
     renderPage();
-    await within(await screen.findByRole('region', { name: latestTitle })).findByText('21.11.2026, 16:05:09');
+    // The start of the latest run in the console's language too, not in one fixed locale.
+    await within(await screen.findByRole('region', { name: latestTitle })).findByText(STARTED[language as keyof typeof STARTED]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: full }));
     await user.click(screen.getByRole('button', { name: confirm }));

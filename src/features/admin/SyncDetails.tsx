@@ -39,6 +39,7 @@ const countsOf = (log: SyncLog, table: (typeof TABLES)[number]) => log.tables?.[
 
 /** The facts of one sync run: summary, per-table counts, errors and who started it. */
 export function SyncDetails({ log }: { log: SyncLog }) {
+  const locale = useLocale();
   const { t } = useTranslation();
   const full = log.syncType === 'full';
   return (
@@ -48,7 +49,7 @@ export function SyncDetails({ log }: { log: SyncLog }) {
         <Fact label={t('admin.field.type')}>{t(`admin.type.${log.syncType}`)}</Fact>
         <Fact label={t('admin.field.trigger')}>{t(`admin.trigger.${log.triggeredBy}`)}</Fact>
         <Fact label={t('admin.field.duration')}><DurationText ms={log.duration} /></Fact>
-        <Fact label={t('admin.field.started')}>{formatAdminDateTime(log.startedAt)}</Fact>
+        <Fact label={t('admin.field.started')}>{formatAdminDateTime(log.startedAt, locale)}</Fact>
         {/* An address takes the phone's whole row: in half of it, it would break every few letters. */}
         {log.triggeredBy === 'manual' && log.triggeredByEmail && <Fact label={t('admin.field.triggeredBy')} wide>{log.triggeredByEmail}</Fact>}
       </dl>

@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n/useLocale';
 import type { SyncLog } from '../../api/adminSync';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { formatAdminDateTime } from '../../lib/schoolClock';
@@ -32,6 +33,7 @@ function DetailsButton({ expanded, controls, onToggle }: { expanded: boolean; co
  * nothing is cut off beside the start time.
  */
 export function SyncHistory({ logs, loading, error, onReload }: Props) {
+  const locale = useLocale();
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const toggle = (syncId: string) => setOpen(open === syncId ? null : syncId);
@@ -63,7 +65,7 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
                 return (
                   <Fragment key={log.syncId}>
                     <tr>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(log.startedAt)}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(log.startedAt, locale)}</td>
                       <td className="py-2 pr-3">{t(`admin.type.${log.syncType}`)}</td>
                       <td className="py-2 pr-3">{t(`admin.trigger.${log.triggeredBy}`)}</td>
                       <td className="py-2 pr-3"><StatusBadge log={log} /></td>
@@ -88,7 +90,7 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
               return (
                 <li key={log.syncId} className="space-y-1 py-3">
                   <p className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium text-slate-900">{formatAdminDateTime(log.startedAt)}</span>
+                    <span className="font-medium text-slate-900">{formatAdminDateTime(log.startedAt, locale)}</span>
                     <StatusBadge log={log} />
                   </p>
                   <p className="text-slate-700">

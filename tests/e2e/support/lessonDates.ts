@@ -11,9 +11,9 @@ export const schoolToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'E
 export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** The office's weekday of a day: "Mo." … "So.". */
 export const weekdayOf = (day: string) => WEEKDAYS[(new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7]!;
-/** A day as the console shows it: "Mo., 30.11.2026". */
+/** A day as the console in English shows it: "Mon, 30 Nov 2026". */
 export const adminDay = (day: string) =>
-  new Intl.DateTimeFormat('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
 
 /** The lesson's next date after today (within a week), on a weekday of one of its room hours (or of those given). */
 export async function nextLessonDate(lessonId: string, roomHourIds?: readonly string[]): Promise<string> {

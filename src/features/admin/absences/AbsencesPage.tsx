@@ -9,10 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { listAbsences } from '../../../api/officeNotices';
 import { Card, EmptyState, Skeleton } from '../../../components/Card';
 import { LegalLinks } from '../../../components/LegalLinks';
-import { weekdayOf } from '../../../domain/lessonCancellation';
-import { weekdayName } from '../../../domain/schedule';
 import { useLocale } from '../../../i18n/useLocale';
-import { formatDay, todayIso } from '../../../lib/schoolClock';
+import { formatWeekday, todayIso } from '../../../lib/schoolClock';
 import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { AdminFrame } from '../AdminFrame';
 import { RetryableError } from '../RetryableError';
@@ -24,8 +22,7 @@ const control = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm
 function Day({ day, today }: { day: AbsenceList['days'][number]; today: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  // Admin dates in de-DE; the weekday in the reader's language, as the timetable names it.
-  const date = `${weekdayName(weekdayOf(day.date), locale)}, ${formatDay(day.date, 'de-DE')}`;
+  const date = formatWeekday(day.date, locale);
   return (
     <Card title={day.date === today ? t('admin.absences.dayTitle', { date, today: t('admin.absences.today') }) : date} className="break-inside-avoid print:border-0 print:p-0 print:shadow-none">
       {day.lessons.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditLogPage } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/useLocale';
 import { Link } from 'react-router-dom';
 import { fetchAuditLog } from '../../../api/office';
 import type { CallErrorKey } from '../../../api/errorMessages';
@@ -63,6 +64,7 @@ function Seen({ entry }: { entry: AuditEntry }) {
  * per entry, the admin's address on a line of its own.
  */
 export function AuditLog({ page, loading, error, onReload }: Props) {
+  const locale = useLocale();
   const { t } = useTranslation();
   const { items: entries, next, loadingOlder, olderError, showOlder } = useOlderPages(page, (newest) => ({ items: newest.entries, next: newest.next }), async (after) => {
     const more = await fetchAuditLog(after);
@@ -91,7 +93,7 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
             <tbody className="divide-y divide-slate-100">
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.at)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.at, locale)}</td>
                   {/* A notice's long title would squeeze the address to a few letters a line. */}
                   <td className="min-w-[14em] py-2 pr-3 wrap-anywhere">{entry.adminEmail}</td>
                   <td className="py-2"><Seen entry={entry} /></td>
@@ -103,7 +105,7 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
             {entries.map((entry) => (
               <li key={entry.id} className="py-2">
                 <p><Seen entry={entry} /></p>
-                <p className="text-slate-600">{formatAdminDateTime(entry.at)}</p>
+                <p className="text-slate-600">{formatAdminDateTime(entry.at, locale)}</p>
                 <p className="wrap-anywhere text-slate-600">{entry.adminEmail}</p>
               </li>
             ))}

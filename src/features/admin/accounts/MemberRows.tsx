@@ -5,6 +5,7 @@
  */
 import { MEMBER_SORTS, type AccountsQuery, type MemberRow, type MemberSort } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/useLocale';
 import { Link } from 'react-router-dom';
 import { formatAdminDateTime } from '../../../lib/schoolClock';
 import { familyViewPath } from '../../../routing/paths';
@@ -31,8 +32,9 @@ function SortHeader({ column, query, onChange }: { column: MemberSort } & { quer
 }
 
 function LastInvited({ row }: { row: MemberRow }) {
+  const locale = useLocale();
   const { t } = useTranslation();
-  return <>{row.lastInvitedAt ? formatAdminDateTime(row.lastInvitedAt) : t('admin.accounts.table.never')}</>;
+  return <>{row.lastInvitedAt ? formatAdminDateTime(row.lastInvitedAt, locale) : t('admin.accounts.table.never')}</>;
 }
 
 function Address({ row }: { row: MemberRow }) {

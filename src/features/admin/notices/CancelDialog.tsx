@@ -2,12 +2,14 @@
 import type { OfficeNotice } from '@family-portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/useLocale';
 import { apiErrorKey } from '../../../api/errorMessages';
 import { cancelLesson } from '../../../api/officeNotices';
 import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
 import type { RoomHour } from '../../../domain/types';
-import { adminDay, type LessonChoice } from './noticesView';
+import { formatWeekday } from '../../../lib/schoolClock';
+import type { LessonChoice } from './noticesView';
 
 export interface Cancelling {
   lesson: LessonChoice;
@@ -29,6 +31,7 @@ interface Props {
 }
 
 export function CancelDialog({ cancelling, onClose, onCancelled, onBusy }: Props) {
+  const locale = useLocale();
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +64,7 @@ export function CancelDialog({ cancelling, onClose, onCancelled, onBusy }: Props
           <p className="break-words text-slate-800">
             {t('admin.notices.cancel.confirm.text', {
               lesson: `${cancelling.lesson.name} (${cancelling.lesson.id})`,
-              date: adminDay(cancelling.date),
+              date: formatWeekday(cancelling.date, locale),
               time: cancelling.time ?? t('admin.notices.cancel.confirm.everyTime'),
               reason: cancelling.reason,
             })}

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { numberFormat } from '../../../domain/intlFormats';
 import { currentLanguage } from '../../../i18n';
 import { useLocale } from '../../../i18n/useLocale';
-import { formatAdminDateTime } from '../../../lib/schoolClock';
-import { adminDay, mailsWaiting } from './noticesView';
+import { formatAdminDateTime, formatWeekday } from '../../../lib/schoolClock';
+import { mailsWaiting } from './noticesView';
 
 export interface RowsProps {
   notices: OfficeNotice[];
@@ -56,6 +56,7 @@ function Audience({ notice, lessonName }: { notice: OfficeNotice; lessonName: Ro
 
 /** Title, the cancellation's facts, and the texts in every language on request. */
 function Content({ notice }: { notice: OfficeNotice }) {
+  const locale = useLocale();
   const { t } = useTranslation();
   const title = useTitle();
   return (
@@ -64,10 +65,10 @@ function Content({ notice }: { notice: OfficeNotice }) {
       <Kind notice={notice} />
       {notice.cancellation && (
         <p className="break-words text-slate-700">
-          {t('admin.notices.list.cancellation', { lesson: notice.cancellation.lessonName, date: adminDay(notice.cancellation.date), reason: notice.cancellation.reason })}
+          {t('admin.notices.list.cancellation', { lesson: notice.cancellation.lessonName, date: formatWeekday(notice.cancellation.date, locale), reason: notice.cancellation.reason })}
         </p>
       )}
-      {notice.withdrawnAt && <p className="break-words text-slate-700">{t('admin.notices.list.withdrawn', { date: formatAdminDateTime(notice.withdrawnAt), by: notice.withdrawnBy ?? '' })}</p>}
+      {notice.withdrawnAt && <p className="break-words text-slate-700">{t('admin.notices.list.withdrawn', { date: formatAdminDateTime(notice.withdrawnAt, locale), by: notice.withdrawnBy ?? '' })}</p>}
       <Waiting notice={notice} />
       <details>
         <summary className="cursor-pointer text-teal-800">{t('admin.notices.list.text')}</summary>
@@ -89,10 +90,11 @@ function Content({ notice }: { notice: OfficeNotice }) {
 }
 
 function Sent({ notice }: { notice: OfficeNotice }) {
+  const locale = useLocale();
   const { t } = useTranslation();
   return (
     <>
-      <span className="block whitespace-nowrap">{formatAdminDateTime(notice.sentAt)}</span>
+      <span className="block whitespace-nowrap">{formatAdminDateTime(notice.sentAt, locale)}</span>
       <span className="block break-all text-slate-600">{t('admin.notices.list.sentBy', { by: notice.sentBy })}</span>
     </>
   );

@@ -101,12 +101,12 @@ describe("the office's notices", () => {
     // The title in the office's language; the texts on request, every language.
     expect(within(rows[1]!).getAllByText('Title N2')).toHaveLength(2);
     expect(within(rows[1]!).getByText('Cancelled lesson')).toBeInTheDocument();
-    expect(within(rows[1]!).getByText('Chess on Fr., 04.12.2026. Reason: The teacher is ill')).toBeInTheDocument();
-    expect(within(rows[1]!).getByRole('cell', { name: '27.11.2026, 10:00:00by office@example.com' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Chess on Fri, 4 Dec 2026. Reason: The teacher is ill')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('cell', { name: '27 Nov 2026, 10:00:00by office@example.com' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('cell', { name: 'read by 4 of 4 families' })).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Titel N2')).toBeInTheDocument();
     // A withdrawn notice says so and cannot be withdrawn again.
-    expect(within(rows[2]!).getByText('Withdrawn on 27.11.2026, 11:00:00 by head@example.com')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Withdrawn on 27 Nov 2026, 11:00:00 by head@example.com')).toBeInTheDocument();
     expect(within(rows[2]!).getByRole('cell', { name: 'The family M0001' })).toBeInTheDocument();
     expect(within(rows[2]!).queryByRole('button')).not.toBeInTheDocument();
     const cards = within(region.getByRole('list', { name: 'Sent notices' }));
@@ -279,7 +279,7 @@ describe("the office's notices", () => {
     await userEvent.type(cancel.getByRole('textbox', { name: 'Reason' }), 'The teacher is ill');
     await userEvent.click(cancel.getByRole('button', { name: 'Cancel the lesson…' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel the lesson?' }));
-    expect(dialog.getByText('Piano (L1) on Mi., 02.12.2026, Wed 16:00-17:00, Room B: its families are told and see the reason “The teacher is ill”.')).toBeInTheDocument();
+    expect(dialog.getByText('Piano (L1) on Wed, 2 Dec 2026, Wed 16:00-17:00, Room B: its families are told and see the reason “The teacher is ill”.')).toBeInTheDocument();
     // The first attempt's answer is lost; the second click is the same cancellation.
     answers.cancelLesson = () => Promise.reject(new TypeError('Failed to fetch'));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel the lesson' }));
@@ -289,7 +289,7 @@ describe("the office's notices", () => {
       cancellation: { lessonId: 'L1', lessonName: 'Piano', date: '2026-12-02', roomHourId: 'RH2', reason: 'The teacher is ill' },
     }) });
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel the lesson' }));
-    expect(await screen.findByText('Piano is cancelled on Mi., 02.12.2026; 2 families were told.')).toBeInTheDocument();
+    expect(await screen.findByText('Piano is cancelled on Wed, 2 Dec 2026; 2 families were told.')).toBeInTheDocument();
     const body = { lessonId: 'L1', date: '2026-12-02', reason: 'The teacher is ill', roomHourId: 'RH2', idempotencyKey: expect.stringMatching(SEND_KEY) };
     expect(callsOf('cancelLesson').map((call) => call.body)).toEqual([body, body]);
     expect(new Set(callsOf('cancelLesson').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey)).size).toBe(1);
@@ -302,7 +302,7 @@ describe("the office's notices", () => {
     const table = within(await region.findByRole('table', { name: 'Sent notices' }));
     await userEvent.click(table.getByRole('button', { name: 'Withdraw “Title N2”' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw this notice?' }));
-    expect(dialog.getByText('The cancellation of Chess on Fr., 04.12.2026 is withdrawn: the families see the lesson again, in the portal and in their calendars.')).toBeInTheDocument();
+    expect(dialog.getByText('The cancellation of Chess on Fri, 4 Dec 2026 is withdrawn: the families see the lesson again, in the portal and in their calendars.')).toBeInTheDocument();
     answers.withdrawNotice = () => json({ error: 'already-withdrawn', message: 'already withdrawn' }, 409);
     await userEvent.click(dialog.getByRole('button', { name: 'Withdraw' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Not withdrawn: The office has already withdrawn this.');

@@ -18,7 +18,8 @@ import { useAsyncResource } from '../useAsyncResource';
 import { CancelLesson } from './CancelLesson';
 import { ComposeNotice } from './ComposeNotice';
 import { NoticeList } from './NoticeList';
-import { adminDay, mailsWaiting } from './noticesView';
+import { formatWeekday } from '../../../lib/schoolClock';
+import { mailsWaiting } from './noticesView';
 import { useOfficeTimetable } from './useOfficeTimetable';
 
 const newestPage = () => listNotices();
@@ -46,7 +47,7 @@ export default function NoticesPage() {
     changed(t('admin.notices.compose.sentHeld', { count: notice.recipients, families: number(notice.recipients), held: number(mails.held), total: number(mails.sent + mails.held), budget: number(mails.budget) }));
   };
   const cancelled = (notice: OfficeNotice) =>
-    changed(t('admin.notices.cancel.done', { count: notice.recipients, lesson: notice.cancellation?.lessonName ?? '', date: notice.cancellation ? adminDay(notice.cancellation.date) : '' }));
+    changed(t('admin.notices.cancel.done', { count: notice.recipients, lesson: notice.cancellation?.lessonName ?? '', date: notice.cancellation ? formatWeekday(notice.cancellation.date, locale) : '' }));
   const withdrawn = (notice: OfficeNotice) => changed(t('admin.notices.withdraw.done', { title: title(notice) }));
 
   return (

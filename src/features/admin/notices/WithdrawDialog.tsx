@@ -2,12 +2,13 @@
 import { noticeTextFor, type OfficeNotice } from '@family-portal/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/useLocale';
 import { apiErrorKey } from '../../../api/errorMessages';
 import { withdrawNotice } from '../../../api/officeNotices';
 import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
 import { currentLanguage } from '../../../i18n';
-import { adminDay } from './noticesView';
+import { formatWeekday } from '../../../lib/schoolClock';
 
 interface Props {
   notice: OfficeNotice | null;
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function WithdrawDialog({ notice, onClose, onWithdrawn, onBusy }: Props) {
+  const locale = useLocale();
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +49,7 @@ export function WithdrawDialog({ notice, onClose, onWithdrawn, onBusy }: Props) 
       <div className="space-y-3 text-sm">
         <p className="break-words text-slate-800">
           {notice?.cancellation
-            ? t('admin.notices.withdraw.cancellation', { lesson: notice.cancellation.lessonName, date: adminDay(notice.cancellation.date) })
+            ? t('admin.notices.withdraw.cancellation', { lesson: notice.cancellation.lessonName, date: formatWeekday(notice.cancellation.date, locale) })
             : t('admin.notices.withdraw.notice', { title })}
         </p>
         {error && <Alert tone="error">{error}</Alert>}

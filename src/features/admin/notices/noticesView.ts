@@ -4,8 +4,6 @@
  */
 import { MAX_NOTICE_BODY, MAX_NOTICE_TITLE, noticeTextSchema, type NoticeLanguage, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
 import type { OfficeTimetable } from '../../../data/officeTimetable';
-import { dayToDate } from '../../../domain/dates';
-import { dateFormat } from '../../../domain/intlFormats';
 import { hourLabel, sortRoomHours, weekdayName } from '../../../domain/schedule';
 import type { RoomHour } from '../../../domain/types';
 
@@ -71,10 +69,6 @@ export function checkedTexts(drafts: TextDrafts): { texts: NoticeTexts } | { pro
   }
   return problems.length ? { problems } : { texts };
 }
-
-/** A plain day as the console shows dates: de-DE, with its weekday ("Mo., 30.11.2026"). */
-export const adminDay = (day: string) =>
-  dateFormat('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(dayToDate(day));
 
 /** How many of a notice's e-mails wait for the next day's budget (none once it is withdrawn: they never go). */
 export const mailsWaiting = (notice: Pick<OfficeNotice, 'mails' | 'withdrawnAt'>) => (notice.withdrawnAt || !notice.mails ? 0 : notice.mails.held);

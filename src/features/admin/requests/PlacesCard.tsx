@@ -6,7 +6,6 @@ import { formatDay } from '../../../lib/schoolClock';
 import { freeOf, type OfficeOffer } from './requestsView';
 
 /** The console's dates are German, whatever the language (design section 6). */
-const ADMIN_LOCALE = 'de-DE';
 
 function Offer({ offer }: { offer: OfficeOffer }) {
   const { t } = useTranslation();
@@ -18,7 +17,7 @@ function Offer({ offer }: { offer: OfficeOffer }) {
         {[
           offer.teacherName && t('admin.requests.places.teacher', { name: offer.teacherName }),
           t('admin.requests.places.weeks', { count: offer.weeks }),
-          t('admin.requests.places.until', { date: formatDay(offer.requestsUntil, ADMIN_LOCALE) }),
+          t('admin.requests.places.until', { date: formatDay(offer.requestsUntil, locale) }),
         ].filter(Boolean).join(' · ')}
       </p>
       <ul aria-label={t('admin.requests.places.roomHours', { lesson: offer.lessonName })} className="mt-1 space-y-1">

@@ -81,7 +81,8 @@ function Times({ answer, row }: { answer: BookingRequestsAnswer; row: OfficeRequ
 }
 
 function RequestedAt({ row }: { row: OfficeRequestRow }) {
-  return <>{row.requestedAt ? formatAdminDateTime(row.requestedAt) : ''}</>;
+  const locale = useLocale();
+  return <>{row.requestedAt ? formatAdminDateTime(row.requestedAt, locale) : ''}</>;
 }
 
 function SelectRow({ row, selected, onToggle, busy }: { row: OfficeRequestRow } & Pick<RowsProps, 'selected' | 'onToggle' | 'busy'>) {
