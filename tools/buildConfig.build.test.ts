@@ -209,7 +209,7 @@ describe('vite build', () => {
   it("evaluates no schema on a parent's screens: zod loads with the first API call", { timeout: 120_000 }, async () => {
     const outDir = await buildDemo();
     // The dashboard and the screens it preloads when idle (startup.ts); zod's modules mark themselves with `_zod`.
-    const parentScreens = ['AppShell', 'DashboardPage', 'DataProvider', 'DashboardNotices', 'DashboardBooking', 'FamilyPage', 'PlansPage', 'PlansAbsences', 'PlansBooking', 'TransactionsPage', 'BookDepositsPage'];
+    const parentScreens = ['AppShell', 'DashboardPage', 'DataProvider', 'DashboardNotices', 'DashboardBooking', 'FamilyPage', 'PlansPage', 'FamilyAbsencesPage', 'BookingPage', 'FamilyNoticesPage', 'TransactionsPage', 'BookDepositsPage'];
     const code = staticCode(outDir, parentScreens.map((name) => chunkOf(outDir, name)));
     expect([...code.keys()].filter((file) => code.get(file)!.includes('_zod'))).toEqual([]);
     // The check sees zod where it is: the office's accounts page imports the schemas.

@@ -23,6 +23,7 @@ import {
   PlansBookingLink,
   DashboardPage,
   FamilyAbsencesPage,
+  FamilyNoticesPage,
   FamilyPage,
   FamilyViewPage,
   ForgotPasswordPage,
@@ -67,6 +68,8 @@ export function AppRoutes() {
           <Route path={paths.plans} element={<PlansPage booking={<PlansBookingLink />} />} />
           <Route path={paths.booking} element={<BookingPage />} />
           <Route path={paths.absences} element={<FamilyAbsencesPage />} />
+          {/* One route for the list and one notice: opening a notice keeps the older pages read. */}
+          <Route path={paths.notice} element={<FamilyNoticesPage />} />
           <Route path={paths.transactions} element={<TransactionsPage />} />
           <Route path={paths.bookDeposits} element={<BookDepositsPage />} />
         </Route>

@@ -60,7 +60,8 @@ export const DashboardBooking = lazyWithReload(withTexts(FAMILY, () => import('.
 export const PlansBookingLink = lazyWithReload(withTexts(FAMILY, () => import('../features/booking/DashboardBooking').then(({ PlansBookingLink }) => ({ default: PlansBookingLink }))));
 /** The school office's notices on the dashboard; the family's absences and reporting one. */
 export const DashboardNotices = lazyWithReload(withTexts(FAMILY, () => import('../features/notices/DashboardNotices')));
-export const FamilyAbsencesPage = lazyWithReload(withTexts(FAMILY, () => import('../features/absences/AbsencesPage')));
+export const FamilyNoticesPage = lazyWithReload(withTexts(FAMILY, () => import('../features/notices/FamilyNoticesPage')));
+export const FamilyAbsencesPage = lazyWithReload(withTexts(FAMILY, () => import('../features/absences/FamilyAbsencesPage')));
 
 type Loadable = { preload: () => Promise<unknown> };
 
@@ -86,6 +87,7 @@ const FAMILY_PAGES: Record<string, Loadable> = {
 const SIGNED_IN_PAGES: Record<string, Loadable> = {
   ...FAMILY_PAGES,
   [paths.booking]: BookingPage,
+  [paths.notices]: FamilyNoticesPage,
   [paths.admin]: AdminPage,
   [paths.adminAccounts]: AccountsPage,
   [paths.adminRequests]: RequestsPage,
@@ -109,7 +111,8 @@ function loadSignedInScreen(page: Loadable = DashboardPage) {
 export function loadFirstScreen(pathname: string): Promise<unknown> {
   const publicPage = PUBLIC_PAGES[pathname];
   if (publicPage) return publicPage.preload().catch(ignore);
-  loadSignedInScreen(SIGNED_IN_PAGES[pathname]);
+  // One notice's page (an e-mail's link) is the notices page.
+  loadSignedInScreen(SIGNED_IN_PAGES[pathname.startsWith(`${paths.notices}/`) ? paths.notices : pathname]);
   if (mayHoldSession()) void warmFirestore().catch(ignore);
   return Promise.resolve();
 }

@@ -5,8 +5,10 @@
 import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { Firestore } from 'firebase/firestore';
 import type { BookingData } from '../domain/booking';
+import type { NoticeDelivery } from '../domain/notices';
 import { readBooking, type BookingContract, type BookingQuery } from './booking';
 import { EMPTY, loadCorrespondence, loadFamilyData, type Correspondence, type FamilyData } from './familyData';
+import type { NoticesPage } from './notices';
 import { readOfficeTimetable, type OfficeTimetable } from './officeTimetable';
 import { createQueries, type ContractSchemas } from './queries';
 
@@ -19,6 +21,10 @@ export interface FamilyStore {
   readFamily(email: string, cacheFirst: boolean, onCached: (kept: FamilyData) => unknown): Promise<FamilyData>;
   /** The family's notices, cancelled lessons and absences from the server, asked once its figures are in. */
   readCorrespondence(memberId: string): Promise<Correspondence>;
+  /** The family's notices older than the one given, a page at a time (the notices page). */
+  readOlderNotices(memberId: string, after: Pick<NoticeDelivery, 'noticeId' | 'sentAt'>): Promise<NoticesPage>;
+  /** One notice of the family by its id, or null. */
+  readNotice(memberId: string, noticeId: string): Promise<NoticeDelivery | null>;
   /** Whether an active admin_users/{email} exists; rules let a user read only their own. */
   isAdmin(email: string): Promise<boolean>;
   /** The quarter's course offer and the family's requests for it; null where there is no booking. */
@@ -44,6 +50,8 @@ export function createFamilyStore(fs: typeof import('firebase/firestore'), db: F
       return loadFamilyData(createQueries(fs, db, contract), email);
     },
     readCorrespondence: (memberId) => loadCorrespondence(createQueries(fs, db, contract), memberId),
+    readOlderNotices: (memberId, after) => createQueries(fs, db, contract).olderNotices(memberId, after),
+    readNotice: (memberId, noticeId) => createQueries(fs, db, contract).notice(memberId, noticeId),
     async isAdmin(email) {
       const record = await fs.getDoc(fs.doc(db, ADMIN_USERS, email.toLowerCase()));
       return record.get('active') === true;

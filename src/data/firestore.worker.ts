@@ -86,6 +86,12 @@ const api = {
   async readCorrespondence(memberId: string) {
     return (await store()).readCorrespondence(memberId);
   },
+  async readOlderNotices(memberId: string, after: { noticeId: string; sentAt: string }) {
+    return (await store()).readOlderNotices(memberId, after);
+  },
+  async readNotice(memberId: string, noticeId: string) {
+    return (await store()).readNotice(memberId, noticeId);
+  },
   async isAdmin(email: string) {
     return (await store()).isAdmin(email);
   },

@@ -27,6 +27,15 @@ export interface NoticesContract {
  */
 export const CANCELLATIONS_READ = 50;
 
+/** The notices page reads the family's older notices this many at a time. */
+export const NOTICES_PAGE = 20;
+
+/** A page of the family's notices, newest first, and whether older ones follow. */
+export interface NoticesPage {
+  notices: NoticeDelivery[];
+  more: boolean;
+}
+
 /** The messages of failed reads, as the screens show them. */
 export const NOTICES_LOAD_ERROR = 'Failed to fetch notices';
 
@@ -58,6 +67,37 @@ export function noticeQueries(fs: typeof import('firebase/firestore'), db: Fires
     /** The newest notices of the family (cancellations included), newest first. */
     notices: (memberId: string): Promise<NoticeDelivery[]> =>
       deliveries([where('memberId', '==', memberId), orderBy('sentAt', 'desc'), limit(contract.DASHBOARD_NOTICES)]),
+    /**
+     * The family's notices older than `after` (the last one shown), newest first: by the time sent,
+     * then by the copy's id, so that two sent in the same millisecond are neither skipped nor shown twice.
+     */
+    olderNotices: async (memberId: string, after: Pick<NoticeDelivery, 'noticeId' | 'sentAt'>): Promise<NoticesPage> => {
+      const { documentId, startAfter } = fs;
+      const found = await deliveries([
+        where('memberId', '==', memberId),
+        orderBy('sentAt', 'desc'),
+        orderBy(documentId(), 'desc'),
+        startAfter(after.sentAt, `${after.noticeId}_${memberId}`),
+        limit(NOTICES_PAGE + 1),
+      ]);
+      return { notices: found.slice(0, NOTICES_PAGE), more: found.length > NOTICES_PAGE };
+    },
+    /** One notice of the family by its id (a link to it), or null when the family has none such. */
+    notice: async (memberId: string, noticeId: string): Promise<NoticeDelivery | null> => {
+      const { doc, getDoc } = fs;
+      try {
+        const snapshot = await getDoc(doc(db, contract.NOTICE_DELIVERIES, `${noticeId}_${memberId}`));
+        if (!snapshot.exists()) return null;
+        const parsed = contract.noticeDeliverySchema.safeParse(snapshot.data());
+        if (!parsed.success) throw new DataLoadError(INVALID_DATA_MESSAGE, new InvalidDocumentError(contract.NOTICE_DELIVERIES, snapshot.id, problemsOf(parsed.error)));
+        return parsed.data;
+      } catch (error) {
+        // Another family's notice, or a membership that ended: as good as none.
+        if (denied(error)) return null;
+        if (error instanceof DataLoadError) throw error;
+        throw new DataLoadError(NOTICES_LOAD_ERROR, error);
+      }
+    },
     /** The family's cancelled lessons, newest first, for the plans page (older than the dashboard's 20 too). */
     cancellations: (memberId: string): Promise<NoticeDelivery[]> =>
       deliveries([where('memberId', '==', memberId), where('kind', '==', 'cancellation'), orderBy('sentAt', 'desc'), limit(CANCELLATIONS_READ)]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst, planCancellations, unreadCount, withReadAt, type NoticeDelivery } from './notices';
+import { allNotices, newestFirst, planCancellations, unreadCount, withReadAt, type NoticeDelivery } from './notices';
 
 const notice = (noticeId: string, overrides: Partial<NoticeDelivery> = {}): NoticeDelivery => ({
   noticeId,
@@ -22,6 +22,14 @@ describe('notices', () => {
     const marked = withReadAt(notices, 'N1', '2026-11-28T10:00:00.000Z');
     expect(marked.map((n) => n.readAt)).toEqual(['2026-11-28T10:00:00.000Z', '2026-11-21T09:00:00.000Z', null]);
     expect(unreadCount(withReadAt(marked, 'N1', null))).toBe(2);
+  });
+
+  it("joins the newest and the older pages newest first, once each, the newest read's copy winning", () => {
+    const newest = [notice('N3', { sentAt: '2026-11-03T00:00:00.000Z', readAt: '2026-11-04T00:00:00.000Z' }), notice('N2', { sentAt: '2026-11-02T00:00:00.000Z' })];
+    const older = [notice('N2', { sentAt: '2026-11-02T00:00:00.000Z' }), notice('N1', { sentAt: '2026-11-01T00:00:00.000Z' }), notice('N3', { sentAt: '2026-11-03T00:00:00.000Z' })];
+    const all = allNotices(newest, older);
+    expect(all.map((n) => n.noticeId)).toEqual(['N3', 'N2', 'N1']);
+    expect(all[0]!.readAt).toBe('2026-11-04T00:00:00.000Z');
   });
 
   it('sorts newest first', () => {

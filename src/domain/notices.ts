@@ -19,6 +19,17 @@ export function withReadAt<T extends Pick<NoticeDelivery, 'noticeId' | 'readAt'>
 /** The notices, newest first (ISO instants sort as text). */
 export const newestFirst = <T extends Pick<NoticeDelivery, 'sentAt'>>(notices: readonly T[]): T[] => [...notices].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
 
+/**
+ * The newest notices read with the family's data and the older pages read after them, as one
+ * list newest first: a notice in both (sent while the page was open) counts once, as the newest
+ * read has it.
+ */
+export function allNotices<T extends Pick<NoticeDelivery, 'noticeId' | 'sentAt'>>(newest: readonly T[], older: readonly T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const notice of [...older, ...newest]) byId.set(notice.noticeId, notice);
+  return newestFirst([...byId.values()]);
+}
+
 export interface PlanCancellation {
   noticeId: string;
   date: string;

@@ -109,6 +109,8 @@ export async function familyStore(): Promise<FamilyStore> {
   return {
     readFamily: (email, cacheFirst, onCached) => remote.readFamily(email, cacheFirst, proxy(onCached)),
     readCorrespondence: (memberId) => remote.readCorrespondence(memberId),
+    readOlderNotices: (memberId, after) => remote.readOlderNotices(memberId, after),
+    readNotice: (memberId, noticeId) => remote.readNotice(memberId, noticeId),
     isAdmin: (email) => remote.isAdmin(email),
     readBooking: (query) => remote.readBooking(query),
     readOfficeTimetable: () => remote.readOfficeTimetable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absencesPath, bookDepositPath, bookingPath, plansPath, returnPath, transactionPath } from './paths';
+import { absencesPath, bookDepositPath, bookingPath, noticePath, plansPath, returnPath, transactionPath } from './paths';
 
 describe('paths', () => {
   it('builds deep links with encoded query parameters', () => {
@@ -8,6 +8,7 @@ describe('paths', () => {
     expect(plansPath({ child: 'C-1', plan: 'PL-9' })).toBe('/plans?child=C-1&plan=PL-9');
     expect(bookingPath({ offer: 'O 1', child: 'C-1' })).toBe('/booking?offer=O+1&child=C-1');
     expect(absencesPath({ report: true, child: 'C-1' })).toBe('/absences?report=1&child=C-1');
+    expect(noticePath('a/b c')).toBe('/notices/a%2Fb%20c');
   });
 
   it('leaves out empty parameters', () => {
@@ -31,6 +32,9 @@ describe('the way back after sign-in', () => {
     expect(returnPath('/admin/absences')).toBe('/admin/absences');
     expect(returnPath('/booking?offer=O1&child=C2')).toBe('/booking?offer=O1&child=C2');
     expect(returnPath('/absences')).toBe('/absences');
+    // A notice e-mail's link, opened while signed out.
+    expect(returnPath('/notices/N1')).toBe('/notices/N1');
+    expect(returnPath('/notices/N1/x')).toBe('/');
     expect(returnPath('/admin/families/M%201/plans?child=C2')).toBe('/admin/families/M%201/plans?child=C2');
     expect(returnPath('/admin/families/M1/settings')).toBe('/');
     expect(returnPath('/admin/families/M1/plans/x')).toBe('/');

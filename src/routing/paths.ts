@@ -18,6 +18,10 @@ export const paths = {
   booking: '/booking',
   /** The family's absence reports, and reporting one. */
   absences: '/absences',
+  /** All of the family's notices, newest first; `/notices/<id>` opens one (noticePath). */
+  notices: '/notices',
+  /** The route of both: the list, and one notice opened over it. */
+  notice: '/notices/:noticeId?',
   transactions: '/transactions',
   bookDeposits: '/book-deposits',
   admin: '/admin',
@@ -65,6 +69,11 @@ export function bookingPath(options: { offer?: string; child?: string } = {}): s
   return withQuery(paths.booking, { [queryParams.offer]: options.offer, [queryParams.child]: options.child });
 }
 
+/** One notice of the family, opened on the notices page: its e-mail links here. */
+export function noticePath(noticeId: string): string {
+  return `${paths.notices}/${encodeURIComponent(noticeId)}`;
+}
+
 /** The absences page; with `report`, its dialog opens (for that child, when given). */
 export function absencesPath(options: { report?: boolean; child?: string } = {}): string {
   return withQuery(paths.absences, { [queryParams.report]: options.report ? '1' : undefined, [queryParams.child]: options.child });
@@ -88,10 +97,13 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 }
 
 /** The signed-in screens a link may lead back to after sign-in. */
-const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.booking, paths.absences, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests, paths.adminNotices, paths.adminAbsences];
+const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.booking, paths.absences, paths.notices, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests, paths.adminNotices, paths.adminAbsences];
 
 /** A family's view, one of its screens included: a link one admin shares with another. */
 const isFamilyViewPath = (path: string) => /^\/admin\/families\/[^/]+(\/(family|plans|transactions|book-deposits))?$/.test(path);
+
+/** One notice's page: a notice e-mail's link, opened while signed out. */
+const isNoticePath = (path: string) => /^\/notices\/[^/]+$/.test(path);
 
 /**
  * Where to go after sign-in: the in-app link the route guard interrupted (path, query and
@@ -106,7 +118,7 @@ export function returnPath(from: unknown, returnable: readonly string[] = RETURN
   } catch {
     return paths.dashboard;
   }
-  if (url.origin !== 'https://portal.invalid' || !(returnable.includes(url.pathname) || isFamilyViewPath(url.pathname))) return paths.dashboard;
+  if (url.origin !== 'https://portal.invalid' || !(returnable.includes(url.pathname) || isFamilyViewPath(url.pathname) || isNoticePath(url.pathname))) return paths.dashboard;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

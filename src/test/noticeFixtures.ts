@@ -20,6 +20,9 @@ const store = { family: null as unknown as FamilyData };
 export const familyStoreStandIn = {
   readFamily: async (): Promise<FamilyData> => ({ ...store.family, notices: [], cancellations: [], absences: [] }),
   readCorrespondence: async () => ({ notices: store.family.notices, cancellations: store.family.cancellations, absences: store.family.absences }),
+  /** The notices page's reads beyond the newest: stubbed by the tests that use them. */
+  readOlderNotices: async (_memberId: string, _after: Pick<NoticeDelivery, 'noticeId' | 'sentAt'>): Promise<{ notices: NoticeDelivery[]; more: boolean }> => ({ notices: [], more: false }),
+  readNotice: async (_memberId: string, _noticeId: string): Promise<NoticeDelivery | null> => null,
 };
 
 export const delivery = (noticeId: string, overrides: Partial<NoticeDelivery> = {}): NoticeDelivery => ({

@@ -309,6 +309,11 @@ test("a family's notice from the school office and the absence dialogs", async (
     await expect(notices.getByText(en.notices.new)).toBeVisible();
     await expectNoAxeViolations(page, 'dashboard with an unread notice');
     await checkDialog(page, 'dashboard: a notice from the school office', () => notices.getByRole('button', { name: /^Parents' evening/ }).click());
+    await notices.getByRole('link', { name: en.notices.all }).click();
+    await ready(page, en.pages.notices.title);
+    await expectNoAxeViolations(page, 'notices');
+    await navLink(page, 'home').click();
+    await ready(page, /^Welcome, /);
     // The dashboard's way to the absences page.
     await page.getByRole('region', { name: en.enrolments.title }).getByRole('link', { name: en.absences.title }).click();
     await ready(page, en.absences.title);

@@ -188,6 +188,14 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   await checkDialog(guard, 'dashboard: a notice from the school office', () =>
     page.getByRole('region', { name: t.notices.title }).getByRole('button', { name: new RegExp(`^${escape(LONG_NOTICE_TITLES[language])}`) }).click());
 
+  // Every notice on a page of its own, one of them opened as its e-mail's link opens it.
+  await page.getByRole('region', { name: t.notices.title }).getByRole('link', { name: t.notices.all }).click();
+  await ready(t.pages.notices.title, language);
+  await page.mouse.move(0, 0);
+  await guard.atEveryWidth('notices', WORDS);
+  await checkDialog(guard, 'notices: a notice opened', () =>
+    page.getByRole('main').getByRole('link', { name: new RegExp(`^${escape(LONG_NOTICE_TITLES[language])}`) }).click());
+
   await navigateTo(t.nav.family);
   await ready(t.pages.family.title, language);
   await guard.atEveryWidth('family', WORDS);

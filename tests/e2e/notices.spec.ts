@@ -118,6 +118,21 @@ test('a parent reads the office\'s notice, sees the cancelled lesson, reports an
     await expect(home).toHaveAccessibleName(homeName('en', label, unread - 1));
     await expect.poll(async () => (await firestoreDocument(`notices/${notice.id}`))?.reads).toBe(1);
 
+    // The cancellation's e-mail links to that notice: the link opens it on the notices page.
+    const mailLink = async () => {
+      const mails = await documentsWhere('mail', 'to', family.email);
+      const text = mails.map((mail) => String((mail.message as { text?: string } | undefined)?.text ?? '')).find((body) => body.includes(`/notices/${cancellation.id}`));
+      return text ? new URL(/https?:\/\/\S+\/notices\/\S+/.exec(text)![0]).pathname : null;
+    };
+    await expect.poll(mailLink).toBe(`/notices/${cancellation.id}`);
+    await page.goto((await mailLink())!);
+    const opened = page.getByRole('dialog');
+    await expect(opened).toContainText(en.notices.cancellation);
+    await expect(opened.getByRole('link', { name: en.notices.toPlans })).toHaveAttribute('href', '/plans');
+    await opened.getByRole('button', { name: en.common.close }).click();
+    await expect(page).toHaveURL(/\/notices$/);
+    await expect(page.getByRole('heading', { level: 1, name: en.pages.notices.title })).toBeVisible();
+
     for (const language of LANGUAGES) {
       if (language !== 'en') {
         await switchLanguage(page, language);

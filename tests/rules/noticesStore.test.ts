@@ -106,6 +106,20 @@ describe("the family store's notices and absences", () => {
     expect(absences.map((entry) => [entry.id, entry.from])).toEqual([['ANS-1', '2026-12-02'], ['ANS-2', '2026-12-09']]);
   });
 
+  it('reads the older notices a page at a time after the newest, and one notice by its id', async () => {
+    const queries = await queriesOf(family.email);
+    const newest = await queries.notices(family.memberId);
+    const page = await queries.olderNotices(family.memberId, newest.at(-1)!);
+    // 30 in all: the 10 older than the newest 20, and no more after them.
+    expect(page.notices.map((notice) => notice.noticeId)).toEqual(Array.from({ length: NOTICES - DASHBOARD_NOTICES }, (_, i) => `NS-${NOTICES - DASHBOARD_NOTICES - i}`));
+    expect(page.more).toBe(false);
+    expect((await queries.notice(family.memberId, 'NS-3'))?.texts.de?.title).toBe('Mitteilung 3');
+    expect(await queries.notice(family.memberId, 'NS-none')).toBeNull();
+    // Another family's notice by its id, or the ended family's own: none.
+    expect(await queries.notice(other.memberId, 'NS-1')).toBeNull();
+    expect(await (await queriesOf(ended.email)).notice(ended.memberId, 'NS-1')).toBeNull();
+  });
+
   it("reads none of another family's notices or absences (the rules refuse; the screens get none)", async () => {
     const queries = await queriesOf(family.email);
     expect(await queries.notices(other.memberId)).toEqual([]);

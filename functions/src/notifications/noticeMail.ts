@@ -94,6 +94,7 @@ export async function sendNoticeMails(db: Firestore, noticeId: string, deps: Par
     const notice = await db.collection(NOTICES).doc(noticeId).get();
     if (!notice.exists || notice.get('withdrawnAt')) return { mails: 0, held: 0, failed };
     const facts: NoticeFacts = {
+      noticeId,
       kind: notice.get('kind') === 'cancellation' ? 'cancellation' : 'notice',
       texts: (notice.get('texts') ?? {}) as NoticeFacts['texts'],
       languages: ((notice.get('languages') ?? []) as string[]).filter(isMailLanguage),

@@ -8,6 +8,7 @@ import { readUnsubscribeToken } from './unsubscribeToken';
 const settings = TEST_MAIL_SETTINGS;
 const anna = { uid: 'uid-anna', email: 'anna@example.com', name: 'Anna Müller', language: 'en' as const };
 const notice: NoticeFacts = {
+  noticeId: 'N-fest',
   kind: 'notice',
   texts: {
     de: { title: 'Sommerfest am Samstag', body: 'Liebe Familien,\n\nam Samstag feiern wir.\nMehr unter https://lindenhof.example/fest.' },
@@ -17,6 +18,7 @@ const notice: NoticeFacts = {
   cancellation: null,
 };
 const cancellation: NoticeFacts = {
+  noticeId: 'N-klavier',
   kind: 'cancellation',
   texts: {
     en: { title: 'Klavier on Tuesday, 1 December 2026 is cancelled', body: 'Klavier on Tuesday, 1 December 2026, 15:00-15:45, is cancelled. Reason: Frau Lind is ill.' },
@@ -32,7 +34,8 @@ describe('the e-mail of a notice from the school office', () => {
     const mail = noticeMail(notice, { ...anna, language: 'ru' }, settings);
     expect(mail.message.subject).toBe('Семейный портал: Летний праздник в субботу');
     expect(mail.message.text).toContain('Здравствуйте, Anna Müller!\n\nКанцелярия школы прислала сообщение:\n\nЛетний праздник в субботу\n\nДорогие семьи,\n\nв субботу праздник.');
-    expect(mail.message.text).toContain('Прочитать на портале: https://portal.lindenhof.example/');
+    // The link opens this notice.
+    expect(mail.message.text).toContain('Прочитать на портале: https://portal.lindenhof.example/notices/N-fest\n');
     expect(mail.message.text.startsWith('Schulverein Lindenhof e.V.\n\n')).toBe(true);
     expect(mail.message.html).toContain('<html lang="ru">');
     expect(readUnsubscribeToken(tokenOf(mail.message.text), 'link-key')).toEqual({ uid: 'uid-anna', kind: 'notices' });
@@ -83,7 +86,7 @@ describe('the e-mail of a cancelled lesson', () => {
     expect(mail.message.text).toContain('das Schulbüro hat eine Unterrichtsstunde Ihrer Kinder abgesagt:');
     expect(mail.message.text).toContain('Kurs: Klavier\nDatum: Dienstag, 1. Dezember 2026');
     expect(mail.message.text).toContain('Grund: Frau Lind ist krank.');
-    expect(mail.message.text).toContain('Kurse im Portal ansehen: https://portal.lindenhof.example/plans');
+    expect(mail.message.text).toContain('Absage im Portal ansehen: https://portal.lindenhof.example/notices/N-klavier');
     expect(mail.message.text).toContain('weil eine für Ihre Kinder gebuchte Unterrichtsstunde ausfällt');
     expect(mail.message.text).not.toContain('weil Sie sie im Familienportal eingeschaltet haben');
     expect(readUnsubscribeToken(tokenOf(mail.message.text), 'link-key')).toEqual({ uid: 'uid-anna', kind: 'lessonCancelled' });

@@ -12,6 +12,8 @@ import type { ParentMailSettings } from './parentMailSettings';
 
 /** What the e-mail says of a notice, as notices/{id} holds it. */
 export interface NoticeFacts {
+  /** The notice's id: its e-mail links to the notice's own page. */
+  noticeId: string;
   kind: 'notice' | 'cancellation';
   texts: NoticeTexts;
   languages: NoticeLanguage[];
@@ -22,7 +24,7 @@ export interface NoticeFacts {
 export const MAIL_KIND_OF: Record<NoticeFacts['kind'], ParentMailKind> = { notice: 'notices', cancellation: 'lessonCancelled' };
 
 /** Where the family reads it in the portal: notices are on the dashboard, the plans page says "cancelled on". */
-export const NOTICE_SCREENS: Record<NoticeFacts['kind'], string> = { notice: '/', cancellation: '/plans' };
+export const noticeScreen = (noticeId: string) => `/notices/${encodeURIComponent(noticeId)}`;
 
 /** "Tuesday, 1 December 2026" in the reader's language; the day as stored when it is no day. */
 export function dayText(day: string, locale: string): string {
@@ -53,7 +55,7 @@ export function noticeMail(notice: NoticeFacts, to: ParentRecipient, settings: P
   return parentMailDocument(MAIL_KIND_OF[notice.kind], to, settings, {
     subject: t.subject(title),
     blocks,
-    screen: { path: NOTICE_SCREENS[notice.kind], label: t.link[notice.kind] },
+    screen: { path: noticeScreen(notice.noticeId), label: t.link[notice.kind] },
     ...(notice.kind === 'cancellation' ? { unsubscribeNote: t.unsubscribeCancellation } : {}),
   });
 }

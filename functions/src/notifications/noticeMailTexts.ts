@@ -10,7 +10,7 @@ export const NOTICE_MAIL_TEXTS = {
     subject: (title: string) => `Family Portal: ${title}`,
     intro: { notice: 'The school office has sent a notice:', cancellation: 'The school office has cancelled a lesson of your children:' },
     rows: { lesson: 'Course', date: 'Date', reason: 'Reason' },
-    link: { notice: 'Read it in the portal', cancellation: 'See the plans in the portal' },
+    link: { notice: 'Read it in the portal', cancellation: 'See the cancellation in the portal' },
     // Cancellations come unless turned off: the usual "because you turned it on" would not be true.
     unsubscribeCancellation: 'You get this e-mail because a lesson booked for your children is cancelled. Stop these e-mails with one click:',
   },
@@ -18,14 +18,14 @@ export const NOTICE_MAIL_TEXTS = {
     subject: (title: string) => `Familienportal: ${title}`,
     intro: { notice: 'das Schulbüro hat eine Mitteilung geschickt:', cancellation: 'das Schulbüro hat eine Unterrichtsstunde Ihrer Kinder abgesagt:' },
     rows: { lesson: 'Kurs', date: 'Datum', reason: 'Grund' },
-    link: { notice: 'Im Portal lesen', cancellation: 'Kurse im Portal ansehen' },
+    link: { notice: 'Im Portal lesen', cancellation: 'Absage im Portal ansehen' },
     unsubscribeCancellation: 'Sie erhalten diese E-Mail, weil eine für Ihre Kinder gebuchte Unterrichtsstunde ausfällt. Diese E-Mails mit einem Klick abbestellen:',
   },
   ru: {
     subject: (title: string) => `Семейный портал: ${title}`,
     intro: { notice: 'Канцелярия школы прислала сообщение:', cancellation: 'Канцелярия школы отменила занятие ваших детей:' },
     rows: { lesson: 'Занятие', date: 'Дата', reason: 'Причина' },
-    link: { notice: 'Прочитать на портале', cancellation: 'Занятия на портале' },
+    link: { notice: 'Прочитать на портале', cancellation: 'Отмена занятия на портале' },
     unsubscribeCancellation: 'Вы получаете это письмо, потому что отменено занятие, на которое записаны ваши дети. Отписаться от таких писем одним нажатием:',
   },
 } as const;

@@ -25,9 +25,9 @@ function subjects(language: (typeof CANCELLATION_LANGUAGES)[number]): Record<str
   const decision = { childName: NAMES.child, lessonName: NAMES.lesson, quarterName: '2027 Q1', roomHours: [], note: null };
   const parent = PARENT_MAIL_TEXTS[language];
   return {
-    notice: noticeMail({ kind: 'notice', texts: { [language]: { title: NAMES.title, body: 'Text' } }, languages: [language], cancellation: null }, to, TEST_MAIL_SETTINGS).message.subject,
+    notice: noticeMail({ noticeId: 'N1', kind: 'notice', texts: { [language]: { title: NAMES.title, body: 'Text' } }, languages: [language], cancellation: null }, to, TEST_MAIL_SETTINGS).message.subject,
     cancellation: noticeMail(
-      { kind: 'cancellation', texts: cancelled, languages: [...CANCELLATION_LANGUAGES], cancellation: { lessonId: 'L1', lessonName: NAMES.lesson, date: '2026-12-07', roomHourId: null, reason: 'Krank' } },
+      { noticeId: 'N2', kind: 'cancellation', texts: cancelled, languages: [...CANCELLATION_LANGUAGES], cancellation: { lessonId: 'L1', lessonName: NAMES.lesson, date: '2026-12-07', roomHourId: null, reason: 'Krank' } },
       to,
       TEST_MAIL_SETTINGS,
     ).message.subject,

@@ -29,8 +29,6 @@ export const NOTICE_MAIL_QUEUE = 'notice_mail_queue';
 /** The document id of a family's copy of a notice. */
 export const deliveryId = (noticeId: string, memberId: string) => `${noticeId}_${memberId}`;
 
-/** The dashboard reads at most this many notices, newest first. */
-export const DASHBOARD_NOTICES = 20;
 /** Absences are deleted this many months after their last day. */
 export const ABSENCE_RETENTION_MONTHS = 12;
 /** A lesson may be cancelled up to this many days back (to correct) and ahead. */

@@ -186,6 +186,9 @@ export function lessonTimes(label: string): { start: ClockTime; end: ClockTime }
   return { start: { hour: startHour, minute: startMinute }, end: { hour: endHour, minute: endMinute } };
 }
 
+/** The family's newest notices read with its correspondence (the dashboard, the notices page's first page). */
+export const DASHBOARD_NOTICES = 20;
+
 /** A report covers at most this many days (a school holiday's length). */
 export const MAX_ABSENCE_DAYS = 31;
 /** How far ahead an absence may be reported. */

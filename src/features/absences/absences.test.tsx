@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
 import { absence, withFamily } from '../../test/noticeFixtures';
-import AbsencesPage, { AbsencesCard } from './AbsencesPage';
+import AbsencesPage, { AbsencesCard } from './FamilyAbsencesPage';
 
 const api = vi.hoisted(() => ({ markNoticeRead: vi.fn(), reportAbsence: vi.fn(), withdrawAbsence: vi.fn() }));
 vi.mock('../../api/notices', () => api);

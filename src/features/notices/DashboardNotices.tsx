@@ -1,21 +1,24 @@
 /**
- * The dashboard's card of notices from the school office, newest first: unread ones carry a
- * "New" label (not only a colour); opening one shows it in a dialog and marks it read.
+ * The dashboard's card of notices from the school office: the newest few and how many are unread;
+ * unread ones carry a "New" label (not only a colour); opening one shows it in a dialog and marks
+ * it read. All of them are on the notices page.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
-import { isUnread, newestFirst, type NoticeDelivery } from '../../domain/notices';
+import { isUnread, newestFirst, unreadCount, type NoticeDelivery } from '../../domain/notices';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
 import { useFamilyScope } from '../../routing/familyScope';
+import { paths } from '../../routing/paths';
 import { NoticeDialog } from './NoticeDialog';
 import { useMarkRead } from './useMarkRead';
 import { useNoticeText } from './useNoticeText';
 
-/** How many the card lists before "Show all". */
+/** How many the card lists; the notices page has them all. */
 export const NOTICES_SHOWN = 3;
 
 export default function DashboardNotices() {
@@ -29,9 +32,9 @@ export function NoticesCard() {
   const { notices, correspondenceLoading, correspondenceError } = useData();
   const markRead = useMarkRead();
   const [openId, setOpenId] = useState<string | null>(null);
-  const [all, setAll] = useState(false);
   const sorted = newestFirst(notices);
-  const shown = all ? sorted : sorted.slice(0, NOTICES_SHOWN);
+  const shown = sorted.slice(0, NOTICES_SHOWN);
+  const unread = unreadCount(notices);
   // The opened notice as it now is (read), from the family's data.
   const opened = sorted.find((notice) => notice.noticeId === openId) ?? null;
   const open = (notice: NoticeDelivery) => {
@@ -39,9 +42,9 @@ export function NoticesCard() {
     markRead(notice);
   };
   return (
-    <Card title={t('notices.title')}>
+    <Card title={t('notices.title')} action={unread > 0 ? <span className="text-sm font-medium text-teal-900">{t('notices.unreadCount', { count: unread })}</span> : undefined}>
       {/* The notices come after the family's figures (DataProvider): their place is kept, a
-          list of NOTICES_SHOWN with its "show all" line, so that nothing below moves when they arrive. */}
+          list of NOTICES_SHOWN with its "all notices" line, so that nothing below moves when they arrive. */}
       <div className="min-h-50">
         {correspondenceLoading ? (
           <div role="status" aria-label={t('common.loading')} className="space-y-4 py-2">
@@ -56,11 +59,7 @@ export function NoticesCard() {
             <ul className="divide-y divide-slate-100">
               {shown.map((notice) => <NoticeItem key={notice.noticeId} notice={notice} onOpen={open} />)}
             </ul>
-            {sorted.length > NOTICES_SHOWN && (
-              <button type="button" aria-expanded={all} onClick={() => setAll(!all)} className="mt-2 text-sm font-medium text-teal-800 underline">
-                {all ? t('notices.showFewer') : t('notices.showAll', { count: sorted.length })}
-              </button>
-            )}
+            <Link to={paths.notices} className="mt-2 inline-block text-sm font-medium text-teal-800 underline">{t('notices.all')}</Link>
           </>
         )}
       </div>

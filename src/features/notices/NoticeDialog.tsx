@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
 import { NoticeBody } from '../../components/NoticeBody';
@@ -6,8 +7,8 @@ import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
 import { useNoticeText } from './useNoticeText';
 
-/** One notice, opened: its title, the day it was sent, and its text with links. */
-export function NoticeDialog({ notice, onClose }: { notice: NoticeDelivery | null; onClose: () => void }) {
+/** One notice, opened: its title, the day it was sent, and its text with links; `children` below the text. */
+export function NoticeDialog({ notice, onClose, children }: { notice: NoticeDelivery | null; onClose: () => void; children?: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const textOf = useNoticeText();
@@ -21,6 +22,7 @@ export function NoticeDialog({ notice, onClose }: { notice: NoticeDelivery | nul
             {t('notices.sentOn', { date: formatDay(notice.sentAt, locale, 'long') })}
           </p>
           <NoticeBody body={text.body} />
+          {children}
           <div className="flex justify-end pt-1">
             {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: a reader closes with it or Escape. */}
             <button type="button" autoFocus onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">

@@ -6,7 +6,9 @@ import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
 import { delivery, familyStoreStandIn, withFamily } from '../../test/noticeFixtures';
 import { useData } from '../../data/DataProvider';
+import { Route, Routes } from 'react-router-dom';
 import { NoticesCard } from './DashboardNotices';
+import NoticesPage from './FamilyNoticesPage';
 
 const api = vi.hoisted(() => ({ markNoticeRead: vi.fn(), reportAbsence: vi.fn(), withdrawAbsence: vi.fn() }));
 vi.mock('../../api/notices', () => api);
@@ -20,7 +22,7 @@ beforeEach(async () => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("the dashboard's notices", () => {
-  it('lists the newest first, marks the unread ones with a word, and shows the rest on request', async () => {
+  it('lists the newest few first, marks the unread ones with a word, counts them, and links to all', async () => {
     withFamily(<NoticesCard />, {
       notices: [
         delivery('N1', { sentAt: '2026-11-01T08:00:00.000Z', readAt: '2026-11-02T08:00:00.000Z' }),
@@ -32,8 +34,8 @@ describe("the dashboard's notices", () => {
     const card = await screen.findByRole('region', { name: 'Notices from the school office' });
     const items = () => within(card).getAllByRole('button').filter((button) => button.textContent?.startsWith('Title'));
     expect(items().map((item) => item.textContent)).toEqual(['Title N220 November 2026New', 'Title N3Lesson cancelled · 10 November 2026New', 'Title N11 November 2026']);
-    await userEvent.click(within(card).getByRole('button', { name: 'Show all 4 notices' }));
-    expect(items()).toHaveLength(4);
+    expect(within(card).getByText('3 unread')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'All notices' })).toHaveAttribute('href', '/notices');
   });
 
   it("comes after the family's figures, keeps its place meanwhile, and says so when it cannot be read", async () => {
@@ -99,5 +101,51 @@ describe("the dashboard's notices", () => {
     withFamily(<NoticesCard />, { notices: [delivery('N1')] });
     await userEvent.click(await screen.findByRole('button', { name: /^Title N1/ }));
     await waitFor(() => expect(screen.getByText('New')).toBeInTheDocument());
+  });
+});
+
+describe('the notices page', () => {
+  const page = (at: string, notices: ReturnType<typeof delivery>[]) =>
+    withFamily(<Routes><Route path="/notices/:noticeId?" element={<NoticesPage />} /></Routes>, { notices }, at);
+  /** The family's 20 newest (what the dashboard reads too) and older ones on the server. */
+  const newest = Array.from({ length: 20 }, (_, n) => delivery(`N${40 - n}`, { sentAt: `2026-11-${String(28 - n).padStart(2, '0')}T08:00:00.000Z`, readAt: n === 0 ? null : '2026-11-28T09:00:00.000Z' }));
+  const older = [delivery('N20', { sentAt: '2026-10-20T08:00:00.000Z' }), delivery('N19', { sentAt: '2026-10-19T08:00:00.000Z', readAt: '2026-10-20T00:00:00.000Z' })];
+
+  it('lists every notice newest first, "Unread" in words, and reads older ones a page at a time', async () => {
+    const readOlder = vi.spyOn(familyStoreStandIn, 'readOlderNotices').mockResolvedValue({ notices: older, more: false });
+    page('/notices', newest);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notices' })).toBeInTheDocument();
+    const list = () => within(screen.getByRole('region', { name: 'Notices from the school office' })).getAllByRole('link');
+    expect(list()).toHaveLength(20);
+    expect(list()[0]).toHaveTextContent('Title N4028 November 2026Unread');
+    expect(list()[0]).toHaveAttribute('href', '/notices/N40');
+    expect(screen.getByText('1 unread')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show older notices' }));
+    expect(readOlder).toHaveBeenCalledWith('M0001', expect.objectContaining({ noticeId: 'N21', sentAt: '2026-11-09T08:00:00.000Z' }));
+    await waitFor(() => expect(list()).toHaveLength(22));
+    expect(list().slice(-2).map((link) => link.textContent)).toEqual(['Title N2020 October 2026Unread', 'Title N1919 October 2026']);
+    // The last page said there are no more.
+    expect(screen.queryByRole('button', { name: 'Show older notices' })).not.toBeInTheDocument();
+  });
+
+  it("opens a notice by its link and marks it read, one older than the list by its id, and says so for one that is not the family's", async () => {
+    api.markNoticeRead.mockImplementation(async (noticeId: string) => ({ noticeId, readAt: '2026-11-29T10:00:00.000Z' }));
+    const readOne = vi.spyOn(familyStoreStandIn, 'readNotice').mockImplementation(async (_memberId: string, noticeId: string) => older.find((notice) => notice.noticeId === noticeId) ?? null);
+    const first = page('/notices/N40', newest);
+    expect(await screen.findByRole('dialog', { name: 'Title N40' })).toBeInTheDocument();
+    await waitFor(() => expect(api.markNoticeRead).toHaveBeenCalledWith('N40'));
+    expect(await screen.findByText('Notices from the school office')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('1 unread')).not.toBeInTheDocument());
+    first.unmount();
+
+    const second = page('/notices/N20', newest);
+    expect(await screen.findByRole('dialog', { name: 'Title N20' })).toBeInTheDocument();
+    expect(readOne).toHaveBeenCalledWith('M0001', 'N20');
+    await waitFor(() => expect(api.markNoticeRead).toHaveBeenCalledWith('N20'));
+    second.unmount();
+
+    page('/notices/N-other', newest);
+    expect(await screen.findByText('This notice is not available: it may have been withdrawn, or it was not sent to your family.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

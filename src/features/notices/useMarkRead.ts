@@ -8,20 +8,25 @@ import { markNoticeRead } from '../../api/notices';
 import { useData } from '../../data/DataProvider';
 import { isUnread, type NoticeDelivery } from '../../domain/notices';
 
-export function useMarkRead(): (notice: NoticeDelivery) => void {
+/** `alsoMark`: the screen's own copies to mark too (the notices page's older notices). */
+export function useMarkRead(alsoMark?: (noticeId: string, readAt: string | null) => void): (notice: NoticeDelivery) => void {
   const { applyReadMark } = useData();
   return useCallback(
     (notice: NoticeDelivery) => {
       if (!isUnread(notice)) return;
-      applyReadMark(notice.noticeId, new Date().toISOString());
+      const mark = (noticeId: string, readAt: string | null) => {
+        applyReadMark(noticeId, readAt);
+        alsoMark?.(noticeId, readAt);
+      };
+      mark(notice.noticeId, new Date().toISOString());
       markNoticeRead(notice.noticeId).then(
-        (answer) => applyReadMark(answer.noticeId, answer.readAt),
+        (answer) => mark(answer.noticeId, answer.readAt),
         (error: unknown) => {
           console.error('Marking a notice read failed', error);
-          applyReadMark(notice.noticeId, null);
+          mark(notice.noticeId, null);
         },
       );
     },
-    [applyReadMark],
+    [applyReadMark, alsoMark],
   );
 }

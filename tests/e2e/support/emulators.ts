@@ -96,6 +96,7 @@ type FirestoreValue = {
   booleanValue?: boolean;
   nullValue?: null;
   arrayValue?: { values?: FirestoreValue[] };
+  mapValue?: { fields?: Record<string, FirestoreValue> };
 };
 
 function decode(value: FirestoreValue): unknown {
@@ -104,6 +105,7 @@ function decode(value: FirestoreValue): unknown {
   if ('integerValue' in value) return Number(value.integerValue);
   if ('booleanValue' in value) return value.booleanValue;
   if ('arrayValue' in value) return (value.arrayValue?.values ?? []).map(decode);
+  if ('mapValue' in value) return Object.fromEntries(Object.entries(value.mapValue?.fields ?? {}).map(([key, field]) => [key, decode(field)]));
   return null;
 }
 

@@ -51,6 +51,7 @@ const NOTICES: Array<{ kind: string; notice: NoticeFacts }> = [
   {
     kind: 'notices',
     notice: {
+      noticeId: 'N-sommerfest',
       kind: 'notice',
       texts: {
         de: {
@@ -69,6 +70,7 @@ const NOTICES: Array<{ kind: string; notice: NoticeFacts }> = [
   {
     kind: 'lessonCancelled',
     notice: {
+      noticeId: 'N-klavier',
       kind: 'cancellation',
       texts: {
         de: { title: 'Klavier für Fortgeschrittene fällt am Dienstag, 1. Dezember 2026 aus', body: 'Klavier für Fortgeschrittene am Dienstag, 1. Dezember 2026, 15:00-15:45, fällt aus. Grund: Frau Lind ist krank.' },
