@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { pressEscape } from '../test/dialog';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog, useConfirmedAction } from './ConfirmDialog';
 import { Modal } from './Modal';
 
 const dialogElement = () => document.querySelector('dialog')!;
@@ -67,5 +67,26 @@ describe('confirm dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onConfirm).not.toHaveBeenCalled();
     expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('runs a confirmed action once at a time, says "working" meanwhile, and shows why it failed, staying open', async () => {
+    let finish!: (ok: boolean) => void;
+    const action = vi.fn(() => new Promise<void>((resolve, reject) => (finish = (ok) => (ok ? resolve() : reject(new Error('refused'))))));
+    function Withdraw() {
+      const { busy, error, confirm } = useConfirmedAction(true, action, (caught) => `Not withdrawn: ${(caught as Error).message}`);
+      return <ConfirmDialog {...props} tone="danger" busyLabel="Withdrawing…" busy={busy} error={error} onConfirm={confirm} onCancel={vi.fn()} />;
+    }
+    render(<Withdraw />);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('button', { name: 'Withdrawing…' })).toBeDisabled();
+    expect(action).toHaveBeenCalledTimes(1);
+    await act(async () => finish(false));
+    expect(screen.getByRole('alert')).toHaveTextContent('Not withdrawn: refused');
+    expect(dialogElement()).toHaveAttribute('open');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(async () => finish(true));
+    expect(action).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

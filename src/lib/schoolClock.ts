@@ -4,7 +4,7 @@
  */
 import * as dates from '../domain/dates';
 import { formatInstant } from '../domain/freshness';
-import { formatAdminDateTime as formatAdminDateTimeIn } from '../domain/syncDuration';
+import { adminDateTimeParts, formatAdminDateTime as formatAdminDateTimeIn } from '../domain/syncDuration';
 import { appConfig } from './config';
 
 const zone = appConfig.schoolTimeZone;
@@ -21,6 +21,11 @@ export function todayIso(now = new Date()): string {
 /** An instant in the console, on the school's clock, in the UI locale. */
 export function formatAdminDateTime(iso: string, locale: string): string {
   return formatAdminDateTimeIn(iso, locale, zone);
+}
+
+/** formatAdminDateTime's day and time apart (AdminInstant). */
+export function adminInstantParts(iso: string, locale: string): { date: string; time: string } {
+  return adminDateTimeParts(iso, locale, zone);
 }
 
 export { formatWeekday } from '../domain/dates';

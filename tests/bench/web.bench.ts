@@ -73,7 +73,7 @@ async function signInAndWaitForDashboard(page: Page, app: string, email: string,
 }
 
 /** The signed-in screens a parent may open by address (a bookmark, a link in a message). */
-const SCREENS = ['/', '/family', '/plans', '/transactions', '/book-deposits'] as const;
+const SCREENS = ['/', '/family', '/plans', '/booking', '/absences', '/notices', '/transactions', '/book-deposits'] as const;
 
 /**
  * From a reload of each signed-in screen, opened by its address on a repeat visit (signed in,

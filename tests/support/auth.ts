@@ -1,5 +1,5 @@
 /** Accounts and ID tokens from the Auth emulator, for calling the functions as a user would. */
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import { emulatorAdmin } from '../../tools/lib/adminSdk';
 import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
 
@@ -25,7 +25,13 @@ export async function signedUpAccount(email: string, options: { admin?: boolean 
   const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
   const validSince = stamped ? Date.parse(stamped) : 0;
   if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
-    await expect.poll(() => Date.now(), { timeout: 3000 }).toBeGreaterThanOrEqual(validSince + 1000);
+    // vi.waitFor, not expect.poll: this runs in beforeAll hooks too, outside any test.
+    await vi.waitFor(
+      () => {
+        if (Date.now() < validSince + 1000) throw new Error(`the clock has not passed ${new Date(validSince + 1000).toISOString()} yet`);
+      },
+      { timeout: 3000, interval: 50 },
+    );
   }
   return { uid: user.uid, token: await idTokenFor(email) };
 }

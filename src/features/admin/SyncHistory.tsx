@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminInstant } from '../../components/AdminInstant';
 import { useLocale } from '../../i18n/useLocale';
 import type { SyncLog } from '../../api/adminSync';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
@@ -65,7 +66,7 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
                 return (
                   <Fragment key={log.syncId}>
                     <tr>
-                      <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(log.startedAt, locale)}</td>
+                      <td className="py-2 pr-3"><AdminInstant iso={log.startedAt} /></td>
                       <td className="py-2 pr-3">{t(`admin.type.${log.syncType}`)}</td>
                       <td className="py-2 pr-3">{t(`admin.trigger.${log.triggeredBy}`)}</td>
                       <td className="py-2 pr-3"><StatusBadge log={log} /></td>

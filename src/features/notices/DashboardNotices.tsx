@@ -9,14 +9,12 @@ import { Link } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
-import { isUnread, newestFirst, unreadCount, type NoticeDelivery } from '../../domain/notices';
-import { useLocale } from '../../i18n/useLocale';
-import { formatDay } from '../../lib/schoolClock';
+import { newestFirst, unreadCount, type NoticeDelivery } from '../../domain/notices';
 import { useFamilyScope } from '../../routing/familyScope';
 import { paths } from '../../routing/paths';
 import { NoticeDialog } from './NoticeDialog';
 import { useMarkRead } from './useMarkRead';
-import { useNoticeText } from './useNoticeText';
+import { NoticeSummary } from './NoticeSummary';
 
 /** How many the card lists; the notices page has them all. */
 export const NOTICES_SHOWN = 3;
@@ -42,7 +40,7 @@ export function NoticesCard() {
     markRead(notice);
   };
   return (
-    <Card title={t('notices.title')} action={unread > 0 ? <span className="text-sm font-medium text-teal-900">{t('notices.unreadCount', { count: unread })}</span> : undefined}>
+    <Card title={t('notices.title')}>
       {/* The notices come after the family's figures (DataProvider): their place is kept, a
           list of NOTICES_SHOWN with its "all notices" line, so that nothing below moves when they arrive. */}
       <div className="min-h-50">
@@ -59,7 +57,11 @@ export function NoticesCard() {
             <ul className="divide-y divide-slate-100">
               {shown.map((notice) => <NoticeItem key={notice.noticeId} notice={notice} onOpen={open} />)}
             </ul>
-            <Link to={paths.notices} className="mt-2 inline-block text-sm font-medium text-teal-800 underline">{t('notices.all')}</Link>
+            {/* Inside the place kept for the card: in its header, the count could wrap the title when it comes. */}
+            <p className="mt-2 flex flex-wrap gap-x-3 text-sm">
+              <Link to={paths.notices} className="font-medium text-teal-800 underline">{t('notices.all')}</Link>
+              {unread > 0 && <span className="font-medium text-teal-900">{t('notices.unreadCount', { count: unread })}</span>}
+            </p>
           </>
         )}
       </div>
@@ -69,21 +71,10 @@ export function NoticesCard() {
 }
 
 function NoticeItem({ notice, onOpen }: { notice: NoticeDelivery; onOpen: (notice: NoticeDelivery) => void }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const { title } = useNoticeText()(notice);
-  const unread = isUnread(notice);
   return (
     <li>
       <button type="button" onClick={() => onOpen(notice)} className="flex w-full min-w-0 items-start gap-2 py-2 text-left hover:bg-slate-50">
-        <span className="min-w-0 flex-1">
-          <span className={`block wrap-anywhere ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{title}</span>
-          <span className="block text-xs text-slate-600">
-            {notice.kind === 'cancellation' && `${t('notices.cancellation')} · `}
-            {formatDay(notice.sentAt, locale, 'long')}
-          </span>
-        </span>
-        {unread && <span className="shrink-0 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white">{t('notices.new')}</span>}
+        <NoticeSummary notice={notice} />
       </button>
     </li>
   );

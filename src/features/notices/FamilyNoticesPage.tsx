@@ -1,6 +1,6 @@
 /**
  * The notices page (/notices): every notice the family got from the school office, newest first,
- * unread ones labelled in words. The newest come with the family's data (no read of their own);
+ * unread ones labelled "New" in words. The newest come with the family's data (no read of their own);
  * older ones a page at a time on request. `/notices/:noticeId` (a notice e-mail's link) opens
  * that notice and marks it read, read by its id when it is older than the pages shown.
  */
@@ -12,14 +12,12 @@ import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
 import { allNotices, isUnread, unreadCount, withReadAt, type NoticeDelivery } from '../../domain/notices';
-import { useLocale } from '../../i18n/useLocale';
 import { familyStore } from '../../lib/firebase';
-import { formatDay } from '../../lib/schoolClock';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { noticePath, paths, plansPath } from '../../routing/paths';
 import { NoticeDialog } from './NoticeDialog';
 import { useMarkRead } from './useMarkRead';
-import { useNoticeText } from './useNoticeText';
+import { NoticeSummary } from './NoticeSummary';
 
 /** What a link to one notice found: the notice, none for this family, or not asked yet. */
 type Linked = NoticeDelivery | 'missing' | null;
@@ -126,23 +124,12 @@ export default function NoticesPage() {
   );
 }
 
-/** One notice in the list: a link that opens it, its day, and "Unread" in words until opened. */
+/** One notice in the list: a link that opens it. */
 function NoticeLink({ notice }: { notice: NoticeDelivery }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  const { title } = useNoticeText()(notice);
-  const unread = isUnread(notice);
   return (
     <li>
       <Link to={noticePath(notice.noticeId)} className="flex w-full min-w-0 items-start gap-2 py-2 hover:bg-slate-50">
-        <span className="min-w-0 flex-1">
-          <span className={`block break-words ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{title}</span>
-          <span className="block text-xs text-slate-600">
-            {notice.kind === 'cancellation' && `${t('notices.cancellation')} · `}
-            {formatDay(notice.sentAt, locale, 'long')}
-          </span>
-        </span>
-        {unread && <span className="shrink-0 rounded-full bg-teal-700 px-2 py-0.5 text-xs font-semibold text-white">{t('notices.unreadLabel')}</span>}
+        <NoticeSummary notice={notice} />
       </Link>
     </li>
   );

@@ -111,19 +111,19 @@ describe('the notices page', () => {
   const newest = Array.from({ length: 20 }, (_, n) => delivery(`N${40 - n}`, { sentAt: `2026-11-${String(28 - n).padStart(2, '0')}T08:00:00.000Z`, readAt: n === 0 ? null : '2026-11-28T09:00:00.000Z' }));
   const older = [delivery('N20', { sentAt: '2026-10-20T08:00:00.000Z' }), delivery('N19', { sentAt: '2026-10-19T08:00:00.000Z', readAt: '2026-10-20T00:00:00.000Z' })];
 
-  it('lists every notice newest first, "Unread" in words, and reads older ones a page at a time', async () => {
+  it('lists every notice newest first, "New" in words, and reads older ones a page at a time', async () => {
     const readOlder = vi.spyOn(familyStoreStandIn, 'readOlderNotices').mockResolvedValue({ notices: older, more: false });
     page('/notices', newest);
     expect(await screen.findByRole('heading', { level: 1, name: 'Notices' })).toBeInTheDocument();
     const list = () => within(screen.getByRole('region', { name: 'Notices from the school office' })).getAllByRole('link');
     expect(list()).toHaveLength(20);
-    expect(list()[0]).toHaveTextContent('Title N4028 November 2026Unread');
+    expect(list()[0]).toHaveTextContent('Title N4028 November 2026New');
     expect(list()[0]).toHaveAttribute('href', '/notices/N40');
     expect(screen.getByText('1 unread')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Show older notices' }));
     expect(readOlder).toHaveBeenCalledWith('M0001', expect.objectContaining({ noticeId: 'N21', sentAt: '2026-11-09T08:00:00.000Z' }));
     await waitFor(() => expect(list()).toHaveLength(22));
-    expect(list().slice(-2).map((link) => link.textContent)).toEqual(['Title N2020 October 2026Unread', 'Title N1919 October 2026']);
+    expect(list().slice(-2).map((link) => link.textContent)).toEqual(['Title N2020 October 2026New', 'Title N1919 October 2026']);
     // The last page said there are no more.
     expect(screen.queryByRole('button', { name: 'Show older notices' })).not.toBeInTheDocument();
   });

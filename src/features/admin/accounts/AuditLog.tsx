@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditLogPage } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
+import { AdminInstant } from '../../../components/AdminInstant';
 import { useLocale } from '../../../i18n/useLocale';
 import { Link } from 'react-router-dom';
 import { fetchAuditLog } from '../../../api/office';
@@ -93,7 +94,7 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
             <tbody className="divide-y divide-slate-100">
               {entries.map((entry) => (
                 <tr key={entry.id}>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatAdminDateTime(entry.at, locale)}</td>
+                  <td className="py-2 pr-3"><AdminInstant iso={entry.at} /></td>
                   {/* A notice's long title would squeeze the address to a few letters a line. */}
                   <td className="min-w-[14em] py-2 pr-3 wrap-anywhere">{entry.adminEmail}</td>
                   <td className="py-2"><Seen entry={entry} /></td>

@@ -6,6 +6,7 @@
  */
 import { noticeTextFor, type OfficeNotice } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
+import { AdminInstant } from '../../../components/AdminInstant';
 import { numberFormat } from '../../../domain/intlFormats';
 import { currentLanguage } from '../../../i18n';
 import { useLocale } from '../../../i18n/useLocale';
@@ -90,11 +91,10 @@ function Content({ notice }: { notice: OfficeNotice }) {
 }
 
 function Sent({ notice }: { notice: OfficeNotice }) {
-  const locale = useLocale();
   const { t } = useTranslation();
   return (
     <>
-      <span className="block whitespace-nowrap">{formatAdminDateTime(notice.sentAt, locale)}</span>
+      <span className="block"><AdminInstant iso={notice.sentAt} /></span>
       <span className="block break-all text-slate-600">{t('admin.notices.list.sentBy', { by: notice.sentBy })}</span>
     </>
   );

@@ -5,9 +5,9 @@
  */
 import type { BookingRequestsAnswer, OfficeRequestRow, RequestStatus } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
+import { AdminInstant } from '../../../components/AdminInstant';
 import { hourLabel, weekdayName } from '../../../domain/schedule';
 import { useLocale } from '../../../i18n/useLocale';
-import { formatAdminDateTime } from '../../../lib/schoolClock';
 import { decidable, roomHoursOfRequest, type BookingDecision } from './requestsView';
 
 export interface RowsProps {
@@ -81,8 +81,7 @@ function Times({ answer, row }: { answer: BookingRequestsAnswer; row: OfficeRequ
 }
 
 function RequestedAt({ row }: { row: OfficeRequestRow }) {
-  const locale = useLocale();
-  return <>{row.requestedAt ? formatAdminDateTime(row.requestedAt, locale) : ''}</>;
+  return row.requestedAt ? <AdminInstant iso={row.requestedAt} /> : null;
 }
 
 function SelectRow({ row, selected, onToggle, busy }: { row: OfficeRequestRow } & Pick<RowsProps, 'selected' | 'onToggle' | 'busy'>) {
@@ -154,7 +153,7 @@ export function RequestsTable(props: RowsProps) {
                 <span className="block text-slate-700"><Times answer={answer} row={row} /></span>
                 <Overbooked row={row} view="table" />
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap"><RequestedAt row={row} /></td>
+              <td className="py-2 pr-3"><RequestedAt row={row} /></td>
               <td className="py-2 pr-3"><StatusPill status={row.status} /></td>
               <td className="py-2 pr-3 break-words text-slate-700">{row.note}</td>
               <td className="py-2"><Decisions row={row} {...props} view="table" className="flex flex-col items-stretch gap-1.5" /></td>
