@@ -80,6 +80,9 @@ test('the footer waits for the page: nothing shifts while the dashboard and the 
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   await expect(page.getByTestId('sepa-qr')).toBeVisible();
   await expect(page.getByRole('contentinfo').getByRole('link', { name: t.legal.imprint })).toBeVisible();
+  // The booking entry, read once the browser is idle, and the notices have come too: still nothing moved.
+  await expect(page.getByRole('region', { name: new RegExp(`^${t.booking.dashboard.title.replace('{{quarter}}', '.+')}$`) })).toBeVisible();
+  await expect(page.getByRole('region', { name: t.notices.title }).getByRole('status')).toHaveCount(0);
   expect(await layoutShifts(page)).toEqual([]);
 
   const admin = await page.context().browser()!.newPage();

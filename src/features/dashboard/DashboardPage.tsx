@@ -45,9 +45,10 @@ export default function DashboardPage({ booking, notices }: { booking?: ReactNod
         <div className="space-y-4">
           <QuarterCard quarter={quarter} />
           <EnrolmentsCard quarter={quarter} childrenOfFamily={data.children} plans={data.plans} lessons={data.lessons} />
-          {/* Read after the figures above: it never holds up the dashboard. */}
-          {booking && <Suspense fallback={null}>{booking}</Suspense>}
           <BookDepositsCard otherPayments={data.otherPayments} childrenOfFamily={data.children} />
+          {/* Read after the figures above, when the browser is idle: last in its column, so that
+              arriving it moves no card that is already shown. */}
+          {booking && <Suspense fallback={null}>{booking}</Suspense>}
         </div>
       </div>
     </div>
