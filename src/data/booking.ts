@@ -16,7 +16,7 @@ import type {
   requestsOpen,
 } from '@family-portal/contract';
 import type { Firestore } from 'firebase/firestore';
-import type { BookingData, BookingOffer } from '../domain/booking';
+import { entryOffers, type BookingData, type BookingOffer } from '../domain/booking';
 import { DataLoadError, InvalidDocumentError, parseDocument, problemsOf, type DocumentSchemas } from './queries';
 
 /** What the booking reads take from the contract (the module itself will do). */
@@ -35,7 +35,13 @@ export interface BookingQuery {
   quarterId: string;
   /** Today on the school's clock: decides which offers still take requests. */
   today: string;
-  /** Also the free places per time (the plans page); the dashboard's entry needs none. */
+  /**
+   * The booking page's read: every offer with its free places per time. Without (the light read
+   * of the dashboard's entry and the plans page's link), no places, and of the offers only those
+   * the entries name: the courses the family asked for, and the open one that takes requests
+   * longest. The whole catalogue, copied from the Firestore worker to the page, cost the
+   * dashboard's main thread more than anything it shows (docs/performance.md).
+   */
   withPlaces: boolean;
 }
 
@@ -71,7 +77,7 @@ export async function readBooking(fs: typeof import('firebase/firestore'), db: F
       open: contract.requestsOpen(offer, query.today),
       free: placesDocs ? Object.fromEntries(offer.roomHours.map((roomHour) => [roomHour.id, contract.freePlaces(offer, places.get(offer.offerId), roomHour.id)])) : null,
     }));
-    return { quarter: catalogue.data.quarter, offers, requests };
+    return { quarter: catalogue.data.quarter, offers: query.withPlaces ? offers : entryOffers(offers, requests), requests };
   } catch (error) {
     // A former member reads nothing of the offer (the rules): for the screens, no booking.
     if (denied(error)) return null;

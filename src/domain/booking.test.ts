@@ -3,6 +3,7 @@ import {
   activeRequestOf,
   allOffers,
   dayPartOf,
+  entryOffers,
   offerDays,
   offerMatches,
   bookingOpen,
@@ -99,6 +100,15 @@ describe('the offer of the quarter', () => {
   it('takes requests until the last day of the open courses', () => {
     expect(lastRequestDay(data([offer(), closed, later]))).toBe('2027-03-20');
     expect(lastRequestDay(data([closed]))).toBeNull();
+  });
+
+  it("keeps for the entries the courses of the family's requests and the open one that closes last, and answers them as the whole offer does", () => {
+    const requested = [request({ lessonId: 'L2', status: 'declined' })];
+    const kept = entryOffers([offer(), closed, later], requested);
+    expect(kept.map((o) => o.offerId)).toEqual(['O2', 'O3']);
+    expect(lastRequestDay(data(kept))).toBe(lastRequestDay(data([offer(), closed, later])));
+    expect(entryOffers([offer(), closed], [])).toEqual([offer()]);
+    expect(entryOffers([closed], [])).toEqual([]);
   });
 });
 

@@ -87,6 +87,17 @@ export function offerDays(offers: readonly Pick<CatalogueOffer, 'roomHours'>[]):
 /** Requests are taken for at least one course. */
 export const bookingOpen = (data: BookingData | null): boolean => openOffers(data).length > 0;
 
+/**
+ * What the entries to booking (the dashboard's card, the plans page's link) need of the offer:
+ * the courses of the family's requests (their names) and the open course that takes requests
+ * longest (the last day). The light read keeps only these (data/booking.ts).
+ */
+export function entryOffers(offers: readonly BookingOffer[], requests: readonly BookingRequest[]): BookingOffer[] {
+  const requested = new Set(requests.map((request) => request.lessonId));
+  const closesLast = offers.filter((offer) => offer.open).reduce<BookingOffer | null>((last, offer) => (!last || offer.requestsUntil > last.requestsUntil ? offer : last), null);
+  return offers.filter((offer) => requested.has(offer.lessonId) || offer === closesLast);
+}
+
 /** The last day any open course takes requests (for "until …"), or null when none is open. */
 export function lastRequestDay(data: BookingData | null): string | null {
   const days = openOffers(data).map((offer) => offer.requestsUntil);

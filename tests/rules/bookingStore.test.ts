@@ -78,7 +78,7 @@ beforeAll(async () => {
   }
   batch.set(admin.collection(OFFER_CATALOGUE).doc(QUARTER), {
     quarter: { id: QUARTER, name: '2027 Q2', firstDay: '2027-04-01', lastDay: '2027-06-30' },
-    offers: [catalogueOffer('OBS1', 'LBS1', '2027-03-15'), catalogueOffer('OBS2', 'LBS2', '2027-03-01')],
+    offers: [catalogueOffer('OBS1', 'LBS1', '2027-03-15'), catalogueOffer('OBS2', 'LBS2', '2027-03-01'), catalogueOffer('OBS3', 'LBS3', '2027-03-12'), catalogueOffer('OBS4', 'LBS4', '2027-03-20')],
   });
   batch.set(admin.collection(OFFER_PLACES).doc('OBS1'), { quarterId: QUARTER, taken: { 'OBS1-RH1': 1, 'OBS1-RH2': 3 } });
   batch.set(admin.collection(OFFER_PLACES).doc('OBS2'), { quarterId: QUARTER, taken: { 'OBS2-RH1': 5 } });
@@ -112,6 +112,8 @@ describe("the family store's booking read", () => {
       ['OBS1', true, { 'OBS1-RH1': 2, 'OBS1-RH2': 0 }],
       // More taken than offered (the office gave out places in AppSheet): none free, never below zero.
       ['OBS2', false, { 'OBS2-RH1': 0, 'OBS2-RH2': 3 }],
+      ['OBS3', true, { 'OBS3-RH1': 3, 'OBS3-RH2': 3 }],
+      ['OBS4', true, { 'OBS4-RH1': 3, 'OBS4-RH2': 3 }],
     ]);
     expect(booking?.requests.map((request) => [request.id, request.status, request.note]).sort()).toEqual([
       ['REQ-BS-1', 'requested', null],
@@ -119,9 +121,10 @@ describe("the family store's booking read", () => {
     ]);
   });
 
-  it('reads no places for the light read, and takes requests up to and including the last day', async () => {
+  it("reads for the light read no places and only the offers its entries name: the family's course, open up to and including its last day, and the one open longest", async () => {
     const booking = await familyStore.readBooking({ memberId: family.memberId, quarterId: QUARTER, today: '2027-03-15', withPlaces: false });
-    expect(booking?.offers.map((offer) => [offer.offerId, offer.open, offer.free])).toEqual([['OBS1', true, null], ['OBS2', false, null]]);
+    expect(booking?.offers.map((offer) => [offer.offerId, offer.open, offer.free])).toEqual([['OBS1', true, null], ['OBS4', true, null]]);
+    expect(booking?.requests).toHaveLength(2);
   });
 
   it('answers no booking for a quarter without a catalogue (a school without booking)', async () => {

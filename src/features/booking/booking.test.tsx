@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { BookingProvider } from '../../data/BookingProvider';
@@ -330,6 +330,32 @@ describe("the dashboard's entry", () => {
       'Your request for Ballett for Leon Müller was declined.',
       'Your request for Schach for Mia Müller was confirmed.',
     ]);
+  });
+
+  it("leads to a booking page that waits for the whole offer: the light read holds only the entry's courses", async () => {
+    // The worker's light read keeps the courses the entry names (domain entryOffers): here only Schach.
+    store.readBooking.mockImplementation(async ({ withPlaces }: { withPlaces: boolean }) =>
+      booking({ offers: withPlaces ? [offer(), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett' })] : [offer({ free: null })] }));
+    let whole: () => void = () => undefined;
+    const screenUi = (
+      <MemoryRouter>
+        <DataContext.Provider value={family}>
+          <BookingProvider>
+            <DashboardBooking />
+            <Routes><Route path="/" element={null} /><Route path="/booking" element={<BookingPage />} /></Routes>
+          </BookingProvider>
+        </DataContext.Provider>
+      </MemoryRouter>
+    );
+    render(screenUi);
+    const entry = await screen.findByRole('link', { name: "Book next quarter's courses — until 15 March 2027" });
+    store.readBooking.mockImplementationOnce(({ withPlaces }: { withPlaces: boolean }) =>
+      new Promise((resolve) => { whole = () => resolve(booking({ offers: withPlaces ? [offer(), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett' })] : [] })); }));
+    await userEvent.click(entry);
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Book 2027 Q1' })).not.toBeInTheDocument();
+    await act(async () => whole());
+    expect(within(await section()).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Ballett', 'Schach']);
   });
 
   it('shows nothing where the school has no booking, nor once requests are closed without decisions', async () => {

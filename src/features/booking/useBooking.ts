@@ -49,10 +49,12 @@ export function useBooking({ withPlaces }: { withPlaces: boolean }): Booking {
     if (memberId && quarterId && read) await read({ memberId, quarterId, today, withPlaces: true });
   }, [memberId, quarterId, today, read]);
   const ours = !!store && !!memberId && !!quarterId && store.key === `${memberId}/${quarterId}`;
+  // The light read holds only the offers the entries name: a screen that lists the offer waits for its own read.
+  const enough = ours && (store.withPlaces || !withPlaces);
   return {
     quarter,
-    status: ours ? store.status : 'idle',
-    data: ours ? store.data : null,
+    status: !ours ? 'idle' : enough || store.status === 'error' ? store.status : 'loading',
+    data: enough ? store.data : null,
     refresh,
     applyRequest: store?.applyRequest ?? noop,
   };
