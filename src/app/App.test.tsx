@@ -14,7 +14,7 @@ vi.mock('../data/DataProvider', async (original) => {
   return {
     ...actual,
     DataProvider: ({ children }: { children: React.ReactNode }) => (
-      <actual.DataContext.Provider value={familyFixture()}>{children}</actual.DataContext.Provider>
+      <actual.DataContexts value={familyFixture()}>{children}</actual.DataContexts>
     ),
   };
 });

@@ -16,7 +16,7 @@ vi.mock('../data/DataProvider', async (original) => {
   return {
     ...actual,
     DataProvider: ({ children }: { children: React.ReactNode }) => (
-      <actual.DataContext.Provider value={familyFixture({ loading: data.loading, notices: Array.from({ length: data.unread }, (_, i) => notice(`N${i}`)) })}>{children}</actual.DataContext.Provider>
+      <actual.DataContexts value={familyFixture({ loading: data.loading, notices: Array.from({ length: data.unread }, (_, i) => notice(`N${i}`)) })}>{children}</actual.DataContexts>
     ),
   };
 });

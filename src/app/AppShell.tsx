@@ -9,7 +9,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { BookingProvider } from '../data/BookingProvider';
-import { DataProvider, useData } from '../data/DataProvider';
+import { DataProvider, useFrameState } from '../data/DataProvider';
 import { FamilyScreen } from '../components/FamilyScreen';
 import { LegalLinks } from '../components/LegalLinks';
 import { Icon, NAV_ITEMS } from '../routing/navigation';
@@ -33,7 +33,7 @@ function AdminLink({ className, compact = false }: { className: string; compact?
 
 /** Calls `loadTheRest` when the browser is idle once the family's data (or its error) is on screen. */
 function LoadTheRestOnceShown({ loadTheRest }: { loadTheRest: () => void }) {
-  const { loading } = useData();
+  const { loading } = useFrameState();
   useWhenIdle(!loading, loadTheRest);
   return null;
 }
@@ -43,7 +43,7 @@ function LoadTheRestOnceShown({ loadTheRest }: { loadTheRest: () => void }) {
  * footer would jump down when the figures arrive, a layout shift on every visit.
  */
 function LegalLinksOnceShown() {
-  const { loading } = useData();
+  const { loading } = useFrameState();
   // Clear of the phone's bottom bar, which covers the page's last 4 to 5 rem.
   return loading ? null : <LegalLinks className="pb-24 md:pb-4" />;
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../routing/paths';
@@ -16,7 +17,7 @@ const BADGE = {
 } as const;
 
 /** Spec section 4: settled, paid with credit, or payment required (then with the SEPA block). */
-export function FinancialStatusCard({ member, showTransactionsLink = true }: { member: Member; showTransactionsLink?: boolean }) {
+export const FinancialStatusCard = memo(function FinancialStatusCard({ member, showTransactionsLink = true }: { member: Member; showTransactionsLink?: boolean }) {
   const { t } = useTranslation();
   const { to } = useFamilyScope();
   const locale = useLocale();
@@ -50,4 +51,4 @@ export function FinancialStatusCard({ member, showTransactionsLink = true }: { m
       {status.kind === 'paymentRequired' && <SepaPayment amount={status.amountDue} reference={member.primaryName} />}
     </Card>
   );
-}
+});

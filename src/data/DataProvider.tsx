@@ -5,7 +5,7 @@
 import { isEqual } from 'es-toolkit/predicate';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { withAbsence, withoutAbsence, type FamilyAbsence } from '../domain/absences';
-import { withReadAt } from '../domain/notices';
+import { unreadCount, withReadAt } from '../domain/notices';
 import type { Member } from '../domain/types';
 import { familyStore } from '../lib/firebase';
 import { EMPTY, type Correspondence, type FamilyData } from './familyData';
@@ -52,6 +52,31 @@ function markedRead(data: FamilyData, noticeId: string, readAt: string | null): 
 }
 
 export const DataContext = createContext<DataState | null>(null);
+
+/**
+ * What the frame around every screen shows of the family's data: whether it is still loading (the
+ * footer, the idle preloads) and the unread notices (the navigation's badge). Its own context, so
+ * that the navigation renders again only when these change, not when a read brings the notices,
+ * the absences or fresh figures.
+ */
+export interface FrameState {
+  loading: boolean;
+  unread: number;
+}
+const FrameContext = createContext<FrameState>({ loading: true, unread: 0 });
+
+/** Provides a family's data to the screens, and what the frame shows of it to the frame. */
+export function DataContexts({ value, children }: { value: DataState; children: ReactNode }) {
+  const unread = unreadCount(value.notices);
+  const frame = useMemo(() => ({ loading: value.loading, unread }), [value.loading, unread]);
+  return (
+    <DataContext.Provider value={value}>
+      <FrameContext.Provider value={frame}>{children}</FrameContext.Provider>
+    </DataContext.Provider>
+  );
+}
+
+export const useFrameState = (): FrameState => useContext(FrameContext);
 
 export function DataProvider({ email, children }: { email: string; children: ReactNode }) {
   const [data, setData] = useState<FamilyData>(EMPTY);
@@ -158,7 +183,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
     () => ({ ...data, loading, correspondenceLoading, correspondenceError, error, replaceMember, applyReadMark, applyAbsence, removeAbsence }),
     [data, loading, correspondenceLoading, correspondenceError, error, replaceMember, applyReadMark, applyAbsence, removeAbsence],
   );
-  return <DataContext.Provider value={value}>{children}</DataContext.Provider>;
+  return <DataContexts value={value}>{children}</DataContexts>;
 }
 
 const isDataLoadError = (error: unknown): error is Error => error instanceof Error && error.name === 'DataLoadError';

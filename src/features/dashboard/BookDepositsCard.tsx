@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { bookDepositPath, paths } from '../../routing/paths';
@@ -10,7 +11,7 @@ import { recentActiveDeposits } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 
 /** Up to three newest active book deposits, each linking to its entry. */
-export function BookDepositsCard({ otherPayments, childrenOfFamily }: { otherPayments: OtherPayment[]; childrenOfFamily: Child[] }) {
+export const BookDepositsCard = memo(function BookDepositsCard({ otherPayments, childrenOfFamily }: { otherPayments: OtherPayment[]; childrenOfFamily: Child[] }) {
   const { t } = useTranslation();
   const { to } = useFamilyScope();
   const locale = useLocale();
@@ -40,4 +41,4 @@ export function BookDepositsCard({ otherPayments, childrenOfFamily }: { otherPay
       )}
     </Card>
   );
-}
+});

@@ -33,6 +33,8 @@ export default function DashboardPage({ booking, notices }: { booking?: ReactNod
     );
   }
   const quarter = currentQuarter(data.quarters, todayIso());
+  // The cards are memo components: the notices and absences, read after the figures, render
+  // this page again when they come, and each card again only when its own figures changed.
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">{t('dashboard.welcome', { name: data.member.primaryName })}</h1>

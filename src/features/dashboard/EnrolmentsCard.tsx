@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { absencesPath, plansPath } from '../../routing/paths';
@@ -13,7 +14,7 @@ interface Props {
 }
 
 /** The current quarter's courses, child by child, and the way to report an absence from them. */
-export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Props) {
+export const EnrolmentsCard = memo(function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Props) {
   const { t } = useTranslation();
   const { to, readOnly } = useFamilyScope();
   // A course the family cannot read (deleted, not yet synced) is not named by its id.
@@ -56,4 +57,4 @@ export function EnrolmentsCard({ quarter, childrenOfFamily, plans, lessons }: Pr
       )}
     </Card>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monthGrid } from '../../domain/dates';
 import { formatDay } from '../../lib/schoolClock';
@@ -7,7 +7,7 @@ import { Card, EmptyState } from '../../components/Card';
 import { useLocale } from '../../i18n/useLocale';
 
 /** The current quarter with its first and last day, each opening a month calendar. */
-export function QuarterCard({ quarter }: { quarter: Quarter | null }) {
+export const QuarterCard = memo(function QuarterCard({ quarter }: { quarter: Quarter | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -25,7 +25,7 @@ export function QuarterCard({ quarter }: { quarter: Quarter | null }) {
       )}
     </Card>
   );
-}
+});
 
 function DayButton({ label, day, locale }: { label: string; day: string; locale: string }) {
   const { t } = useTranslation();

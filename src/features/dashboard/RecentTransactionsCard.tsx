@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths, transactionPath } from '../../routing/paths';
@@ -12,7 +13,7 @@ import { useLocale } from '../../i18n/useLocale';
 export const RECENT_TRANSACTIONS = 3;
 
 /** The three newest payments, each linking to its entry on the transactions page. */
-export function RecentTransactionsCard({ payments }: { payments: Payment[] }) {
+export const RecentTransactionsCard = memo(function RecentTransactionsCard({ payments }: { payments: Payment[] }) {
   const { t } = useTranslation();
   const { to } = useFamilyScope();
   const locale = useLocale();
@@ -46,4 +47,4 @@ export function RecentTransactionsCard({ payments }: { payments: Payment[] }) {
       )}
     </Card>
   );
-}
+});
