@@ -388,6 +388,9 @@ test.describe('a family with long names and eight children', () => {
     test(`nothing sticks out or is cut off in ${language}, at 320 to 1440 px`, async () => {
       test.setTimeout(120_000);
       const guard = new LayoutGuard(page, language);
+      // Playwright waits for two animation frames before each click ("stable"); a page that is
+      // not the browser's front tab may get none (docs/testing.md, the open case).
+      await page.bringToFront();
       try {
         await checkEveryScreen(language, guard);
       } catch (error) {
