@@ -334,9 +334,9 @@ describe("the dashboard's entry", () => {
 
   it("leads to a booking page that waits for the whole offer: the light read holds only the entry's courses", async () => {
     // The worker's light read keeps the courses the entry names (domain entryOffers): here only Schach.
-    store.readBooking.mockImplementation(async ({ withPlaces }: { withPlaces: boolean }) =>
-      booking({ offers: withPlaces ? [offer(), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett' })] : [offer({ free: null })] }));
-    let whole: () => void = () => undefined;
+    const wholeOffer = [offer(), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett' })];
+    store.readBooking.mockResolvedValueOnce(booking({ offers: [offer({ free: null })] }));
+    let answerWithPlaces: () => void = () => undefined;
     const screenUi = (
       <MemoryRouter>
         <DataContext.Provider value={family}>
@@ -349,12 +349,12 @@ describe("the dashboard's entry", () => {
     );
     render(screenUi);
     const entry = await screen.findByRole('link', { name: "Book next quarter's courses — until 15 March 2027" });
-    store.readBooking.mockImplementationOnce(({ withPlaces }: { withPlaces: boolean }) =>
-      new Promise((resolve) => { whole = () => resolve(booking({ offers: withPlaces ? [offer(), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett' })] : [] })); }));
+    store.readBooking.mockImplementationOnce(() => new Promise((resolve) => { answerWithPlaces = () => resolve(booking({ offers: wholeOffer })); }));
     await userEvent.click(entry);
+    expect(store.readBooking).toHaveBeenLastCalledWith(expect.objectContaining({ withPlaces: true }));
     expect(await screen.findByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Book 2027 Q1' })).not.toBeInTheDocument();
-    await act(async () => whole());
+    await act(async () => answerWithPlaces());
     expect(within(await section()).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Ballett', 'Schach']);
   });
 
