@@ -5,9 +5,10 @@
  * nothing; the 61st fetch in a minute is refused, and a flood of made-up addresses from one client
  * is refused before it costs reads while a real feed still answers another; two new addresses made
  * at once leave one; an unchanged feed polled with its ETag answers 304; a lesson the office
- * cancels shows as a cancelled occurrence at the next poll, and is back once the office withdraws it.
+ * cancels shows as a cancelled occurrence at the next poll, and is back once the office withdraws it;
+ * no lesson is on a day the school is closed, and a closed day of the family's changes the ETag.
  */
-import { CALENDAR_FEEDS, deliveryId, NOTICE_DELIVERIES } from '@family-portal/contract';
+import { CALENDAR_FEEDS, deliveryId, NOTICE_DELIVERIES, SCHOOL_CALENDAR, schoolCalendarSchema, weeklyDates, WEEKDAYS } from '@family-portal/contract';
 import { randomBytes, randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +19,12 @@ import { runFullSync } from '../../functions/src/sync/run/engine';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
+import { atSource } from '../support/appSheet';
 import { createAccount, functionUrl, idTokenFor } from '../support/auth';
 
 const { db } = emulatorAdmin();
-const appSheet = createAppSheetClient({ baseUrl: `http://127.0.0.1:${PORTS.appsheet}`, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
+const APPSHEET_URL = `http://127.0.0.1:${PORTS.appsheet}`;
+const appSheet = createAppSheetClient({ baseUrl: APPSHEET_URL, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
 
 async function call(name: string, token: string, body?: unknown) {
   const response = await fetch(functionUrl(name), {
@@ -36,6 +39,28 @@ async function call(name: string, token: string, body?: unknown) {
 async function poll(url: string, etag?: string) {
   const response = await fetch(url, { headers: etag ? { 'If-None-Match': etag } : {} });
   return { status: response.status, etag: response.headers.get('etag'), type: response.headers.get('content-type'), cache: response.headers.get('cache-control'), text: await response.text() };
+}
+
+/** Each weekly series of a feed as an independent parser expands it: its dates and the times of day on the school's clock. */
+async function seriesOf(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return calendar
+    .getAllSubcomponents('vevent')
+    .map((component) => new ICAL.Event(component))
+    .filter((event) => !event.isRecurrenceException())
+    .map((event) => {
+      const [planId, roomHourId] = event.uid.replace(/@.*$/, '').split('.') as [string, string];
+      const dates: string[] = [];
+      const clocks: string[] = [];
+      const iterator = event.iterator();
+      for (let start = iterator.next(); start; start = iterator.next()) {
+        dates.push(`${start.year}-${pad(start.month)}-${pad(start.day)}`);
+        clocks.push(`${pad(start.hour)}:${pad(start.minute)}`);
+      }
+      return { planId, roomHourId, dates, clocks };
+    });
 }
 
 /** A calendar app's GET from a client address (X-Forwarded-For, as Google's front end writes it). */
@@ -189,6 +214,52 @@ describe('the calendar subscription', () => {
     expect(restored.status).toBe(200);
     expect(restored.text).not.toContain('STATUS:CANCELLED');
     expect(restored.etag).toBe(first.etag);
+  });
+
+  it("leaves out the school's closed days, keeps the times across summer time, and changes the ETag only for a closed day of the family's", async () => {
+    const made = await call('createCalendarFeed', await idTokenFor(email), { language: 'en' });
+    const first = await poll(made.body.data.url);
+    const closedDays = (await db.collection(SCHOOL_CALENDAR).get()).docs.flatMap((doc) => schoolCalendarSchema.parse(doc.data()).closedDays);
+    expect(closedDays.map((day) => day.name)).toContain('Weihnachtsferien');
+    const quarters = new Map((await db.collection('quarters').get()).docs.map((doc) => [doc.id, doc.data()]));
+    const series = await seriesOf(first.text);
+    expect(series.length).toBeGreaterThan(0);
+    for (const { planId, roomHourId, dates, clocks } of series) {
+      const plan = (await db.doc(`plans/${planId}`).get()).data()!;
+      const quarter = quarters.get(plan.quarterId)!;
+      const weekday = WEEKDAYS.indexOf((await db.doc(`roomHours/${roomHourId}`).get()).get('dayOfWeek'));
+      const expected = weeklyDates({ lessonId: plan.lessonId, roomHourId, weekday, firstDay: quarter.firstDay, lastDay: quarter.lastDay }, closedDays);
+      // One occurrence per lesson day the school is open, none on a closed one, all at one time of day.
+      expect(dates, planId).toEqual(expected.filter((day) => day.closedBy === null).map((day) => day.date));
+      expect(new Set(clocks).size, planId).toBe(1);
+    }
+
+    // The office closes one of the family's lessons on a day ahead; after the sync, that day is gone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+    const { planId, roomHourId, dates } = series.find((each) => each.dates.some((date) => date > today))!;
+    const date = dates.find((day) => day > today)!;
+    const lessonId = (await db.doc(`plans/${planId}`).get()).get('lessonId') as string;
+    const german = (day: string) => day.split('-').reverse().join('.');
+    await atSource(APPSHEET_URL, 'Add', 'Closed Days', [
+      { 'Closed Day ID': 'CD-FEED-OTHER', From: german(date), Name: 'Probe', 'Lesson ID': 'L-NOT-THIS-FAMILYS' },
+    ]);
+    try {
+      expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).error).toBeNull();
+      // Another lesson's closed day changes nothing here: the same bytes, so the kept ETag holds.
+      expect(await poll(made.body.data.url, first.etag!)).toMatchObject({ status: 304, etag: first.etag });
+      await atSource(APPSHEET_URL, 'Add', 'Closed Days', [{ 'Closed Day ID': 'CD-FEED', From: german(date), Name: 'Wasserschaden', 'Lesson ID': lessonId }]);
+      expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).error).toBeNull();
+      const closed = await poll(made.body.data.url, first.etag!);
+      expect(closed.status).toBe(200);
+      expect(closed.etag).not.toBe(first.etag);
+      const after = (await seriesOf(closed.text)).find((each) => each.planId === planId && each.roomHourId === roomHourId)!;
+      expect(after.dates).toEqual(dates.filter((day) => day !== date));
+    } finally {
+      await atSource(APPSHEET_URL, 'Delete', 'Closed Days', [{ 'Closed Day ID': 'CD-FEED-OTHER' }, { 'Closed Day ID': 'CD-FEED' }]);
+      expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).error).toBeNull();
+    }
+    // Reopened: the lesson is back, and with it the first ETag.
+    expect(await poll(made.body.data.url, first.etag!)).toMatchObject({ status: 304, etag: first.etag });
   });
 
   it('refuses an altered token, a replaced one, and a record naming another family, with 404 and nothing else', async () => {

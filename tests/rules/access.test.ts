@@ -107,6 +107,12 @@ beforeAll(async () => {
     }
     // M8's membership ended: still indexed (it sees its own history), status no longer active.
     await put('bookingRequests/REQ-8', { memberId: 'M8', childId: 'C8', quarterId: 'Q2', lessonId: 'L1', roomHourIds: ['RH1'], status: 'declined' });
+    // The school's closed days: the office's row, and the quarter's as families read it.
+    await put('closedDays/CD1', { firstDay: '2026-12-21', lastDay: '2027-01-03', name: 'Weihnachtsferien', lessonId: null, roomHourId: null });
+    await put('school_calendar/Q2', {
+      quarter: { id: 'Q2', name: '2027 Q1', firstDay: '2027-01-04', lastDay: '2027-03-26' },
+      closedDays: [{ id: 'CD1', firstDay: '2026-12-21', lastDay: '2027-01-03', name: 'Weihnachtsferien', lessonId: null, roomHourId: null }],
+    });
     await put('admin_audit/a1', { adminEmail: ADMIN, memberId: 'M1', memberName: 'Eve', at: '2026-11-27T10:00:00.000Z' });
   });
 });
@@ -305,6 +311,11 @@ const READS: Read[] = [
   { collection: 'bookingRequests', what: "get the former member's request", allowed: ['admin'], read: (db) => getDoc(doc(db, 'bookingRequests/REQ-4')) },
   { collection: 'bookingRequests', what: "list the former member's requests", allowed: ['admin'], read: (db) => familyQuery(db, 'bookingRequests', 'M4') },
   { collection: 'bookingRequests', what: 'list all requests', allowed: ['admin'], read: (db) => getDocs(collection(db, 'bookingRequests')) },
+  // Closed days: a quarter's for active members, the office's rows for admins.
+  { collection: 'school_calendar', what: "get a quarter's closed days", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'school_calendar/Q2')) },
+  { collection: 'school_calendar', what: "list every quarter's closed days", allowed: [], read: (db) => getDocs(collection(db, 'school_calendar')) },
+  { collection: 'closedDays', what: "get the office's closed day row", allowed: ['admin'], read: (db) => getDoc(doc(db, 'closedDays/CD1')) },
+  { collection: 'closedDays', what: "list the office's closed day rows", allowed: ['admin'], read: (db) => getDocs(collection(db, 'closedDays')) },
 ];
 
 // Reads only, so a role's reads run side by side.
@@ -410,6 +421,8 @@ const WRITABLE_PATHS = [
   'offer_places/O1',
   'booking_holds/O1',
   'bookingRequests/REQ-1',
+  'closedDays/CD1',
+  'school_calendar/Q2',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

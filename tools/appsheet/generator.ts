@@ -2,11 +2,13 @@
  * Generates the demo school in the AppSheet schema of packages/contract (documents.ts, booking.ts).
  * Deterministic for (seed, families, today, booking). Families 1–3 are the demo accounts: one
  * owes money, one is in credit, the third belongs to the admin. With booking (the default), the
- * planned next quarter is offered and families have asked for courses (booking.ts).
+ * planned next quarter is offered and families have asked for courses (booking.ts); the school
+ * closes on holidays (closedDays.ts).
  */
 import { APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
 import { generateBooking } from './booking';
+import { addClosedDays } from './closedDays';
 import { Random } from './random';
 import type { DemoStore, RawRow } from './store';
 
@@ -17,6 +19,8 @@ export interface GenerateOptions {
   today?: string;
   /** With the optional booking tables (Offers, Course Requests); false makes a school without booking. */
   booking?: boolean;
+  /** With the optional Closed Days table (closedDays.ts); false makes a school without it. */
+  closedDays?: boolean;
 }
 
 export const DEMO_ACCOUNTS = [
@@ -284,6 +288,7 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       [APPSHEET_TABLES.plans.appSheetTable]: planRows,
     },
   };
+  if (options.closedDays ?? true) addClosedDays(school);
   return (options.booking ?? true) ? addBooking(school) : school;
 }
 

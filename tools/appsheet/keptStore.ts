@@ -3,6 +3,7 @@
  * edits survive a restart (the README promises it).
  */
 import { existsSync } from 'node:fs';
+import { addClosedDays } from './closedDays';
 import { addBooking, generateSchool } from './generator';
 import { readStore, saveStore, setAside, type DemoStore } from './store';
 
@@ -13,6 +14,8 @@ export interface SchoolOptions {
   today?: string;
   /** With the optional booking tables (the default); false serves a school without them. */
   booking?: boolean;
+  /** With the optional Closed Days table (the default); false serves a school without it. */
+  closedDays?: boolean;
   /** Regenerate even when the file exists. */
   fresh?: boolean;
   /** Told, in one line, what became of a kept store that was not used as it was (stderr by default). */
@@ -20,12 +23,12 @@ export interface SchoolOptions {
 }
 
 export const newSchool = (options: SchoolOptions) =>
-  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking });
+  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking, closedDays: options.closedDays });
 
 /**
  * The store kept in the file, edits and all (the README promises they survive a restart); a new
- * school when there is none, or when asked (`fresh`). A store made before booking existed gets
- * the booking tables, made from its own rows, so the demo shows every screen. A file that cannot
+ * school when there is none, or when asked (`fresh`). A store made before booking or closed days
+ * existed gets their tables, made from its own rows, so the demo shows every screen. A file that cannot
  * be used is set aside, never overwritten, and a new school made: either is said in one line.
  */
 export function openStore(dataFile: string, options: SchoolOptions): DemoStore {
@@ -33,10 +36,20 @@ export function openStore(dataFile: string, options: SchoolOptions): DemoStore {
   if (existsSync(dataFile) && !options.fresh) {
     const kept = readStore(dataFile);
     if ('store' in kept) {
-      if (kept.store.meta.booking !== undefined || !(options.booking ?? true)) return kept.store;
-      saveStore(dataFile, addBooking(kept.store));
-      say(`AppSheet demo store ${dataFile} was made before booking: the booking tables were added, its rows kept.`);
-      return kept.store;
+      const store = kept.store;
+      const added: string[] = [];
+      if (store.meta.booking === undefined && (options.booking ?? true)) {
+        addBooking(store);
+        added.push('booking');
+      }
+      if (store.meta.closedDays === undefined && (options.closedDays ?? true)) {
+        addClosedDays(store);
+        added.push('closed days');
+      }
+      if (added.length === 0) return store;
+      saveStore(dataFile, store);
+      say(`AppSheet demo store ${dataFile} was made before ${added.join(' and ')}: the tables were added, its rows kept.`);
+      return store;
     }
     const aside = setAside(dataFile);
     say(`AppSheet demo store ${dataFile} ${kept.problem}: set aside as ${aside}, a new school made.`);

@@ -372,7 +372,7 @@ describe('the booking tables', () => {
 
     const say = vi.fn();
     server = await startDemoServer({ families: 5, dataFile, say });
-    expect(say.mock.calls).toEqual([[`AppSheet demo store ${dataFile} was made before booking: the booking tables were added, its rows kept.`]]);
+    expect(say.mock.calls).toEqual([[`AppSheet demo store ${dataFile} was made before booking: the tables were added, its rows kept.`]]);
     const member = (await call(server.url, 'Members', find())).body.find((row: any) => row['Member ID'] === 'M0002');
     expect(member.Phone).toBe('+49 30 555');
     expect((await call(server.url, 'Offers', find())).body.length).toBeGreaterThan(0);
@@ -388,6 +388,26 @@ describe('the booking tables', () => {
     server = await startDemoServer({ dataFile, say });
     expect(say).toHaveBeenCalledTimes(1);
     expect(server.store.tables).toEqual(made.tables);
+  });
+
+  it('adds the Closed Days table to a store kept from before it, and keeps its edits', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
+    server = await startDemoServer({ families: 5, today: '2026-11-21', dataFile });
+    await server.close();
+    const old = JSON.parse(readFileSync(dataFile, 'utf8'));
+    delete old.meta.closedDays;
+    delete old.tables['Closed Days'];
+    old.tables.Members[1].Phone = '+49 30 555';
+    writeFileSync(dataFile, JSON.stringify(old));
+
+    const say = vi.fn();
+    server = await startDemoServer({ dataFile, say });
+    expect(say.mock.calls).toEqual([[`AppSheet demo store ${dataFile} was made before closed days: the tables were added, its rows kept.`]]);
+    const closed = (await call(server.url, 'Closed Days', find())).body as RawRow[];
+    // Days as AppSheet writes them for the Locale de-DE.
+    expect(closed.map((row) => [row.From, row.To, row.Name])).toContainEqual(['21.12.2026', '03.01.2027', 'Weihnachtsferien']);
+    expect(closed.map((row) => [row.From, row.Name])).toContainEqual(['12.11.2026', 'Pädagogischer Tag']);
+    expect((await call(server.url, 'Members', find())).body.find((row: any) => row['Member ID'] === 'M0002').Phone).toBe('+49 30 555');
   });
 
   it('keeps a school made without booking on purpose so', async () => {

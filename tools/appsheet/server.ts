@@ -6,7 +6,9 @@
  * them; UTC when none is sent), and the store kept in a file so edits survive restarts.
  * Test-only controls under /__demo inject faults per table (faults.ts), optionally for the next
  * N requests only. A school made without booking (`booking: false`, `--no-booking`) has no
- * Offers and Course Requests tables: AppSheet's answer for those is 404, as for any unknown table.
+ * Offers and Course Requests tables, one without closed days (`closedDays: false`,
+ * `--no-closed-days`) no Closed Days table: AppSheet's answer for those is 404, as for any
+ * unknown table.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -267,6 +269,7 @@ async function main(): Promise<void> {
     dataFile: argValue('data') ?? `.data/appsheet-demo-${families}.json`,
     fresh: process.argv.includes('--fresh'),
     booking: !process.argv.includes('--no-booking'),
+    closedDays: !process.argv.includes('--no-closed-days'),
   });
   const total = Object.values(server.store.tables).reduce((sum, rows) => sum + rows.length, 0);
   console.log(`AppSheet demo server on ${server.url} (app ${DEMO_APP_ID}, ${server.store.meta.families} families, ${total} rows)`);

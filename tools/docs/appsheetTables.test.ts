@@ -24,7 +24,8 @@ describe('docs/appsheet.md', () => {
     expect(section).toContain('### Course Requests → `bookingRequests` (optional)');
     expect(section).toContain('| Status | Enum | yes | `status` | `Angefragt` → `requested`, `Bestätigt` → `confirmed`, `Abgelehnt` → `declined`, `Zurückgezogen` → `withdrawn` |');
     expect(section).toContain('### Plans → `plans`\n\n| AppSheet column');
-    expect(section.match(/\(optional\)/g)).toHaveLength(2);
+    expect(section).toContain('### Closed Days → `closedDays` (optional)\n\n*Optional*: a school without closed days leaves this table out.');
+    expect(section.match(/\(optional\)/g)).toHaveLength(3);
   });
 
   it('refuses a page without the section it writes', () => {

@@ -52,8 +52,8 @@ function tableSection(table: TableDeclaration): string {
   const derived = Object.keys(table.derived ?? {}).map((field) => `\n${code(field)} is not a column: the sync copies it from the row's child.\n`);
   const optional = table.optional
     ? [
-        '*Optional*: a school without booking leaves this table out. AppSheet then answers "no such table" (HTTP 404), and the sync',
-        'reads nothing of it, reports nothing and deletes nothing of its collection. How the office uses it: [booking.md](booking.md).',
+        `*Optional*: a school without ${table.optional.feature} leaves this table out. AppSheet then answers "no such table" (HTTP 404), and the sync`,
+        `reads nothing of it, reports nothing and deletes nothing of its collection. How the office uses it: [${table.optional.doc}](${table.optional.doc}).`,
         '',
       ]
     : [];

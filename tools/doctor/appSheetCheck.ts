@@ -4,8 +4,9 @@
  * For each table: it answers; the key and every column of docs/appsheet.md are there and their
  * values readable; the rows read in one request and in `_RowNumber` slices are the same; the delta
  * selector's date literal selects what the `Last Changed` values say it should. Every problem at
- * once; errors are what would make the sync fail or read wrong rows. The optional booking tables
- * (Offers, Course Requests) may be missing: that is a warning (no booking), not an error.
+ * once; errors are what would make the sync fail or read wrong rows. The optional tables (booking's
+ * Offers and Course Requests, Closed Days) may be missing: that is a warning per feature (no
+ * booking, no closed days), not an error.
  */
 import { APPSHEET_TABLES, type AppSheetTable, type TableDeclaration } from '@family-portal/contract';
 import { AppSheetError, APPSHEET_LOCALE, changedSinceCondition, createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
@@ -203,16 +204,20 @@ export async function checkAppSheetConnection(settings: AppSheetCheckSettings): 
   // One attempt per request: a check reports what fails instead of waiting it out.
   const client = createAppSheetClient({ baseUrl: settings.baseUrl, appId: settings.appId, accessKey: settings.accessKey, timeZone: settings.zone, attempts: 1 });
   const results: TableResult[] = [];
-  const absent: string[] = [];
+  const absent: TableDeclaration[] = [];
   for (const table of Object.values(APPSHEET_TABLES)) {
     const result = await checkTable(client, table, settings, findings, lines);
     if (result === 'refused') return { lines, findings };
-    if (result === 'absent') absent.push(table.appSheetTable);
+    if (result === 'absent') absent.push(table);
     else if (result) results.push(result);
   }
-  if (absent.length > 0) {
-    const tables = absent.length === 1 ? `the table ${absent[0]}` : `the tables ${absent.slice(0, -1).join(', ')} and ${absent.at(-1)}`;
-    findings.push(warning('booking', `no booking: add ${tables} as docs/booking.md describes to let families book next quarter's courses`));
+  // One warning per feature the school goes without, naming its missing tables.
+  for (const feature of new Set(absent.map((table) => table.optional?.feature))) {
+    const missing = absent.filter((table) => table.optional?.feature === feature);
+    const { doc, gives } = missing[0]!.optional!;
+    const names = missing.map((table) => table.appSheetTable);
+    const tables = names.length === 1 ? `the table ${names[0]}` : `the tables ${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    findings.push(warning(String(feature), `no ${feature}: add ${tables} as docs/${doc} describes ${gives}`));
   }
   const largest = results.sort((a, b) => b.rows - a.rows)[0];
   if (largest) lines.push(`Largest table: ${largest.name}, ${largest.rows.toLocaleString('en')} rows, ${megabytes(largest.bytes)} in ${seconds(largest.ms)} as one answer`);

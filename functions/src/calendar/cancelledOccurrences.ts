@@ -10,7 +10,7 @@
  * as it should be. Withdrawing the cancellation deletes the family's delivery, and with it the
  * override: the occurrence is back at the next poll.
  */
-import type { Cancellation } from '@family-portal/contract';
+import { weekdayOf, type Cancellation } from '@family-portal/contract';
 
 export type FeedCancellation = Pick<Cancellation, 'lessonId' | 'date' | 'roomHourId' | 'reason'>;
 
@@ -23,8 +23,6 @@ export interface WeeklySeries {
   firstDay: string;
   lastDay: string;
 }
-
-const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /**
  * The dates of the series' occurrences that were cancelled, each once with every distinct reason

@@ -1,7 +1,7 @@
-import { hourLabel, lessonTimes, WEEKDAYS } from '@family-portal/contract';
+import { addDays, firstWeekday, hourLabel, lessonTimes, WEEKDAYS, type CalendarClosedDay } from '@family-portal/contract';
 import ICAL from 'ical.js';
 import { describe, expect, it, vi } from 'vitest';
-import { calendarFeed, firstWeekday, type FeedFamily } from './feed';
+import { calendarFeed, type FeedFamily } from './feed';
 
 const TIME_ZONE = 'Europe/Berlin';
 
@@ -43,6 +43,7 @@ const family: FeedFamily = {
     { id: 'P5', childId: 'C1', quarterId: 'Q5', lessonId: 'L2', roomHourIds: ['RH3'] },
   ],
   cancellations: [],
+  closedDays: [],
 };
 
 const settings = { language: 'en' as const, timeZone: TIME_ZONE, today: '2026-10-01', domain: 'family-portal', stamp: '2026-09-14T08:30:00.000Z' };
@@ -201,10 +202,6 @@ describe('calendarFeed', () => {
   });
 });
 
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 describe('a cancelled lesson', () => {
   // Piano (L1): Mondays (RH1) and Thursdays (RH2) this quarter. Cancelled on Monday 19 October for
   // every room hour, on Monday 2 November (winter time) for RH1 only; the cancellations of Thursday
@@ -290,5 +287,74 @@ describe('a cancelled lesson', () => {
     expect(german).toContain('Vom Büro abgesagt: Teacher ill');
     const russian = calendarFeed({ ...family, cancellations }, { ...settings, language: 'ru' }).ics;
     expect(russian).toContain('SUMMARY:Отменено: Mia: Piano');
+  });
+});
+
+describe('the days the school is closed', () => {
+  const closedDay = (id: string, firstDay: string, lastDay: string, scope: Partial<Pick<CalendarClosedDay, 'lessonId' | 'roomHourId'>> = {}): CalendarClosedDay => ({
+    id,
+    firstDay,
+    lastDay,
+    name: id,
+    lessonId: null,
+    roomHourId: null,
+    ...scope,
+  });
+  // Autumn holidays across the end of summer time's week (the whole school); Chess's first
+  // Tuesday (RH3, that lesson only); one Thursday of Piano's (RH2, that room hour only).
+  const closedDays = [
+    closedDay('Herbstferien', '2026-10-12', '2026-10-23'),
+    closedDay('Chess off', '2026-09-01', '2026-09-01', { lessonId: 'L2' }),
+    closedDay('Room 1 repainted', '2026-11-05', '2026-11-05', { lessonId: 'L1', roomHourId: 'RH2' }),
+    closedDay('Another lesson', '2026-09-07', '2026-09-07', { lessonId: 'L9' }),
+  ];
+  const feed = calendarFeed({ ...family, closedDays }, settings);
+  const { occurrences: all } = occurrences(feed.ics);
+  const daysOf = (uid: string) => all.filter((occurrence) => occurrence.uid === uid).map((occurrence) => occurrence.day);
+
+  it('leaves out every occurrence on a closed day, as an independent parser reads the feed', () => {
+    const mondays = daysOf('P1.RH1@family-portal');
+    expect(mondays).toHaveLength(10);
+    expect(mondays).not.toContain('2026-10-12');
+    expect(mondays).not.toContain('2026-10-19');
+    expect(daysOf('P1.RH2@family-portal')).toEqual(
+      Array.from({ length: 12 }, (_, week) => addDays('2026-09-03', week * 7)).filter((day) => !['2026-10-15', '2026-10-22', '2026-11-05'].includes(day)),
+    );
+    expect(feed.ics).toContain('EXDATE;TZID=Europe/Berlin:20261012T150000,20261019T150000');
+  });
+
+  it('keeps the times across the end of summer time, and closes a lesson or a room hour only where the row says', () => {
+    const mondays = all.filter((occurrence) => occurrence.uid === 'P1.RH1@family-portal');
+    expect(mondays.find((o) => o.day === '2026-10-05')?.utcStart).toBe('2026-10-05T13:00:00.000Z');
+    expect(mondays.find((o) => o.day === '2026-10-26')?.utcStart).toBe('2026-10-26T14:00:00.000Z');
+    // RH2's closure leaves RH1's Monday after it; L9's closes nothing of this family.
+    expect(daysOf('P1.RH1@family-portal')).toContain('2026-11-02');
+    expect(daysOf('P1.RH1@family-portal')).toContain('2026-09-07');
+  });
+
+  it('starts a series at its first lesson the school is open for', () => {
+    const tuesdays = daysOf('P2.RH3@family-portal');
+    expect(tuesdays[0]).toBe('2026-09-08');
+    expect(tuesdays).not.toContain('2026-10-13');
+    expect(feed.ics).toMatch(/UID:P2\.RH3@family-portal\r\n(?:.*\r\n)*?DTSTART;TZID=Europe\/Berlin:20260908T080000/);
+  });
+
+  it('cancels nothing on a closed day: the lesson is not there to cancel', () => {
+    const cancellations = [
+      { lessonId: 'L1', date: '2026-10-19', roomHourId: null, reason: 'Teacher ill' },
+      { lessonId: 'L1', date: '2026-11-02', roomHourId: null, reason: 'Teacher ill' },
+    ];
+    const both = calendarFeed({ ...family, closedDays, cancellations }, settings);
+    expect(both.cancelled).toBe(1);
+    expect(both.ics).not.toContain('RECURRENCE-ID;TZID=Europe/Berlin:20261019T150000');
+    expect(both.ics).toContain('RECURRENCE-ID;TZID=Europe/Berlin:20261102T150000');
+  });
+
+  it("changes the bytes (and so the ETag) when a closed day that touches the family comes or goes, and not for another lesson's", () => {
+    const without = calendarFeed(family, settings).ics;
+    expect(feed.ics).not.toBe(without);
+    expect(calendarFeed({ ...family, closedDays: closedDays.slice(0, 3) }, settings).ics).toBe(feed.ics);
+    expect(calendarFeed({ ...family, closedDays: [...closedDays].reverse() }, settings).ics).toBe(feed.ics);
+    expect(calendarFeed({ ...family, closedDays: closedDays.slice(3) }, settings).ics).toBe(without);
   });
 });

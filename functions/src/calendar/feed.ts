@@ -6,10 +6,16 @@
  * the room hour's, so that a changed plan replaces its event at the next refresh and a deleted one
  * disappears. A label without a readable time gives no event; it is named in the feed's
  * description instead. A lesson the office cancelled on one date is that occurrence overridden
- * as cancelled (cancelledOccurrences.ts). Pure: the caller reads the documents and gives the
- * time stamp.
+ * as cancelled (cancelledOccurrences.ts).
+ *
+ * A day the school is closed (the office's Closed Days table: holidays, public holidays, known
+ * in advance) is an EXDATE of the series: the lesson does not exist that day, as on the plans
+ * page, and no calendar app shows it. A day closed at short notice (snow, a burst pipe) reaches
+ * families as cancelled lessons with the office's reason instead, through the cancellation
+ * notices above: the family should see that a lesson they expected falls out, and why. Pure: the
+ * caller reads the documents and gives the time stamp.
  */
-import { currentQuarter, lessonTimes, nextQuarter, WEEKDAYS, type QuarterFacts } from '@family-portal/contract';
+import { currentQuarter, lessonTimes, nextQuarter, weeklyDates, WEEKDAYS, type CalendarClosedDay, type QuarterFacts } from '@family-portal/contract';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import { instantOfWallClock } from '../sync/time/wallClock';
@@ -25,6 +31,8 @@ export interface FeedFamily {
   teachers: ReadonlyMap<string, { name: string }>;
   /** The family's cancelled lessons (its cancellation notices that were not withdrawn). */
   cancellations: readonly FeedCancellation[];
+  /** The school's closed days of the current and the next quarter (school_calendar). */
+  closedDays: readonly CalendarClosedDay[];
 }
 
 export interface FeedSettings {
@@ -79,17 +87,6 @@ function safeLink(value: string | null | undefined): string | null {
   }
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-/** Monday 0 … Sunday 6, as WEEKDAYS. */
-const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-
-/** The first day on or after `from` that falls on this weekday (Monday 0). */
-export function firstWeekday(from: string, weekday: number): string {
-  return dayOf(dayNumber(from) + ((weekday - weekdayOf(from) + 7) % 7));
-}
-
 /**
  * A TEXT value as RFC 5545 (3.3.11) writes it: backslash, semicolon and comma escaped, a line
  * break as "\n", other control characters dropped. For the properties ical-generator writes as
@@ -107,6 +104,8 @@ export function icalText(text: string): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** "2026-12-24T16:00:00" → "20261224T160000", RFC 5545's local date-time form. */
+const icalDateTime = (wallClock: string) => wallClock.replace(/[-:]/g, '');
 
 /** RFC 5545: with a DTSTART in a TZID, UNTIL is the UTC instant (the end of the quarter's last day there). */
 function untilUtc(lastDay: string, timeZone: string): string {
@@ -155,8 +154,13 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
         unreadable.push(`${summary} (${roomHour.dayOfWeek} ${roomHour.hourRefLabel})`);
         continue;
       }
-      const first = firstWeekday(quarter.firstDay, weekday);
-      if (first > quarter.lastDay) continue;
+      const series = { lessonId: plan.lessonId, roomHourId, weekday, firstDay: quarter.firstDay, lastDay: quarter.lastDay };
+      const dates = weeklyDates(series, family.closedDays);
+      // The series starts at its first lesson the school is open for; closed days after it are excluded.
+      const open = dates.filter(({ closedBy }) => closedBy === null).map(({ date }) => date);
+      const first = open[0];
+      if (first === undefined) continue;
+      const closed = dates.filter(({ date, closedBy }) => closedBy !== null && date > first).map(({ date }) => date);
       const uid = icalText(`${plan.id}.${roomHourId}@${settings.domain}`);
       const start = (day: string) => `${day}T${pad(times.start.hour)}:${pad(times.start.minute)}:00`;
       const end = (day: string) => `${day}T${pad(times.end.hour)}:${pad(times.end.minute)}:00`;
@@ -165,13 +169,18 @@ export function calendarFeed(family: FeedFamily, settings: FeedSettings): Feed {
         ...event,
         start: start(first),
         end: end(first),
-        repeating: `FREQ=WEEKLY;UNTIL=${untilUtc(quarter.lastDay, settings.timeZone)}`,
+        // EXDATE in the same TZID form as DTSTART (ical-generator writes the lines it is given).
+        repeating: [
+          `RRULE:FREQ=WEEKLY;UNTIL=${untilUtc(quarter.lastDay, settings.timeZone)}`,
+          ...(closed.length > 0 ? [`EXDATE;TZID=${settings.timeZone}:${closed.map((day) => icalDateTime(start(day))).join(',')}`] : []),
+        ].join('\n'),
         summary,
         description: description || null,
       });
       events += 1;
-      const series = { lessonId: plan.lessonId, roomHourId, weekday, firstDay: first, lastDay: quarter.lastDay };
-      for (const { date, reasons } of cancelledDates(family.cancellations, series)) {
+      // A cancellation on a closed day has no occurrence left to cancel.
+      for (const { date, reasons } of cancelledDates(family.cancellations, { ...series, firstDay: first })) {
+        if (!open.includes(date)) continue;
         // The same UID and the occurrence's start as RECURRENCE-ID, in the same TZID form as DTSTART.
         calendar.createEvent({
           ...event,

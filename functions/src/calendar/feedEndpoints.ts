@@ -9,7 +9,8 @@
  * then per token and re-checks, like the e-mails, that the account still exists
  * and its address still leads through the member index to the same member; otherwise the feed is
  * deleted and the answer is 404, which reveals nothing. A family whose membership ended gets 404
- * too (its address is kept, see below). The ETag follows the last successful sync
+ * too (its address is kept, see below). The ETag is the feed's content hash; what it is made
+ * from follows the last successful sync (which also brings closed days)
  * and the school's day; a lesson cancelled or its cancellation withdrawn clears the stored ETag
  * of its families' feeds (notices/feedEtags.ts). While the basis is as at the last answer, a poll
  * with that ETag gets 304 without reading the family's plans or cancellations.
@@ -21,6 +22,8 @@ import {
   isActiveMember,
   MEMBER_REFERENCES,
   NOTICE_DELIVERIES,
+  SCHOOL_CALENDAR,
+  schoolCalendarSchema,
   SYNC_FRESHNESS_PATH,
 } from '@family-portal/contract';
 import type { Request, Response } from 'express';
@@ -126,14 +129,23 @@ interface Copied {
 const byId = <T>(documents: unknown) => new Map(((documents as Copied[] | undefined) ?? []).map((doc) => [doc.id, doc as unknown as T]));
 
 async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> {
-  const [plans, children, quarters, references, cancellations] = await Promise.all([
+  const [plans, children, quarters, references, cancellations, calendars] = await Promise.all([
     db.collection('plans').where('memberId', '==', memberId).get(),
     db.collection('children').where('memberId', '==', memberId).select('name').get(),
     db.collection('quarters').get(),
     db.collection(MEMBER_REFERENCES).doc(memberId).get(),
     // A withdrawn cancellation's deliveries are deleted: what is left still holds.
     db.collection(NOTICE_DELIVERIES).where('memberId', '==', memberId).where('kind', '==', 'cancellation').select('cancellation').get(),
+    // One document per quarter not over that has closed days: a handful.
+    db.collection(SCHOOL_CALENDAR).get(),
   ]);
+  // A closed day across two quarters is in both quarters' documents: once here.
+  const closedDays = new Map(
+    calendars.docs.flatMap((doc) => {
+      const calendar = schoolCalendarSchema.safeParse(doc.data());
+      return calendar.success ? calendar.data.closedDays.map((closedDay) => [closedDay.id, closedDay] as const) : [];
+    }),
+  );
   return {
     plans: plans.docs.map((doc) => ({
       id: doc.id,
@@ -158,6 +170,7 @@ async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> 
       if (!cancellation || typeof cancellation.lessonId !== 'string' || typeof cancellation.date !== 'string') return [];
       return [{ lessonId: cancellation.lessonId, date: cancellation.date, roomHourId: cancellation.roomHourId ?? null, reason: String(cancellation.reason ?? '') }];
     }),
+    closedDays: [...closedDays.values()],
   };
 }
 

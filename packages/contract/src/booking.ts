@@ -8,12 +8,15 @@ import * as z from 'zod/mini';
 import { count, date, dateTime, defineTable, email, id, list, oneOf, orBlank, ref, required, text, wholeWeeks } from './columns';
 import { checkedText } from './checkedText';
 
+/** A school without the booking tables offers nothing through the portal. */
+const BOOKING_TABLE = { feature: 'booking', doc: 'booking.md', gives: "to let families book next quarter's courses" } as const;
+
 /** One row per lesson the office offers in a quarter; places count per room hour. */
 export const offersTable = defineTable({
   collection: 'offers',
   appSheetTable: 'Offers',
   keyColumn: 'Offer ID',
-  optional: true,
+  optional: BOOKING_TABLE,
   columns: {
     quarterId: required(ref('Quarter ID')),
     lessonId: required(ref('Lesson ID')),
@@ -47,7 +50,7 @@ export const bookingRequestsTable = defineTable({
   collection: 'bookingRequests',
   appSheetTable: 'Course Requests',
   keyColumn: 'Request ID',
-  optional: true,
+  optional: BOOKING_TABLE,
   columns: {
     childId: required(ref('Child ID')),
     quarterId: required(ref('Quarter ID')),

@@ -100,6 +100,16 @@ type Shape<C extends Columns> = { -readonly [F in keyof C]: FieldSchema<C[F]> };
 /** A document as the sync maps it from a row, before fields it adds itself (a plan's memberId). */
 export type RowDocument<C extends Columns> = z.output<z.ZodMiniObject<Shape<C>>>;
 
+/** What a school without an optional table goes without, for the doctor and docs/appsheet.md. */
+export interface OptionalTable {
+  /** "booking": the doctor's warning names it ("no booking"). */
+  readonly feature: string;
+  /** The page in docs/ that says how the office uses the table. */
+  readonly doc: string;
+  /** What adding it gives, ending the doctor's warning ("to let families book …"). */
+  readonly gives: string;
+}
+
 export interface TableDeclaration<
   N extends string = string,
   C extends Columns = Columns,
@@ -118,10 +128,10 @@ export interface TableDeclaration<
   /** Fields the sync fills in itself, from other tables. */
   readonly derived?: D;
   /**
-   * A table a school may leave out of its app (booking): the sync reads it when AppSheet has it,
-   * and treats "no such table" as an empty table it must not delete from.
+   * A table a school may leave out of its app (booking, closed days): the sync reads it when
+   * AppSheet has it, and treats "no such table" as an empty table it must not delete from.
    */
-  readonly optional?: boolean;
+  readonly optional?: OptionalTable;
   /** A rule across fields; the reason a row must not be synced, or null. */
   check?(doc: RowDocument<C>): string | null;
 }

@@ -8,4 +8,5 @@ export * from './syncLog';
 export * from './office';
 export * from './booking';
 export * from './notices';
-export { CHANGED_COLUMN, type Column, type ColumnKind, type OtherWords, type Presence, type RowDocument, type Table, type TableDeclaration } from './columns';
+export * from './calendar';
+export { CHANGED_COLUMN, type Column, type ColumnKind, type OptionalTable, type OtherWords, type Presence, type RowDocument, type Table, type TableDeclaration } from './columns';

@@ -28,6 +28,7 @@ import { updateMemberReferences } from '../family/memberReferences';
 import { repairPlanOwners } from '../family/planOwners';
 import { dayIn, schoolTimeZone } from '../time/timeZone';
 import { settleBooking } from './bookingSteps';
+import { settleCalendar } from './calendarStep';
 import { failedTable, syncTableDelta, syncTableFull, type SyncContext, type TableSyncResult } from './tableSync';
 
 export interface SyncDeps {
@@ -174,7 +175,7 @@ export async function runSyncReportingChanges(deps: SyncDeps, request: SyncReque
  * index once the members table is written, plans and booking requests after children (they
  * take the family's memberId from the child), the plans and requests of children that moved to
  * another family, and last, once the tables have settled, what each family may read of the
- * timetable, the offer catalogues and the places the requests hold.
+ * timetable, the offer catalogues, the places the requests hold and the quarters' closed days.
  */
 async function syncTables(
   deps: SyncDeps,
@@ -225,6 +226,7 @@ async function syncTables(
   }
   if (plans) await updateReferences(deps, request, results, plans, movedPlanIds, log);
   await settleBooking(deps.db, request.syncType, results, log.startedAt, today);
+  await settleCalendar(deps.db, request.syncType, results, today);
   return { results, accessEnded };
 }
 

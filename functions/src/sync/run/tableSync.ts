@@ -136,7 +136,7 @@ export function absentTable(table: SyncedCollection): TableSyncResult {
 }
 
 /** AppSheet's "no such table" for a table a school may leave out (the contract's `optional`). */
-const isAbsent = (table: SyncedCollection, error: AppSheetError) => APPSHEET_TABLES[table].optional === true && error.status === 404;
+const isAbsent = (table: SyncedCollection, error: AppSheetError) => APPSHEET_TABLES[table].optional !== undefined && error.status === 404;
 
 export function failedTable(table: SyncedCollection, reason: string, writer?: TableWriter): TableSyncResult {
   return {
