@@ -105,8 +105,8 @@ describe('a returning parent (persistent local cache)', () => {
     expect(await screen.findByText('balance -40')).toBeInTheDocument();
     const shown = renders;
     stores.release();
-    // The index entry, then the eleven reads by member id, all answered.
-    await vi.waitFor(() => expect(stores.asked.filter((store) => store === 'server')).toHaveLength(12));
+    // The index entry, then the twelve reads by member id (the school's closed days among them), all answered.
+    await vi.waitFor(() => expect(stores.asked.filter((store) => store === 'server')).toHaveLength(13));
     await act(async () => undefined);
     expect(renders).toBe(shown);
     expect(screen.getByText('balance -40')).toBeInTheDocument();

@@ -34,11 +34,11 @@ function fakeFirestore(results: Record<string, Array<Record<string, unknown>>>, 
     query: (ref: { name: string }, ...constraints: unknown[]) => ({ name: ref.name, constraints }),
     documentId: () => 'documentId()',
     getDocs: async (q: { name: string; constraints: unknown[] }) => {
-      calls.push({ collection: q.name, constraints: q.constraints });
+      calls.push({ collection: q.name, constraints: q.constraints ?? [] });
       if (q.name === failing) throw new Error('permission-denied');
       // Honours the filters the data layer uses: ==, and in (also on the document id).
       const matches = (candidate: Record<string, unknown>) =>
-        q.constraints.every((constraint) => {
+        (q.constraints ?? []).every((constraint) => {
           if (!constraint || typeof constraint !== 'object' || !('where' in constraint)) return true;
           const [field, op, value] = (constraint as { where: [string, string, unknown] }).where;
           const actual = field === 'documentId()' ? candidate.id : candidate[field];
@@ -113,7 +113,7 @@ describe('data layer queries (spec section 7)', () => {
     const held = holdingAllBut(fs, 'member_emails');
     const loading = loadFamilyData(createQueries(held.fs, {} as never, contract), 'anna@example.com');
     // The notices twice: the dashboard's newest, and the cancelled lessons for the plans page.
-    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata'];
+    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata', 'school_calendar'];
     // No answer has come, yet every read has been asked for.
     await vi.waitFor(() => expect([...held.asked].sort()).toEqual(['member_emails', ...afterTheIndex].sort()));
     held.release();
@@ -127,10 +127,29 @@ describe('data layer queries (spec section 7)', () => {
     const held = holdingAllBut(fs, 'member_emails');
     const loading = loadFamilyData(createQueries(held.fs, {} as never, contract), 'anna@example.com', { withCorrespondence: true });
     // The notices twice: the dashboard's newest, and the cancelled lessons for the plans page.
-    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata', 'notice_deliveries', 'notice_deliveries', 'absences'];
+    const afterTheIndex = ['members', 'children', 'plans', 'payments', 'otherPayments', 'quarters', 'member_references', 'sync_metadata', 'school_calendar', 'notice_deliveries', 'notice_deliveries', 'absences'];
     await vi.waitFor(() => expect([...held.asked].sort()).toEqual(['member_emails', ...afterTheIndex].sort()));
     held.release();
     expect((await loading).member).toEqual(member);
+  });
+
+  it("takes the school's closed days from the quarters' calendars, each once, and fails nothing when they cannot be read", async () => {
+    const christmas = { id: 'CD1', firstDay: '2026-12-21', lastDay: '2027-01-03', name: 'Weihnachtsferien', lessonId: null, roomHourId: null };
+    const training = { id: 'CD2', firstDay: '2026-11-12', lastDay: '2026-11-12', name: 'Pädagogischer Tag', lessonId: null, roomHourId: null };
+    const quarter = (id: string, firstDay: string, lastDay: string) => ({ id, name: id, firstDay, lastDay });
+    const results = {
+      member_emails: [{ id: 'anna@example.com', memberId: 'M1' }],
+      members: [member],
+      school_calendar: [
+        { id: 'Q4', quarter: quarter('Q4', '2026-10-01', '2026-12-31'), closedDays: [training, christmas] },
+        { id: 'Q1', quarter: quarter('Q1', '2027-01-01', '2027-03-31'), closedDays: [christmas] },
+      ],
+    };
+    const read = await loadFamilyData(createQueries(fakeFirestore(results).fs, {} as never, contract), 'anna@example.com');
+    expect(read.closedDays).toEqual([training, christmas]);
+    const denied = await loadFamilyData(createQueries(fakeFirestore(results, 'school_calendar').fs, {} as never, contract), 'anna@example.com');
+    expect(denied.member).toEqual(member);
+    expect(denied.closedDays).toBeNull();
   });
 
   it("takes the lessons, room hours and teachers from the family's timetable, and leaves out a plan of a child no longer listed", async () => {

@@ -1,6 +1,6 @@
 /** What a signed-in parent's session reads (spec section 7), free of React and of the app's setup. */
 import type { Child, Lesson, Member, OtherPayment, Payment, Plan, Quarter, RoomHour, Teacher } from '../domain/types';
-import type { FamilyTimetable } from '@family-portal/contract';
+import type { CalendarClosedDay, FamilyTimetable } from '@family-portal/contract';
 import type { FamilyAbsence } from '../domain/absences';
 import type { NoticeDelivery } from '../domain/notices';
 import type { Queries } from './queries';
@@ -23,6 +23,8 @@ export interface FamilyData {
   absences: FamilyAbsence[];
   /** When the last successful sync began (the figures are at least that recent), or null. */
   lastSuccessfulSyncAt: string | null;
+  /** The school's closed days of the quarters not yet over, in date order; null when not known. */
+  closedDays: CalendarClosedDay[] | null;
 }
 
 export const EMPTY: FamilyData = {
@@ -39,6 +41,7 @@ export const EMPTY: FamilyData = {
   cancellations: [],
   absences: [],
   lastSuccessfulSyncAt: null,
+  closedDays: null,
 };
 
 /** The family's correspondence with the office: its notices, cancelled lessons and absence reports. */
@@ -48,7 +51,8 @@ export type Correspondence = Pick<FamilyData, 'notices' | 'cancellations' | 'abs
  * The family's figures in two round trips, whatever the school's size: the e-mail index entry
  * says which member the parent is; then everything at once by that member id: the member, its
  * children, plans, payments, book deposits, the quarters, the family's timetable (the lessons,
- * room hours and teachers its plans point to, which the sync copies into one document). Every
+ * room hours and teachers its plans point to, which the sync copies into one document), the
+ * school's closed days (a document per quarter not over). Every
  * round trip costs a parent on a phone; none of these waits for another.
  *
  * With `withCorrespondence`, the notices, cancelled lessons and absences in the same round trip
@@ -59,7 +63,7 @@ export async function loadFamilyData(queries: Queries, email: string, { withCorr
   // Without a membership nothing else is readable (the rules deny even the quarters).
   const memberId = await queries.memberIdOf(email);
   if (!memberId) return EMPTY;
-  const [member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, correspondence] = await Promise.all([
+  const [member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, closedDays, correspondence] = await Promise.all([
     queries.memberById(memberId),
     queries.children(memberId),
     queries.plans(memberId),
@@ -68,10 +72,11 @@ export async function loadFamilyData(queries: Queries, email: string, { withCorr
     queries.quarters(),
     queries.timetable(memberId),
     queries.lastSuccessfulSyncAt(),
+    queries.closedDays(),
     withCorrespondence ? loadCorrespondence(queries, memberId) : undefined,
   ]);
   if (!member) return EMPTY;
-  return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, ...correspondence });
+  return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, closedDays, ...correspondence });
 }
 
 /** The family's notices, cancelled lessons and absence reports, in one round trip. */

@@ -4,7 +4,17 @@
  * by the contract's schema: one that does not fit is a data error, never rendered half-read.
  */
 import { MEMBER_EMAILS, MEMBER_REFERENCES } from '@family-portal/contract/rules';
-import type { DOCUMENT_SCHEMAS, FamilyTimetable, familyTimetableSchema, SYNC_FRESHNESS_PATH, SyncedCollection, syncFreshnessSchema } from '@family-portal/contract';
+import type {
+  CalendarClosedDay,
+  DOCUMENT_SCHEMAS,
+  FamilyTimetable,
+  familyTimetableSchema,
+  SCHOOL_CALENDAR,
+  schoolCalendarSchema,
+  SYNC_FRESHNESS_PATH,
+  SyncedCollection,
+  syncFreshnessSchema,
+} from '@family-portal/contract';
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase/firestore';
 import type * as z from 'zod/mini';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
@@ -22,6 +32,8 @@ export interface ContractSchemas extends NoticesContract {
   familyTimetableSchema: typeof familyTimetableSchema;
   SYNC_FRESHNESS_PATH: typeof SYNC_FRESHNESS_PATH;
   syncFreshnessSchema: typeof syncFreshnessSchema;
+  SCHOOL_CALENDAR: typeof SCHOOL_CALENDAR;
+  schoolCalendarSchema: typeof schoolCalendarSchema;
 }
 
 export function parseDocument<C extends SyncedCollection>(
@@ -100,6 +112,27 @@ export function createQueries(fs: FirestoreModule, db: Firestore, contract: Cont
         return parsed.success ? parsed.data.lastSuccessfulSyncAt : null;
       } catch {
         // Not in this device's cache yet, or not readable: the screens then say nothing of it.
+        return null;
+      }
+    },
+    /**
+     * The school's closed days of the quarters not yet over (school_calendar: one small document
+     * per quarter, a handful at most), each once, in date order; null when they cannot be read (a
+     * former member, a device offline that has not kept them): the screens then list no dates,
+     * which would be wrong without them, and never fail the family's figures for it.
+     */
+    closedDays: async (): Promise<CalendarClosedDay[] | null> => {
+      try {
+        const snapshot = await getDocs(collection(db, contract.SCHOOL_CALENDAR));
+        const byId = new Map<string, CalendarClosedDay>();
+        for (const entry of snapshot.docs) {
+          const parsed = contract.schoolCalendarSchema.safeParse(entry.data());
+          if (!parsed.success) throw new InvalidDocumentError(contract.SCHOOL_CALENDAR, entry.id, problemsOf(parsed.error));
+          for (const closedDay of parsed.data.closedDays) byId.set(closedDay.id, closedDay);
+        }
+        return [...byId.values()].sort((a, b) => a.firstDay.localeCompare(b.firstDay) || a.id.localeCompare(b.id));
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'permission-denied') console.error('The closed days could not be read', error);
         return null;
       }
     },

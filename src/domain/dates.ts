@@ -33,6 +33,16 @@ export function formatWeekday(day: string, locale: string): string {
   return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(dayToDate(day));
 }
 
+/** A plain day as day and month, for a list of dates in one quarter: "24 Dec", "24. Dez.", "24 дек.". */
+export function formatDayMonth(day: string, locale: string): string {
+  return dateFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(dayToDate(day));
+}
+
+/** Two plain days as a range in the locale's way: "12–23 Oct", "21 Dec 2026 – 3 Jan 2027" (years only across one). */
+export function formatDayRange(first: string, last: string, locale: string): string {
+  return dateFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).formatRange(dayToDate(first), dayToDate(last));
+}
+
 /** Today on the school's clock, the day the school's rules (notice periods, quarters) count from. */
 export function todayIso(now: Date, zone: string): string {
   return calendarDay(now.toISOString(), zone);

@@ -74,6 +74,7 @@ export function familyFixture(overrides: Partial<DataState> = {}): DataState {
     correspondenceLoading: false,
     correspondenceError: null,
     lastSuccessfulSyncAt: null,
+    closedDays: null,
     error: null,
     replaceMember: () => undefined,
     applyReadMark: () => undefined,

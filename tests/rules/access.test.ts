@@ -313,7 +313,7 @@ const READS: Read[] = [
   { collection: 'bookingRequests', what: 'list all requests', allowed: ['admin'], read: (db) => getDocs(collection(db, 'bookingRequests')) },
   // Closed days: a quarter's for active members, the office's rows for admins.
   { collection: 'school_calendar', what: "get a quarter's closed days", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'school_calendar/Q2')) },
-  { collection: 'school_calendar', what: "list every quarter's closed days", allowed: [], read: (db) => getDocs(collection(db, 'school_calendar')) },
+  { collection: 'school_calendar', what: "list every quarter's closed days", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDocs(collection(db, 'school_calendar')) },
   { collection: 'closedDays', what: "get the office's closed day row", allowed: ['admin'], read: (db) => getDoc(doc(db, 'closedDays/CD1')) },
   { collection: 'closedDays', what: "list the office's closed day rows", allowed: ['admin'], read: (db) => getDocs(collection(db, 'closedDays')) },
 ];

@@ -22,8 +22,6 @@ import {
   isActiveMember,
   MEMBER_REFERENCES,
   NOTICE_DELIVERIES,
-  SCHOOL_CALENDAR,
-  schoolCalendarSchema,
   SYNC_FRESHNESS_PATH,
 } from '@family-portal/contract';
 import type { Request, Response } from 'express';
@@ -39,6 +37,7 @@ import { callerAndActiveMember, callerAndMember, limitedCaller } from '../http/m
 import type { MailLanguage } from '../notifications/mailBody';
 import { familyRecordsOf } from '../notifications/familyRecords';
 import { accountsOf, refusalOf } from '../notifications/recipients';
+import { storedClosedDays } from '../sync/family/schoolCalendar';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import type { FeedCancellation } from './cancelledOccurrences';
 import { calendarFeed, type FeedFamily } from './feed';
@@ -129,23 +128,15 @@ interface Copied {
 const byId = <T>(documents: unknown) => new Map(((documents as Copied[] | undefined) ?? []).map((doc) => [doc.id, doc as unknown as T]));
 
 async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> {
-  const [plans, children, quarters, references, cancellations, calendars] = await Promise.all([
+  const [plans, children, quarters, references, cancellations, closedDays] = await Promise.all([
     db.collection('plans').where('memberId', '==', memberId).get(),
     db.collection('children').where('memberId', '==', memberId).select('name').get(),
     db.collection('quarters').get(),
     db.collection(MEMBER_REFERENCES).doc(memberId).get(),
     // A withdrawn cancellation's deliveries are deleted: what is left still holds.
     db.collection(NOTICE_DELIVERIES).where('memberId', '==', memberId).where('kind', '==', 'cancellation').select('cancellation').get(),
-    // One document per quarter not over that has closed days: a handful.
-    db.collection(SCHOOL_CALENDAR).get(),
+    storedClosedDays(db),
   ]);
-  // A closed day across two quarters is in both quarters' documents: once here.
-  const closedDays = new Map(
-    calendars.docs.flatMap((doc) => {
-      const calendar = schoolCalendarSchema.safeParse(doc.data());
-      return calendar.success ? calendar.data.closedDays.map((closedDay) => [closedDay.id, closedDay] as const) : [];
-    }),
-  );
   return {
     plans: plans.docs.map((doc) => ({
       id: doc.id,
@@ -170,7 +161,7 @@ async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> 
       if (!cancellation || typeof cancellation.lessonId !== 'string' || typeof cancellation.date !== 'string') return [];
       return [{ lessonId: cancellation.lessonId, date: cancellation.date, roomHourId: cancellation.roomHourId ?? null, reason: String(cancellation.reason ?? '') }];
     }),
-    closedDays: [...closedDays.values()],
+    closedDays,
   };
 }
 

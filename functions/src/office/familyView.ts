@@ -6,6 +6,7 @@
  */
 import { MEMBER_REFERENCES, SYNC_FRESHNESS_PATH } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { storedClosedDays } from '../sync/family/schoolCalendar';
 import { HASH_FIELD, REJECTED_HASH } from '../sync/firestore/contentHash';
 import { recordFamilyView } from './audit';
 
@@ -23,7 +24,7 @@ export async function viewFamily(db: Firestore, adminEmail: string, memberId: st
   const member = await db.collection('members').doc(memberId).get();
   if (!member.exists || member.get(HASH_FIELD) === REJECTED_HASH) return null;
   await recordFamilyView(db, adminEmail, { memberId, memberName: String(member.get('primaryName') ?? '') });
-  const [children, plans, payments, otherPayments, quarters, timetable, freshness] = await Promise.all([
+  const [children, plans, payments, otherPayments, quarters, timetable, freshness, closedDays] = await Promise.all([
     ofFamily(db, 'children', memberId),
     ofFamily(db, 'plans', memberId),
     ofFamily(db, 'payments', memberId, true),
@@ -31,6 +32,7 @@ export async function viewFamily(db: Firestore, adminEmail: string, memberId: st
     db.collection('quarters').get(),
     db.collection(MEMBER_REFERENCES).doc(memberId).get(),
     db.collection(SYNC_FRESHNESS_PATH.collection).doc(SYNC_FRESHNESS_PATH.doc).get(),
+    storedClosedDays(db),
   ]);
   return {
     member: asDocument(member),
@@ -41,5 +43,6 @@ export async function viewFamily(db: Firestore, adminEmail: string, memberId: st
     quarters: quarters.docs.map(asDocument),
     timetable: timetable.exists ? timetable.data() : NO_TIMETABLE,
     lastSuccessfulSyncAt: (freshness.get('lastSuccessfulSyncAt') as string | undefined) ?? null,
+    closedDays,
   };
 }

@@ -7,22 +7,12 @@
  */
 import * as z from 'zod/mini';
 import { date, defineTable, id, ref, required, text } from './columns';
-import { WEEKDAYS } from './rules';
+import { daysBetween } from './lessonDates';
+
+export * from './lessonDates';
 
 /** A closed period longer than this is a typing slip (a year typed wrong), not a holiday. */
 const LONGEST_CLOSED_DAYS = 120;
-
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
-/** Monday 0 … Sunday 6, as WEEKDAYS. */
-export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-export const addDays = (day: string, days: number) => dayOf(dayNumber(day) + days);
-
-/** The first day on or after `from` that falls on this weekday (Monday 0). */
-export function firstWeekday(from: string, weekday: number): string {
-  return addDays(from, (weekday - weekdayOf(from) + 7) % 7);
-}
 
 export const closedDaysTable = defineTable({
   collection: 'closedDays',
@@ -47,12 +37,15 @@ export const closedDaysTable = defineTable({
   check: (day) => {
     if (day.lastDay === null) return null;
     if (day.lastDay < day.firstDay) return 'the closed days end before they start';
-    return dayNumber(day.lastDay) - dayNumber(day.firstDay) >= LONGEST_CLOSED_DAYS ? `the closed days last more than ${LONGEST_CLOSED_DAYS} days` : null;
+    return daysBetween(day.firstDay, day.lastDay) >= LONGEST_CLOSED_DAYS ? `the closed days last more than ${LONGEST_CLOSED_DAYS} days` : null;
   },
 });
 export type ClosedDay = z.infer<typeof closedDaysTable.schema>;
 
-/** school_calendar/{quarterId}: the closed days that touch a quarter not yet over, copied by the sync. */
+/**
+ * school_calendar/{quarterId}: the closed days that touch a quarter not yet over, copied by the
+ * sync. A handful of documents: families list them whole with their figures.
+ */
 export const SCHOOL_CALENDAR = 'school_calendar';
 export const calendarClosedDaySchema = z.object({
   id,
@@ -70,34 +63,3 @@ export const schoolCalendarSchema = z.object({
 });
 export type SchoolCalendar = z.infer<typeof schoolCalendarSchema>;
 
-/** One weekly lesson: a room hour of a lesson on its weekday, between two days. */
-export interface WeeklyLesson {
-  lessonId: string;
-  roomHourId: string;
-  /** Monday 0 … Sunday 6. */
-  weekday: number;
-  firstDay: string;
-  lastDay: string;
-}
-
-type Closing = Pick<CalendarClosedDay, 'firstDay' | 'lastDay' | 'lessonId' | 'roomHourId'>;
-
-/** Whether the closed day takes this lesson on this date: the whole school, or only its lesson or room hour. */
-export function closes(closedDay: Closing, date: string, lesson: Pick<WeeklyLesson, 'lessonId' | 'roomHourId'>): boolean {
-  if (date < closedDay.firstDay || date > closedDay.lastDay) return false;
-  if (closedDay.roomHourId !== null) return closedDay.roomHourId === lesson.roomHourId;
-  return closedDay.lessonId === null || closedDay.lessonId === lesson.lessonId;
-}
-
-/**
- * Every date of a weekly lesson from its first day to its last, each with the closed day that
- * takes it (the first in date order), or null when the lesson takes place.
- */
-export function weeklyDates<C extends Closing>(lesson: WeeklyLesson, closedDays: readonly C[]): Array<{ date: string; closedBy: C | null }> {
-  const dates: Array<{ date: string; closedBy: C | null }> = [];
-  if (lesson.weekday < 0 || lesson.weekday >= WEEKDAYS.length) return dates;
-  for (let date = firstWeekday(lesson.firstDay, lesson.weekday); date <= lesson.lastDay; date = addDays(date, 7)) {
-    dates.push({ date, closedBy: closedDays.find((closedDay) => closes(closedDay, date, lesson)) ?? null });
-  }
-  return dates;
-}

@@ -3,6 +3,7 @@
  * family's screens seen read-only. Active admins only; every answer is parsed by the web app.
  */
 import * as z from 'zod/mini';
+import { calendarClosedDaySchema } from './calendar';
 import { DOCUMENT_SCHEMAS, familyTimetableSchema } from './documents';
 import { MAIL_LANGUAGES } from './api';
 import { NOTICE_KINDS } from './notices';
@@ -111,6 +112,8 @@ export const familyViewAnswer = z.object({
     otherPayments: z.array(DOCUMENT_SCHEMAS.otherPayments),
     timetable: familyTimetableSchema,
     lastSuccessfulSyncAt: z.nullable(z.string()),
+    /** The school's closed days of the quarters not over (calendar.ts), as the parent reads them. */
+    closedDays: z.array(calendarClosedDaySchema),
   }),
 });
 export type FamilyViewData = z.infer<typeof familyViewAnswer>['data'];

@@ -1,10 +1,11 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../auth/AuthProvider';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { LoadError } from '../../components/LoadError';
 import { useData } from '../../data/DataProvider';
 import { todayIso } from '../../lib/schoolClock';
+import { nextClosedDays } from '../../domain/lessonDates';
 import { currentQuarter } from '../../domain/schedule';
 import { BookDepositsCard } from './BookDepositsCard';
 import { EnrolmentsCard } from './EnrolmentsCard';
@@ -22,6 +23,8 @@ export default function DashboardPage({ booking, notices }: { booking?: ReactNod
   const { user } = useAuth();
   const data = useData();
   useDocumentTitle(t('pages.dashboard.title'));
+  // Kept while only the notices change, so that the memo card renders once.
+  const closedDays = useMemo(() => nextClosedDays(data.closedDays ?? [], data.plans, todayIso()), [data.closedDays, data.plans]);
 
   if (data.loading) return <DashboardSkeleton />;
   if (data.error) return <LoadError message={data.error} />;
@@ -45,7 +48,7 @@ export default function DashboardPage({ booking, notices }: { booking?: ReactNod
           <RecentTransactionsCard payments={data.payments} />
         </div>
         <div className="space-y-4">
-          <QuarterCard quarter={quarter} />
+          <QuarterCard quarter={quarter} closedDays={closedDays} />
           <EnrolmentsCard quarter={quarter} childrenOfFamily={data.children} plans={data.plans} lessons={data.lessons} />
           <BookDepositsCard otherPayments={data.otherPayments} childrenOfFamily={data.children} />
           {/* Read after the figures above, when the browser is idle: last in its column, so that

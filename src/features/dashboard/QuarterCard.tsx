@@ -1,13 +1,17 @@
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monthGrid } from '../../domain/dates';
+import type { CalendarClosedDay } from '@family-portal/contract';
+import { formatDayMonth, formatDayRange, monthGrid } from '../../domain/dates';
 import { formatDay } from '../../lib/schoolClock';
 import type { Quarter } from '../../domain/types';
 import { Card, EmptyState } from '../../components/Card';
 import { useLocale } from '../../i18n/useLocale';
 
-/** The current quarter with its first and last day, each opening a month calendar. */
-export const QuarterCard = memo(function QuarterCard({ quarter }: { quarter: Quarter | null }) {
+/**
+ * The current quarter with its first and last day, each opening a month calendar, and the next
+ * days the school is closed for the family (domain/lessonDates nextClosedDays).
+ */
+export const QuarterCard = memo(function QuarterCard({ quarter, closedDays }: { quarter: Quarter | null; closedDays: readonly CalendarClosedDay[] }) {
   const { t } = useTranslation();
   const locale = useLocale();
   return (
@@ -19,6 +23,20 @@ export const QuarterCard = memo(function QuarterCard({ quarter }: { quarter: Qua
             <DayButton label={t('quarter.firstDay')} day={quarter.firstDay} locale={locale} />
             <DayButton label={t('quarter.lastDay')} day={quarter.lastDay} locale={locale} />
           </div>
+          {closedDays.length > 0 && (
+            <div className="mt-3">
+              <p className="text-xs text-slate-600">{t('quarter.closedTitle')}</p>
+              <ul className="text-sm text-slate-900">
+                {closedDays.map((closedDay) => (
+                  <li key={closedDay.id}>
+                    {closedDay.firstDay === closedDay.lastDay
+                      ? t('quarter.closedDay', { name: closedDay.name, date: formatDayMonth(closedDay.firstDay, locale) })
+                      : t('quarter.closedDays', { name: closedDay.name, range: formatDayRange(closedDay.firstDay, closedDay.lastDay, locale) })}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </>
       ) : (
         <EmptyState>{t('quarter.none')}</EmptyState>

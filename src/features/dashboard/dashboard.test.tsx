@@ -60,12 +60,24 @@ describe('book deposits card', () => {
 
 describe('quarter and enrolments cards', () => {
   it('opens a month calendar for the first and the last day', async () => {
-    inRouter(<QuarterCard quarter={family.quarters[1]!} />);
+    inRouter(<QuarterCard quarter={family.quarters[1]!} closedDays={[]} />);
     expect(screen.getByText('2026 Q4')).toBeInTheDocument();
+    expect(screen.queryByText('Closed next')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /First day/ }));
     const dialog = screen.getByRole('dialog', { name: 'First day: 1 October 2026' });
     expect(within(dialog).getByText('October 2026')).toBeInTheDocument();
     expect(within(dialog).getByText('1')).toHaveAttribute('aria-current', 'date');
+  });
+
+  it('names the next days the school is closed, a holiday with its range', () => {
+    const closedDays = [
+      { id: 'CD1', firstDay: '2026-12-04', lastDay: '2026-12-04', name: 'Pädagogischer Tag', lessonId: null, roomHourId: null },
+      { id: 'CD2', firstDay: '2026-12-21', lastDay: '2027-01-03', name: 'Weihnachtsferien', lessonId: null, roomHourId: null },
+    ];
+    inRouter(<QuarterCard quarter={family.quarters[1]!} closedDays={closedDays} />);
+    const card = screen.getByRole('region', { name: 'Current quarter' });
+    expect(within(card).getByText('Closed next')).toBeInTheDocument();
+    expect(within(card).getAllByRole('listitem').map((item) => item.textContent?.replace(/\s+/g, ' '))).toEqual(['Pädagogischer Tag, 4 Dec', 'Weihnachtsferien, 21 Dec 2026 – 3 Jan 2027']);
   });
 
   it("lists this quarter's courses per child", () => {

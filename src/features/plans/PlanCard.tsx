@@ -10,7 +10,9 @@ import { useLocale } from '../../i18n/useLocale';
 import { useFamilyScope } from '../../routing/familyScope';
 import { absencesPath } from '../../routing/paths';
 import { HIGHLIGHT_RING } from '../../routing/useHighlight';
+import { todayIso } from '../../lib/schoolClock';
 import { CancelledNote } from './CancelledNote';
+import { PlanDates } from './PlanDates';
 import { planElementId } from './planElementId';
 
 /** A course of a child in a quarter: its times (and the dates cancelled), its cost and what is paid. */
@@ -24,6 +26,9 @@ export function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boole
   const teacher = data.teachers.find((tch) => tch.id === lesson?.teacherId);
   const times = sortRoomHours(data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)));
   const cancelled = planCancellations(plan, data.quarters, data.cancellations);
+  const quarter = data.quarters.find((candidate) => candidate.id === plan.quarterId);
+  // The closed days are known for the quarters not over (docs/calendar.md): earlier ones list no dates.
+  const withDates = quarter && data.closedDays !== null && quarter.lastDay >= todayIso() ? { quarter, closedDays: data.closedDays } : null;
   const money = (amount: number) => formatMoney(amount, locale);
   const row = (label: string, value: string, numeric = true) => (
     <div className="flex flex-wrap justify-between gap-x-2">
@@ -52,6 +57,7 @@ export function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boole
               ))}
             </ul>
           )}
+          {withDates && <PlanDates plan={plan} roomHours={times} cancellations={cancelled} {...withDates} />}
         </>
       ) : (
         // The plan points to a course the family cannot read (deleted, or not yet synced): its

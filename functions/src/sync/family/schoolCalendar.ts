@@ -1,7 +1,7 @@
 /**
  * The closed days as families read them: school_calendar/{quarterId}, one document per quarter
  * that is not over and has closed days touching it, so that the plans page, the dashboard and
- * the calendar feed learn a quarter's closed days from one read (design §9). Built from what
+ * the calendar feed learn the closed days from one small read (design §9). Built from what
  * Firestore holds after every sync, as the offer catalogues: written only when its content
  * changed, deleted when its quarter has none left or is over.
  *
@@ -16,6 +16,7 @@ import {
   type Quarter,
   type RowNote,
   type SchoolCalendar,
+  schoolCalendarSchema,
 } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { contentHash, HASH_FIELD } from '../firestore/contentHash';
@@ -104,4 +105,19 @@ export async function updateSchoolCalendars(db: Firestore, today: string, option
   // A handful of quarters: one commit.
   if (written + gone.length > 0) await batch.commit();
   return { written, deleted: gone.length, warnings };
+}
+
+/**
+ * The closed days of every quarter not over, as the calendars hold them: each once (a holiday
+ * across New Year is in two quarters' documents), in date order. For the calendar feed, the
+ * admin's view of a family and the absence reports: one small read of a handful of documents.
+ */
+export async function storedClosedDays(db: Firestore): Promise<CalendarClosedDay[]> {
+  const calendars = await db.collection(SCHOOL_CALENDAR).get();
+  const byId = new Map<string, CalendarClosedDay>();
+  for (const doc of calendars.docs) {
+    const calendar = schoolCalendarSchema.safeParse(doc.data());
+    if (calendar.success) for (const closedDay of calendar.data.closedDays) byId.set(closedDay.id, closedDay);
+  }
+  return [...byId.values()].sort((a, b) => a.firstDay.localeCompare(b.firstDay) || a.id.localeCompare(b.id));
 }

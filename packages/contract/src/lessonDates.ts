@@ -1,0 +1,58 @@
+/**
+ * Which dates a weekly lesson has, with the school's closed days (calendar.ts): one rule for the
+ * plans page, the dashboard, booking, absences and the calendar feed. Plain days, "YYYY-MM-DD";
+ * free of zod, so that the web app's screens take it without the schemas.
+ */
+import { WEEKDAYS } from './rules';
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
+/** Monday 0 … Sunday 6, as WEEKDAYS. */
+export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+export const addDays = (day: string, days: number) => dayOf(dayNumber(day) + days);
+/** Whole days from one plain day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
+
+/** The first day on or after `from` that falls on this weekday (Monday 0). */
+export function firstWeekday(from: string, weekday: number): string {
+  return addDays(from, (weekday - weekdayOf(from) + 7) % 7);
+}
+
+/** One weekly lesson: a room hour of a lesson on its weekday, between two days. */
+export interface WeeklyLesson {
+  lessonId: string;
+  roomHourId: string;
+  /** Monday 0 … Sunday 6. */
+  weekday: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+/** What decides which lessons a closed day takes (a CalendarClosedDay has it). */
+export interface Closing {
+  firstDay: string;
+  lastDay: string;
+  lessonId: string | null;
+  roomHourId: string | null;
+}
+
+/** Whether the closed day takes this lesson on this date: the whole school, or only its lesson or room hour. */
+export function closes(closedDay: Closing, date: string, lesson: Pick<WeeklyLesson, 'lessonId' | 'roomHourId'>): boolean {
+  if (date < closedDay.firstDay || date > closedDay.lastDay) return false;
+  if (closedDay.roomHourId !== null) return closedDay.roomHourId === lesson.roomHourId;
+  return closedDay.lessonId === null || closedDay.lessonId === lesson.lessonId;
+}
+
+/**
+ * Every date of a weekly lesson from its first day to its last, each with the closed day that
+ * takes it (the first in date order), or null when the lesson takes place.
+ */
+export function weeklyDates<C extends Closing>(lesson: WeeklyLesson, closedDays: readonly C[]): Array<{ date: string; closedBy: C | null }> {
+  const dates: Array<{ date: string; closedBy: C | null }> = [];
+  if (lesson.weekday < 0 || lesson.weekday >= WEEKDAYS.length) return dates;
+  for (let date = firstWeekday(lesson.firstDay, lesson.weekday); date <= lesson.lastDay; date = addDays(date, 7)) {
+    dates.push({ date, closedBy: closedDays.find((closedDay) => closes(closedDay, date, lesson)) ?? null });
+  }
+  return dates;
+}
