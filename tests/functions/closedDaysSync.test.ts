@@ -55,7 +55,7 @@ describe('a school with closed days', () => {
     expect(await ids('school_calendar')).toEqual([CURRENT, NEXT]);
     expect(await named(CURRENT)).toEqual([
       'Tag der Deutschen Einheit 2026-10-03–2026-10-03',
-      'Pädagogischer Tag 2026-11-12–2026-11-12',
+      'Pädagogischer Tag 2026-11-17–2026-11-17',
       'Weihnachtsferien 2026-12-21–2027-01-03',
     ]);
     // The holidays across New Year belong to both quarters.
