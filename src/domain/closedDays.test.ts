@@ -1,4 +1,4 @@
-import { closedDaysTable, closes, weeklyDates, type CalendarClosedDay } from '@family-portal/contract';
+import { closedDaysTable, closedThrough, closes, lessonClosedOn, weeklyDates, type CalendarClosedDay } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
 
 const closedDay = (firstDay: string, lastDay: string, scope: Partial<CalendarClosedDay> = {}): CalendarClosedDay => ({
@@ -49,6 +49,22 @@ describe('closes', () => {
     for (const [day, closed] of [['2026-10-11', false], ['2026-10-12', true], ['2026-10-23', true], ['2026-10-24', false]] as const) {
       expect(closes(autumn, day, { lessonId: 'L1', roomHourId: 'RH1' }), day).toBe(closed);
     }
+  });
+});
+
+describe('closedThrough', () => {
+  const christmas = closedDay('2026-12-21', '2027-01-03');
+  const music = closedDay('2026-12-18', '2026-12-20', { lessonId: 'L1', name: 'Konzertreise' });
+  it('gives the closed days when every day of the range is closed for every lesson, else null', () => {
+    expect(closedThrough([christmas], '2026-12-24', '2026-12-24', ['L1'])).toEqual([christmas]);
+    expect(closedThrough([christmas, music], '2026-12-18', '2026-12-22', ['L1'])).toEqual([music, christmas]);
+    expect(closedThrough([christmas, music], '2026-12-18', '2026-12-22', ['L1', 'L2'])).toBeNull();
+    expect(closedThrough([christmas], '2026-12-20', '2026-12-22', ['L1'])).toBeNull();
+    expect(closedThrough([], '2026-12-24', '2026-12-24', ['L1'])).toBeNull();
+  });
+
+  it('leaves a lesson open when only one of its room hours is closed', () => {
+    expect(lessonClosedOn([closedDay('2026-12-18', '2026-12-18', { lessonId: 'L1', roomHourId: 'RH1' })], '2026-12-18', 'L1')).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@
  * extends it, and a child's open reports are capped. The schedulers do not fire in the emulator, so their
  * handlers are called directly.
  */
-import { ABSENCE_MAIL_DAYS, ABSENCES, currentQuarter, MAIL, MAX_OPEN_ABSENCES, WEEKDAYS, type AbsenceList } from '@family-portal/contract';
+import { ABSENCE_MAIL_DAYS, ABSENCES, currentQuarter, MAIL, MAX_OPEN_ABSENCES, SCHOOL_CALENDAR, WEEKDAYS, type AbsenceList } from '@family-portal/contract';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, monthsAfter, weekdayOf } from '../../functions/src/absences/absenceDays';
@@ -76,6 +76,9 @@ const stored = (family: Family, from: string, to: string, reason = '', lessonIds
 beforeAll(async () => {
   await clearFirestore();
   expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).error).toBeNull();
+  // The demo school's closed days fall where the calendar puts them; the test of closed days
+  // below writes its own, so that the others' days are lesson days whatever the date.
+  await db.recursiveDelete(db.collection(SCHOOL_CALENDAR));
   const today = schoolDay(0);
   const quarters = (await db.collection('quarters').get()).docs.map((doc) => ({ id: doc.id, ...(doc.data() as { name: string; status: string; firstDay: string; lastDay: string }) }));
   const quarter = currentQuarter(quarters, today)!;
@@ -225,6 +228,29 @@ describe("the office's list", () => {
     }
     expect(list.days.some((day) => day.lessons.length > 0)).toBe(true);
     expect((await call('listAbsences', adminToken, undefined, '?days=15')).status).toBe(400);
+  });
+
+  it("refuses a report only of days the school is closed (400 school-closed) and writes nothing; the office's list leaves those days out", async () => {
+    const [family] = families;
+    const lessonDay = nextLessonDay(family);
+    const closedDay = { id: 'CD-TEST', firstDay: lessonDay, lastDay: lessonDay, name: 'Wasserschaden', lessonId: null, roomHourId: null };
+    const calendar = db.doc(`${SCHOOL_CALENDAR}/test-quarter`);
+    await calendar.set({ quarter: { id: 'test-quarter', name: 'Test', firstDay: schoolDay(0), lastDay: schoolDay(30) }, closedDays: [closedDay] });
+    try {
+      const refused = await report(family, { from: lessonDay, to: lessonDay });
+      expect(refused).toMatchObject({ status: 400, body: { error: 'school-closed', message: expect.stringContaining('Wasserschaden') } });
+      expect(await absencesOf(family.memberId)).toEqual([]);
+      // A week around it: the other days hold lessons to miss.
+      expect((await report(family, { from: schoolDay(1), to: schoolDay(7), reason: 'Kur' })).status).toBe(200);
+      const list = (await call('listAbsences', adminToken, undefined, `?from=${schoolDay(1)}&days=7`)).body.data as AbsenceList;
+      const missing = (date: string) => list.days.find((day) => day.date === date)?.lessons.some((lesson) => lesson.children.some((child) => child.childId === family.childId));
+      expect(missing(lessonDay)).toBe(false);
+      // The same lesson a week later: listed.
+      const weekLater = list.days.find((day) => day.date !== lessonDay && family.lessons.get(firstLesson(family))!.has(WEEKDAYS[weekdayOf(day.date)]!));
+      if (weekLater) expect(missing(weekLater.date)).toBe(true);
+    } finally {
+      await calendar.delete();
+    }
   });
 
   it('reads only the reports that touch the days asked, never those of later weeks', async () => {

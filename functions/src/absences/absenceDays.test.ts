@@ -61,6 +61,23 @@ describe('absencesByDay', () => {
     expect(list.days[0]!.lessons[0]!.children[0]).toEqual({ absenceId: 'A1', childId: 'C1', childName: 'Mia', familyName: 'Klein', reason: 'Grippe' });
   });
 
+  it('leaves out a lesson on a day the school is closed for it, and only that lesson', () => {
+    const closed = [
+      { firstDay: '2026-11-30', lastDay: '2026-11-30', lessonId: null, roomHourId: null },
+      { firstDay: '2026-12-03', lastDay: '2026-12-03', lessonId: 'L1', roomHourId: null },
+      // One room hour only: the lesson may still be held at another time that day.
+      { firstDay: '2026-12-01', lastDay: '2026-12-01', lessonId: 'L2', roomHourId: 'RH9' },
+    ];
+    const summary = absencesByDay(absences, spans, names, '2026-11-30', 5, closed).days.map((day) => [day.date, day.lessons.map((lesson) => lesson.lessonName)]);
+    expect(summary).toEqual([
+      ['2026-11-30', []],
+      ['2026-12-01', ['Chess']],
+      ['2026-12-02', []],
+      ['2026-12-03', []],
+      ['2026-12-04', []],
+    ]);
+  });
+
   it('leaves out absences outside the window and orders lessons by name', () => {
     const list = absencesByDay(absences, [], names, '2026-12-01', 1);
     expect(list.days).toEqual([{ date: '2026-12-01', lessons: [expect.objectContaining({ lessonName: 'Chess' }), expect.objectContaining({ lessonName: 'Piano' })] }]);

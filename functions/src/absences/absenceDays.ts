@@ -4,7 +4,7 @@
  * absent children a teacher expects at the door on each day, per lesson. Days are the school's
  * ("YYYY-MM-DD"), counted in UTC so that summer time never shifts one.
  */
-import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS, WEEKDAYS, type AbsenceList } from '@family-portal/contract';
+import { ABSENCE_REPORT_AHEAD_DAYS, lessonClosedOn, MAX_ABSENCE_DAYS, WEEKDAYS, type AbsenceList, type Closing } from '@family-portal/contract';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -67,15 +67,24 @@ export interface AbsenceNames {
  * Per day from `from` for `days` days, per lesson, the children reported absent. A lesson is
  * listed on the days the child's plans hold it; where no plan says when (a plan ended or was
  * changed since the report), on every day of the report, since a name too many at the door is
- * better than one missing. Days without absences are kept, with no lessons.
+ * better than one missing. A lesson is not listed on a day the school is closed for it (a report
+ * across the holidays names nobody then). Days without absences are kept, with no lessons.
  */
-export function absencesByDay(absences: readonly StoredAbsence[], spans: readonly LessonSpan[], names: AbsenceNames, from: string, days: number): AbsenceList {
+export function absencesByDay(
+  absences: readonly StoredAbsence[],
+  spans: readonly LessonSpan[],
+  names: AbsenceNames,
+  from: string,
+  days: number,
+  closedDays: readonly Closing[] = [],
+): AbsenceList {
   const spansOf = new Map<string, LessonSpan[]>();
   for (const span of spans) {
     const key = `${span.childId}|${span.lessonId}`;
     spansOf.set(key, [...(spansOf.get(key) ?? []), span]);
   }
   const held = (childId: string, lessonId: string, day: string) => {
+    if (lessonClosedOn(closedDays, day, lessonId)) return false;
     const known = spansOf.get(`${childId}|${lessonId}`);
     if (!known) return true;
     const weekday = WEEKDAYS[weekdayOf(day)];

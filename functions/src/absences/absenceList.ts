@@ -7,6 +7,7 @@
 import { ABSENCES, type AbsenceList } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
+import { storedClosedDays } from '../sync/family/schoolCalendar';
 import { absencesByDay, addDays, type LessonSpan, type StoredAbsence } from './absenceDays';
 
 /** Document ids one getAll takes; and the values of one `in` query. */
@@ -75,11 +76,12 @@ async function lessonSpans(db: Firestore, childIds: string[]): Promise<LessonSpa
 export async function listAbsences(db: Firestore, from: string, days: number): Promise<AbsenceList> {
   const absences = await absencesOverlapping(db, from, addDays(from, days - 1));
   const childIds = [...new Set(absences.map((absence) => absence.childId))];
-  const [spans, children, families, lessons] = await Promise.all([
+  const [spans, children, families, lessons, closedDays] = await Promise.all([
     lessonSpans(db, childIds),
     readMany(db, 'children', childIds, ['name']),
     readMany(db, 'members', absences.map((absence) => absence.memberId), ['primaryName']),
     readMany(db, 'lessons', absences.flatMap((absence) => absence.lessonIds), ['name']),
+    storedClosedDays(db),
   ]);
-  return absencesByDay(absences, spans, { children: names(children, 'name'), families: names(families, 'primaryName'), lessons: names(lessons, 'name') }, from, days);
+  return absencesByDay(absences, spans, { children: names(children, 'name'), families: names(families, 'primaryName'), lessons: names(lessons, 'name') }, from, days, closedDays);
 }

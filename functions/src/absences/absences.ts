@@ -2,15 +2,17 @@
  * A parent reports that a child will miss lessons on a day or a range of days, and may withdraw
  * the report until its first day begins (the school's clock). Every check comes before anything
  * is written: the child must be the family's, the lessons its plans' of the current or the next
- * quarter, the range allowed (absenceDays.ts). The record is the portal's own (AppSheet holds
+ * quarter, the range allowed (absenceDays.ts), and not all of it days the school is closed for
+ * those lessons (docs/calendar.md). The record is the portal's own (AppSheet holds
  * none): absences/{id}, read by the family and listed for the office. A report that overlaps or
  * touches an open one of the same lessons extends it, and a child's open reports are capped
  * (absenceMerge.ts): both decided in a transaction over the child's open reports, so that two
  * identical reports sent at once leave one.
  */
-import { ABSENCES, MAX_OPEN_ABSENCES, absenceWithdrawable, currentQuarter, nextQuarter, type Absence, type ReportAbsenceBody } from '@family-portal/contract';
+import { ABSENCES, MAX_OPEN_ABSENCES, absenceWithdrawable, closedThrough, currentQuarter, nextQuarter, type Absence, type ReportAbsenceBody } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { HttpError, badRequest } from '../http/errors';
+import { storedClosedDays } from '../sync/family/schoolCalendar';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { absenceRangeProblem } from './absenceDays';
 import { storedAbsence } from './absenceList';
@@ -84,6 +86,10 @@ export async function reportAbsence(deps: AbsenceDeps, caller: { email: string }
   const planned = await plannedLessons(db, body.childId, today);
   const strange = body.lessonIds.filter((lessonId) => !planned.has(lessonId));
   if (strange.length > 0) throw badRequest(`Not a lesson of this child's plans: ${strange.join(', ')}.`);
+  const closed = closedThrough(await storedClosedDays(db), body.from, body.to, body.lessonIds);
+  if (closed) {
+    throw new HttpError('school-closed', `The school is closed then (${closed.map((closedDay) => closedDay.name).join(', ')}): there is no lesson to miss.`, { closedDays: closed.map(({ name, firstDay, lastDay }) => ({ name, firstDay, lastDay })) });
+  }
 
   const absence: Absence = {
     memberId: member.id,

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'lesson-already-cancelled',
   'absence-started',
   'too-many-absences',
+  'school-closed',
   'sync-already-running',
   'resource-exhausted',
   'appsheet-failed',
@@ -68,6 +69,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'absence-started': 409,
   /** The child has MAX_OPEN_ABSENCES open reports already: nothing is written. */
   'too-many-absences': 409,
+  /** Every day of an absence report is a day the school is closed for those lessons: nothing to miss. */
+  'school-closed': 400,
   'sync-already-running': 409,
   'resource-exhausted': 429,
   'appsheet-failed': 502,

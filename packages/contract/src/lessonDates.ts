@@ -56,3 +56,25 @@ export function weeklyDates<C extends Closing>(lesson: WeeklyLesson, closedDays:
   }
   return dates;
 }
+
+/** The closed day that takes the whole lesson on that date (every room hour of it), or null. */
+export function lessonClosedOn<C extends Closing>(closedDays: readonly C[], date: string, lessonId: string): C | null {
+  return closedDays.find((closedDay) => closedDay.roomHourId === null && closes(closedDay, date, { lessonId, roomHourId: '' })) ?? null;
+}
+
+/**
+ * The closed days that take every one of the lessons on every day from `from` to `to`: a child
+ * cannot miss a lesson then (an absence report for those days is refused). Null when some lesson
+ * is left on some day.
+ */
+export function closedThrough<C extends Closing>(closedDays: readonly C[], from: string, to: string, lessonIds: readonly string[]): C[] | null {
+  const taking = new Set<C>();
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    for (const lessonId of lessonIds) {
+      const closedDay = lessonClosedOn(closedDays, date, lessonId);
+      if (!closedDay) return null;
+      taking.add(closedDay);
+    }
+  }
+  return taking.size > 0 ? [...taking] : null;
+}

@@ -59,7 +59,7 @@ export function AbsenceDialog({ open, onClose, onReported, childId: chosenChild 
     event.preventDefault();
     if (busy) return;
     const form = { childId, lessonIds: lessons.filter((lesson) => lessonIds.includes(lesson.id)).map((lesson) => lesson.id), from, to, reason };
-    const found = absenceFormProblems(t, form, today);
+    const found = absenceFormProblems(t, form, today, data.closedDays ?? []);
     setProblems(found);
     if (found.length > 0) return;
     setBusy(true);

@@ -4,6 +4,7 @@
  * form's input rules and messages. And the text of a failed call, for every error code.
  */
 import { inputProblem, MAX_LENGTH, type InputProblem } from '@family-portal/contract/contactInput';
+import { closedThrough, type Closing } from '@family-portal/contract/lessonDates';
 import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS, MAX_OPEN_ABSENCES } from '@family-portal/contract/rules';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client';
@@ -26,8 +27,12 @@ const INPUT_PROBLEM_KEYS = {
   phoneFormat: 'family.validation.phoneFormat',
 } as const satisfies Record<InputProblem, string>;
 
-/** Every problem of the form, in the reader's language (empty: it may be sent). */
-export function absenceFormProblems(t: TFunction, form: AbsenceForm, today: string): string[] {
+/**
+ * Every problem of the form, in the reader's language (empty: it may be sent). `closedDays`: the
+ * school's (docs/calendar.md); a report only of days the school is closed for the lessons chosen
+ * has nothing to miss.
+ */
+export function absenceFormProblems(t: TFunction, form: AbsenceForm, today: string, closedDays: readonly (Closing & { name: string })[] = []): string[] {
   const problems: string[] = [];
   if (!form.childId) problems.push(t('absences.problems.noChild'));
   else if (form.lessonIds.length === 0) problems.push(t('absences.problems.noLessons'));
@@ -35,6 +40,8 @@ export function absenceFormProblems(t: TFunction, form: AbsenceForm, today: stri
   if (dates === 'tooLong') problems.push(t('absences.problems.tooLong', { count: MAX_ABSENCE_DAYS }));
   else if (dates === 'tooFarAhead') problems.push(t('absences.problems.tooFarAhead', { count: ABSENCE_REPORT_AHEAD_DAYS }));
   else if (dates) problems.push(t(`absences.problems.${dates}`));
+  const closed = !dates && form.lessonIds.length > 0 ? closedThrough(closedDays, form.from, form.to || form.from, form.lessonIds) : null;
+  if (closed) problems.push(t('absences.problems.schoolClosed', { names: closed.map((closedDay) => closedDay.name).join(', ') }));
   const reason = inputProblem('absenceReason', form.reason.trim());
   if (reason) problems.push(t(INPUT_PROBLEM_KEYS[reason], { field: t('family.validation.reasonField'), max: MAX_LENGTH.absenceReason }));
   return problems;

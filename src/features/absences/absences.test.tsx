@@ -107,6 +107,25 @@ describe('reporting an absence', () => {
     expect(api.reportAbsence).not.toHaveBeenCalled();
   });
 
+  it('says before sending that the school is closed on every day chosen, and lets a day with a lesson go', async () => {
+    api.reportAbsence.mockImplementation(async (body: { childId: string; lessonIds: string[]; from: string; to: string }) => ({ absence: absence('A1', { ...body, reason: '' }), merged: false, absorbed: [] }));
+    const closedDays = [{ id: 'CD1', firstDay: '2026-12-21', lastDay: '2027-01-03', name: 'Weihnachtsferien', lessonId: null, roomHourId: null }];
+    withFamily(<AbsencesCard />, { absences: [], closedDays });
+    const dialog = await openReport();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Child'), 'Mia Müller');
+    const from = within(dialog).getByLabelText('First day');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-12-21');
+    await userEvent.type(within(dialog).getByLabelText('Last day (for several days)'), '2026-12-23');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report absence' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The school is closed then (Weihnachtsferien): there is no lesson to miss.');
+    expect(api.reportAbsence).not.toHaveBeenCalled();
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-12-18');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Report absence' }));
+    expect(api.reportAbsence).toHaveBeenCalledWith({ childId: 'C1', lessonIds: ['L1'], from: '2026-12-18', to: '2026-12-23' });
+  });
+
   it("shows the server's refusal translated and changes nothing", async () => {
     api.reportAbsence.mockRejectedValue(new ApiError('no', 400, 'invalid-argument'));
     withFamily(<AbsencesCard />, { absences: [] });

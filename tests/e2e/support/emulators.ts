@@ -130,6 +130,16 @@ export async function documentsWhere(collectionId: string, field: string, value:
     }));
 }
 
+/** Every document of a (small) collection, read with admin rights, as plain objects. */
+export async function allDocuments(collectionId: string): Promise<Array<Record<string, unknown> & { id: string }>> {
+  const response = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/${collectionId}?pageSize=300`, { headers: owner });
+  const { documents = [] } = (await response.json()) as { documents?: Array<{ name: string; fields: Record<string, FirestoreValue> }> };
+  return documents.map((document) => ({
+    id: document.name.split('/').pop() as string,
+    ...Object.fromEntries(Object.entries(document.fields).map(([key, v]) => [key, decode(v)])),
+  }));
+}
+
 /** One document (read with admin rights) as a plain object, or null when there is none. */
 export async function firestoreDocument(path: string): Promise<Record<string, unknown> | null> {
   const response = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/${path}`, { headers: owner });
