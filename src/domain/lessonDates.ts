@@ -9,6 +9,9 @@ import { WEEKDAYS } from '@family-portal/contract/rules';
 import type { CalendarClosedDay } from '@family-portal/contract';
 import type { Plan, Quarter, RoomHour } from './types';
 
+/** A course's weekly times: a plan, or an offer's times. */
+export type WeeklyTimes = Pick<Plan, 'lessonId' | 'roomHourIds'>;
+
 export interface PlanDates {
   /** The days a lesson takes place, in date order, each once. */
   dates: string[];
@@ -21,8 +24,8 @@ export interface PlanDates {
  * the office's list knows (the timetable not read, or typed otherwise).
  */
 export function planDates(
-  plan: Pick<Plan, 'lessonId' | 'roomHourIds'>,
-  roomHours: readonly RoomHour[],
+  plan: WeeklyTimes,
+  roomHours: ReadonlyArray<Pick<RoomHour, 'id'> & { dayOfWeek: string }>,
   quarter: Pick<Quarter, 'firstDay' | 'lastDay'>,
   closedDays: readonly CalendarClosedDay[],
 ): PlanDates | null {

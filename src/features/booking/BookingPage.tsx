@@ -113,6 +113,7 @@ export function BookingSection({ booking }: { booking: Booking }) {
             <ul className="grid gap-3 lg:grid-cols-2">
               {shownOffers.map((offer) => (
                 <OfferCard key={offer.offerId} offer={offer} choices={childChoices(family.children, data.requests, offer.lessonId)}
+                  dates={family.closedDays && { quarter: data.quarter, closedDays: family.closedDays }}
                   preferredChild={offer.offerId === linkedOffer ? linkedChild : null}
                   onRequest={(chosen, selection) => { setNotice(null); setAsking({ offer: chosen, selection }); }} />
               ))}

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CalendarClosedDay } from '@family-portal/contract';
+import { LessonDates } from '../../components/LessonDates';
 import { type BookingOffer, type ChildChoice, canRequest, freePlacesOf, initialSelection, offerCost, timeSelectable } from '../../domain/booking';
 import { formatMoney } from '../../domain/money';
 import { sortRoomHours } from '../../domain/schedule';
@@ -20,6 +22,8 @@ interface Props {
   preferredChild?: string | null;
   /** The parent chose a child and the times: the confirmation comes next. */
   onRequest: (offer: BookingOffer, selection: Selection) => void;
+  /** The quarter's days and the school's closed days, when known: each time lists its dates. */
+  dates?: { quarter: { firstDay: string; lastDay: string }; closedDays: readonly CalendarClosedDay[] } | null;
 }
 
 /**
@@ -27,7 +31,7 @@ interface Props {
  * parent picks a child and the times. A course whose last day for requests has passed says so,
  * and takes none.
  */
-export function OfferCard({ offer, choices, preferredChild = null, onRequest }: Props) {
+export function OfferCard({ offer, choices, preferredChild = null, onRequest, dates = null }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const childSelectId = useId();
@@ -99,6 +103,11 @@ export function OfferCard({ offer, choices, preferredChild = null, onRequest }: 
                     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${free === 0 ? 'bg-red-100 text-red-900' : 'bg-green-100 text-green-900'}`}>
                       {free === 0 ? t('booking.full') : t('booking.placesLeft', { count: free })}
                     </span>
+                  )}
+                  {dates && (
+                    <div className="w-full pl-6 text-xs">
+                      <LessonDates course={{ lessonId: offer.lessonId, roomHourIds: [time.id] }} roomHours={[time]} next {...dates} />
+                    </div>
                   )}
                   {/* What a screen reader hears with the time: the places, or why it cannot be picked. */}
                   {free !== null && (

@@ -34,10 +34,10 @@ const booking = (overrides: Partial<BookingData> = {}): BookingData => ({
   ...overrides,
 });
 
-function renderWith(ui: React.ReactNode, { readOnly = false, at = '/booking' } = {}) {
+function renderWith(ui: React.ReactNode, { readOnly = false, at = '/booking', data = family } = {}) {
   const screenUi = (
     <MemoryRouter initialEntries={[at]}>
-      <DataContext.Provider value={family}>
+      <DataContext.Provider value={data}>
         <BookingProvider>{readOnly ? <FamilyScope base="/admin/families/M0001">{ui}</FamilyScope> : ui}</BookingProvider>
       </DataContext.Provider>
     </MemoryRouter>
@@ -53,6 +53,27 @@ beforeEach(async () => {
   api.requestBooking.mockReset();
   api.withdrawBooking.mockReset();
   store.readBooking.mockReset().mockResolvedValue(booking());
+});
+
+describe("the booking page's dates", () => {
+  it("lists each time's dates next quarter without the school's closed days, and names those in words", async () => {
+    const winter = { id: 'CD1', firstDay: '2027-02-01', lastDay: '2027-02-05', name: 'Winterferien', lessonId: null, roomHourId: null };
+    renderWith(<BookingPage />, { data: { ...family, closedDays: [winter] } });
+    const card = await course();
+    // Mondays of 2027 Q1 (4 January to 29 March) but 1 February.
+    const [monday] = within(card).getAllByRole('list', { name: 'Lesson dates' });
+    const dates = within(monday!).getAllByRole('listitem').map((item) => item.textContent);
+    expect(dates).toHaveLength(12);
+    expect(dates).not.toContain('1 Feb');
+    expect(within(card).getAllByText('12 lessons next quarter')[0]).toBeInTheDocument();
+    expect(within(card).getAllByText(/^Winterferien: no lessons 1\s?–\s?5 Feb$/)).toHaveLength(2);
+  });
+
+  it('lists no dates while the closed days are not known', async () => {
+    renderWith(<BookingPage />);
+    await course();
+    expect(screen.queryByRole('list', { name: 'Lesson dates' })).toBeNull();
+  });
 });
 
 describe('the booking page', () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LessonDates } from '../../components/LessonDates';
 import { useData } from '../../data/DataProvider';
 import { formatMoney } from '../../domain/money';
 import { planCancellations } from '../../domain/notices';
@@ -12,7 +13,6 @@ import { absencesPath } from '../../routing/paths';
 import { HIGHLIGHT_RING } from '../../routing/useHighlight';
 import { todayIso } from '../../lib/schoolClock';
 import { CancelledNote } from './CancelledNote';
-import { PlanDates } from './PlanDates';
 import { planElementId } from './planElementId';
 
 /** A course of a child in a quarter: its times (and the dates cancelled), its cost and what is paid. */
@@ -57,7 +57,7 @@ export function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boole
               ))}
             </ul>
           )}
-          {withDates && <PlanDates plan={plan} roomHours={times} cancellations={cancelled} {...withDates} />}
+          {withDates && <LessonDates course={plan} roomHours={times} cancelled={cancelled.map((cancellation) => cancellation.date)} {...withDates} />}
         </>
       ) : (
         // The plan points to a course the family cannot read (deleted, or not yet synced): its
