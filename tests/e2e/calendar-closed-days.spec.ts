@@ -1,7 +1,7 @@
 /**
  * The plans page lists each course's dates of the current quarter without the days the school is
  * closed, and names those days in words, in English, German and Russian: Anna Müller's courses
- * against the demo school's Closed Days (Christmas holidays, 3 October, one Pädagogischer Tag),
+ * against the demo school's Closed Days (Christmas, 3 October, a holiday week each quarter),
  * synced by the real sync into the emulator. The expected dates are the contract's rule applied
  * to what Firestore holds; the page must show exactly those, formatted in the reader's language.
  */
@@ -53,7 +53,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
       // No date of a closed day is listed.
       for (const date of expected.dates) expect(closedDays.some((closedDay) => closedDay.lessonId === null && closedDay.firstDay <= date && date <= closedDay.lastDay)).toBe(false);
     }
-    // Some course of Anna's loses a lesson to the school's holidays (every weekday falls in them).
+    // Some course of Anna's loses a lesson to the quarter's holiday week (every weekday falls in it).
     expect(closedNamed).toBeGreaterThan(0);
   });
 }

@@ -28,7 +28,7 @@ let client: AppSheetClient;
 const full: SyncRequest = { syncType: 'full', triggeredBy: 'manual' };
 const delta: SyncRequest = { syncType: 'delta', triggeredBy: 'scheduled' };
 const sync = (request: SyncRequest) => runSyncReportingChanges({ db, appSheet: client, today: TODAY }, request);
-const rows = () => school.store.tables[TABLE] as RawRow[];
+const rows = (table = TABLE) => school.store.tables[table] as RawRow[];
 const ids = async (collection: string) => (await db.collection(collection).listDocuments()).map((ref) => ref.id).sort();
 async function calendar(quarterId: string) {
   const snapshot = await db.doc(`school_calendar/${quarterId}`).get();
@@ -55,11 +55,14 @@ describe('a school with closed days', () => {
     expect(await ids('school_calendar')).toEqual([CURRENT, NEXT]);
     expect(await named(CURRENT)).toEqual([
       'Tag der Deutschen Einheit 2026-10-03–2026-10-03',
-      'Pädagogischer Tag 2026-11-17–2026-11-17',
+      'Herbstferien 2026-10-19–2026-10-25',
+      'Pädagogischer Tag 2026-11-12–2026-11-12',
       'Weihnachtsferien 2026-12-21–2027-01-03',
     ]);
     // The holidays across New Year belong to both quarters.
-    expect(await named(NEXT)).toEqual(['Weihnachtsferien 2026-12-21–2027-01-03']);
+    expect(await named(NEXT)).toEqual(['Weihnachtsferien 2026-12-21–2027-01-03', 'Winterferien 2027-02-15–2027-02-21']);
+    // The demo office counted its plans' and offers' weeks after the closed days: no warning.
+    expect(log.rowWarnings).toEqual([]);
 
     const before = await calendar(CURRENT);
     await sync(full);
@@ -73,7 +76,7 @@ describe('a school with closed days', () => {
     const added = await sync(delta);
     expect(added.log.tables.closedDays.written).toBe(1);
     expect(added.log.rowWarnings).toEqual([{ table: 'closedDays', key: 'CD-SNOW', reason: 'column "Lesson ID": no lesson "L999"; closes nothing' }]);
-    expect(await named(NEXT)).toEqual(['Weihnachtsferien 2026-12-21–2027-01-03']);
+    expect(await named(NEXT)).toEqual(['Weihnachtsferien 2026-12-21–2027-01-03', 'Winterferien 2027-02-15–2027-02-21']);
 
     const lessonId = String(school.store.tables.Lessons?.[0]?.['Lesson ID']);
     await client.edit(TABLE, [{ 'Closed Day ID': 'CD-SNOW', 'Lesson ID': lessonId }]);
@@ -91,7 +94,7 @@ describe('a school with closed days', () => {
     await atSource(school.url, 'Delete', TABLE, [{ 'Closed Day ID': 'CD-SNOW' }]);
     const removed = await sync(full);
     expect(removed.log.tables.closedDays.deleted).toBe(1);
-    expect(await named(NEXT)).toEqual(['Weihnachtsferien 2026-12-21–2027-01-03']);
+    expect(await named(NEXT)).toEqual(['Weihnachtsferien 2026-12-21–2027-01-03', 'Winterferien 2027-02-15–2027-02-21']);
   });
 
   it('refuses a row that ends before it starts, with the reason, and keeps the rest', async () => {
@@ -100,7 +103,27 @@ describe('a school with closed days', () => {
     expect(log.rowErrors).toEqual([expect.objectContaining({ table: 'closedDays', key: 'CD-BACKWARDS', reason: expect.stringContaining('the closed days end before they start') })]);
     expect(await ids('closedDays')).not.toContain('CD-BACKWARDS');
     expect(JSON.stringify(await calendar(NEXT))).not.toContain('Winterpause');
-    expect(await named(CURRENT)).toHaveLength(3);
+    expect(await named(CURRENT)).toHaveLength(4);
+  });
+
+  it("warns the office of a plan and an offer whose weeks differ from their lesson dates after the closed days", async () => {
+    await sync(full);
+    const plan = (await db.collection('plans').where('quarterId', '==', CURRENT).limit(1).get()).docs[0]!;
+    const offer = rows('Offers')[0]!;
+    const offerWeeks = Number(offer.Weeks);
+    const planWeeks = Number(plan.get('weeks'));
+    await client.edit('Plans', [{ 'Plan ID': plan.id, Weeks: String(planWeeks + 1) }]);
+    await client.edit('Offers', [{ 'Offer ID': String(offer['Offer ID']), Weeks: String(offerWeeks + 2) }]);
+    const { log } = await sync(delta);
+    expect(log.rowWarnings).toEqual([
+      { table: 'plans', key: plan.id, reason: `column "Weeks" says ${planWeeks + 1}, but 2026 Q4 has ${planWeeks} lesson dates for it once the closed days are left out; families see the dates` },
+      { table: 'offers', key: offer['Offer ID'], reason: expect.stringMatching(new RegExp(`^column "Weeks" says ${offerWeeks + 2}, but 2027 Q1 has ${offerWeeks} lesson dates`)) },
+    ]);
+    expect(log.tables.plans.warnings).toBe(1);
+    // Set back as the office counts them: no warning.
+    await client.edit('Plans', [{ 'Plan ID': plan.id, Weeks: String(planWeeks) }]);
+    await client.edit('Offers', [{ 'Offer ID': String(offer['Offer ID']), Weeks: String(offerWeeks) }]);
+    expect((await sync(delta)).log.rowWarnings).toEqual([]);
   });
 
   it('holds back the deletion of most of its rows, as for every table', async () => {

@@ -26,7 +26,7 @@ export interface BookingInput {
   seed: number;
   today: string;
   /** The quarter after the current one, or none (then nothing is offered). */
-  nextQuarter: { id: string; firstDay: string } | undefined;
+  nextQuarter: { id: string; firstDay: string; lastDay: string } | undefined;
   lessons: RawRow[];
   roomHours: RawRow[];
   members: RawRow[];
@@ -34,6 +34,8 @@ export interface BookingInput {
   /** Lessons of the demo families (the first ones), the same at every school size. */
   demoLessons: number;
   lessonCost(lesson: RawRow, weeks: number): number;
+  /** The weeks of lesson dates the closed days leave (closedDays.ts); null when none can be told. */
+  lessonWeeks(lessonId: string, roomHourIds: readonly string[], quarter: { firstDay: string; lastDay: string }): number | null;
 }
 
 export interface Booking {
@@ -92,7 +94,9 @@ export function generateBooking(input: BookingInput): Booking {
     if (all.length === 0) return;
     const onlyFirst = !demo && all.length > 1 && r.chance(0.3);
     const places = lesson === fullLesson ? FULL_PLACES : r.pick([6, 8, 10, 12]);
-    const weeks = r.int(11, 13);
+    // Drawn still, so that the rest of the offer comes out as before; counted as the office would.
+    const drawn = r.int(11, 13);
+    const weeks = input.lessonWeeks(lessonId, onlyFirst ? [all[0] as string] : all, nextQuarter) ?? drawn;
     const row: RawRow = {
       'Offer ID': `OFFER-${nextQuarter.id}-${lessonId}`,
       'Quarter ID': nextQuarter.id,

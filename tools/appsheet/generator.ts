@@ -8,7 +8,7 @@
 import { APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
 import { generateBooking } from './booking';
-import { addClosedDays } from './closedDays';
+import { closedDayRows, closedDaysChangedAt, demoLessonWeeks } from './closedDays';
 import { Random } from './random';
 import type { DemoStore, RawRow } from './store';
 
@@ -118,6 +118,9 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
   }
   const roomHoursOf = (lessonId: string) => roomHourRows.filter((r) => r['Lesson ID'] === lessonId).map((r) => r['Room Hour ID'] as string);
 
+  const closedRows = (options.closedDays ?? true) ? closedDayRows(quarters, closedDaysChangedAt(today)) : [];
+  const lessonWeeksOf = demoLessonWeeks(closedRows, roomHourRows);
+
   const memberRows: RawRow[] = [];
   const childRows: RawRow[] = [];
   const planRows: RawRow[] = [];
@@ -162,7 +165,10 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
         const lessonsThisQuarter = f <= 3 ? 1 : random.weighted([[0, 30], [1, 45], [2, 25]]);
         for (let k = 0; k < lessonsThisQuarter; k += 1) {
           const lesson = f <= 3 ? sizeFree.pick(lessonRows.slice(0, MIN_LESSONS)) : random.pick(lessonRows);
-          const weeks = random.int(10, 13);
+          // Drawn still, so that the rest of the school comes out as before; the office counts
+          // the weeks the closed days leave (a course whose times cannot be read: the draw).
+          const drawn = random.int(10, 13);
+          const weeks = lessonWeeksOf(lesson['Lesson ID'] as string, roomHoursOf(lesson['Lesson ID'] as string), quarter) ?? drawn;
           const cost = lessonCost(lesson, weeks);
           const isCurrent = quarter.id === activeQuarter.id;
           const paid =
@@ -288,7 +294,10 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
       [APPSHEET_TABLES.plans.appSheetTable]: planRows,
     },
   };
-  if (options.closedDays ?? true) addClosedDays(school);
+  if (options.closedDays ?? true) {
+    school.tables[APPSHEET_TABLES.closedDays.appSheetTable] = closedRows;
+    school.meta.closedDays = true;
+  }
   return (options.booking ?? true) ? addBooking(school) : school;
 }
 
@@ -301,10 +310,12 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
 export function addBooking(store: DemoStore): DemoStore {
   const table = (name: keyof typeof APPSHEET_TABLES) => (store.tables[APPSHEET_TABLES[name].appSheetTable] ??= []);
   const planned = table('quarters').find((quarter) => quarter.Status === 'Geplant');
+  const weeksOf = demoLessonWeeks(store.tables[APPSHEET_TABLES.closedDays.appSheetTable] ?? [], table('roomHours'));
   const booking = generateBooking({
     seed: store.meta.seed,
     today: store.meta.today,
-    nextQuarter: planned && { id: String(planned['Quarter ID']), firstDay: String(planned['First Day']) },
+    nextQuarter: planned && { id: String(planned['Quarter ID']), firstDay: String(planned['First Day']), lastDay: String(planned['Last Day']) },
+    lessonWeeks: weeksOf,
     lessons: table('lessons'),
     roomHours: table('roomHours'),
     members: table('members'),

@@ -38,13 +38,14 @@ export function openStore(dataFile: string, options: SchoolOptions): DemoStore {
     if ('store' in kept) {
       const store = kept.store;
       const added: string[] = [];
-      if (store.meta.booking === undefined && (options.booking ?? true)) {
-        addBooking(store);
-        added.push('booking');
-      }
+      // Closed days first: the offer counts its weeks after them.
       if (store.meta.closedDays === undefined && (options.closedDays ?? true)) {
         addClosedDays(store);
         added.push('closed days');
+      }
+      if (store.meta.booking === undefined && (options.booking ?? true)) {
+        addBooking(store);
+        added.push('booking');
       }
       if (added.length === 0) return store;
       saveStore(dataFile, store);

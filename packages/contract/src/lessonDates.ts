@@ -78,3 +78,21 @@ export function closedThrough<C extends Closing>(closedDays: readonly C[], from:
   }
   return taking.size > 0 ? [...taking] : null;
 }
+
+/**
+ * How many weeks a course has lessons in a quarter after the closed days, as the office counts
+ * "Weeks": the dates of its busiest weekly time (a course twice a week counts each week once).
+ * Null when no time has a weekday the office's list knows.
+ */
+export function lessonWeeks<C extends Closing>(
+  lessonId: string,
+  roomHours: ReadonlyArray<{ id: string; dayOfWeek: string }>,
+  quarter: { firstDay: string; lastDay: string },
+  closedDays: readonly C[],
+): number | null {
+  const counts = roomHours
+    .map((roomHour) => ({ roomHourId: roomHour.id, weekday: (WEEKDAYS as readonly string[]).indexOf(roomHour.dayOfWeek) }))
+    .filter(({ weekday }) => weekday >= 0)
+    .map(({ roomHourId, weekday }) => weeklyDates({ lessonId, roomHourId, weekday, firstDay: quarter.firstDay, lastDay: quarter.lastDay }, closedDays).filter((date) => date.closedBy === null).length);
+  return counts.length > 0 ? Math.max(...counts) : null;
+}
