@@ -96,7 +96,8 @@ function placesLeft(language: Language, count: number): string {
 
 /** A time of the course card: its list entry, found by the room hour's place in the offer's list. */
 function time(card: Locator, booking: Booking, roomHourId: string): Locator {
-  return card.getByRole('group').getByRole('listitem').nth(sortedIds(booking).indexOf(roomHourId));
+  // The times' own items: each holds a list of its dates too.
+  return card.getByRole('group').locator(':scope > ul > li').nth(sortedIds(booking).indexOf(roomHourId));
 }
 
 /** The offer's room hours in the order the card lists them: Monday first, then by slot. */

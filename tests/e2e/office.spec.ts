@@ -102,8 +102,12 @@ const CANCELLED_DATES = `^${en.plans.cancelledDates.replace('{{dates}}', '.+')}$
  */
 async function mainText(page: Page) {
   return page.getByRole('main').evaluate(
-    (main, { cards, cancelledOn, cancelledDates }) => {
+    (main, { cards, cancelledOn, cancelledDates, cancelledMark }) => {
       const copy = main.cloneNode(true) as HTMLElement;
+      // A cancelled date in a course's list of dates is the family's correspondence too: its mark goes.
+      copy.querySelectorAll('li > s + span').forEach((mark) => {
+        if (mark.textContent?.trim() === cancelledMark) mark.remove();
+      });
       copy.querySelectorAll('button').forEach((button) => button.remove());
       copy.querySelectorAll('a[href^="/booking"], a[href^="/absences"]').forEach((link) => link.remove());
       copy.querySelectorAll('td > span').forEach((span) => {
@@ -117,7 +121,7 @@ async function mainText(page: Page) {
       });
       return copy.innerText.replace(/\s+/g, ' ').trim();
     },
-    { cards: FAMILY_ONLY_CARDS, cancelledOn: CANCELLED_ON, cancelledDates: CANCELLED_DATES },
+    { cards: FAMILY_ONLY_CARDS, cancelledOn: CANCELLED_ON, cancelledDates: CANCELLED_DATES, cancelledMark: en.plans.dates.cancelled },
   );
 }
 
