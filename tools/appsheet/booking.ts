@@ -123,6 +123,8 @@ export function generateBooking(input: BookingInput): Booking {
     const decided = status === 'confirmed' || status === 'declined';
     const decidedAt = decided ? new Date(Math.min(Date.parse(requestedAt) + r.int(1, 48) * 3_600_000, Date.parse(`${today}T00:00:00Z`) - 60_000)).toISOString() : null;
     const planId = status === 'confirmed' ? planKey(nextQuarter.id, lessonId, childId) : null;
+    // The chosen time's weeks: a time on a day the holidays take more often has fewer.
+    const weeks = input.lessonWeeks(lessonId, [roomHourId], nextQuarter) ?? offer.weeks;
     asked.add(`${lessonId}\u0000${childId}`);
     if (status === 'requested' || status === 'confirmed') offer.taken.set(roomHourId, (offer.taken.get(roomHourId) ?? 0) + 1);
     requests.push({
@@ -132,7 +134,7 @@ export function generateBooking(input: BookingInput): Booking {
       'Lesson ID': lessonId,
       'Offer ID': offer.row['Offer ID'] as string,
       'Room Hour IDs': [roomHourId],
-      Weeks: offer.weeks,
+      Weeks: weeks,
       Status: requestStatusWord(status),
       'Requested At': requestedAt,
       'Requested By': String(member.Email).trim().toLowerCase(),
@@ -143,13 +145,13 @@ export function generateBooking(input: BookingInput): Booking {
     });
     if (planId) {
       // The plan AppSheet's formulas make of it: nothing paid yet, the course's cost owed.
-      const cost = input.lessonCost(offer.lesson, offer.weeks);
+      const cost = input.lessonCost(offer.lesson, weeks);
       plans.push({
         'Plan ID': planId,
         'Child ID': childId,
         'Quarter ID': nextQuarter.id,
         'Lesson ID': lessonId,
-        Weeks: offer.weeks,
+        Weeks: weeks,
         'Room Hour IDs': [roomHourId],
         Paid: 0,
         Balance: -cost,
