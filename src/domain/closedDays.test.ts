@@ -1,15 +1,10 @@
 import { closedDaysTable, closedThrough, closes, lessonClosedOn, weeklyDates, type CalendarClosedDay } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
+import { closedDay as schoolClosed } from '../../tests/support/closedDays';
 
-const closedDay = (firstDay: string, lastDay: string, scope: Partial<CalendarClosedDay> = {}): CalendarClosedDay => ({
-  id: `${firstDay}-${lastDay}`,
-  firstDay,
-  lastDay,
-  name: 'Weihnachtsferien',
-  lessonId: null,
-  roomHourId: null,
-  ...scope,
-});
+/** Named as the office would, so that the tests read the names. */
+const closedDay = (firstDay: string, lastDay: string, scope: Partial<CalendarClosedDay> = {}) =>
+  schoolClosed(`${firstDay}-${lastDay}`, firstDay, lastDay, { name: 'Weihnachtsferien', ...scope });
 const THURSDAY = 3;
 const musicOnThursdays = { lessonId: 'L1', roomHourId: 'RH1', weekday: THURSDAY, firstDay: '2026-10-01', lastDay: '2026-12-31' };
 

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarClosedDay } from '@family-portal/contract';
+import { closedDay } from '../../tests/support/closedDays';
 import { formatDayMonth, formatDayRange } from './dates';
 import { nextClosedDays, planDates } from './lessonDates';
 import type { RoomHour } from './types';
 
-const closedDay = (id: string, firstDay: string, lastDay: string, scope: Partial<CalendarClosedDay> = {}): CalendarClosedDay => ({
-  id,
-  firstDay,
-  lastDay,
-  name: id,
-  lessonId: null,
-  roomHourId: null,
-  ...scope,
-});
 const roomHours: RoomHour[] = [
   { id: 'RH-THU', lessonId: 'L1', dayOfWeek: 'Do.', hourRefLabel: '3 16:00-16:45', roomName: 'Musikraum' },
   { id: 'RH-SAT', lessonId: 'L1', dayOfWeek: 'Sa.', hourRefLabel: '1 10:00-10:45', roomName: null },

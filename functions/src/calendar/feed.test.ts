@@ -1,6 +1,7 @@
-import { addDays, firstWeekday, hourLabel, lessonTimes, WEEKDAYS, type CalendarClosedDay } from '@family-portal/contract';
+import { addDays, firstWeekday, hourLabel, lessonTimes, WEEKDAYS } from '@family-portal/contract';
 import ICAL from 'ical.js';
 import { describe, expect, it, vi } from 'vitest';
+import { closedDay } from '../../../tests/support/closedDays';
 import { calendarFeed, type FeedFamily } from './feed';
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -291,15 +292,6 @@ describe('a cancelled lesson', () => {
 });
 
 describe('the days the school is closed', () => {
-  const closedDay = (id: string, firstDay: string, lastDay: string, scope: Partial<Pick<CalendarClosedDay, 'lessonId' | 'roomHourId'>> = {}): CalendarClosedDay => ({
-    id,
-    firstDay,
-    lastDay,
-    name: id,
-    lessonId: null,
-    roomHourId: null,
-    ...scope,
-  });
   // Autumn holidays across the end of summer time's week (the whole school); Chess's first
   // Tuesday (RH3, that lesson only); one Thursday of Piano's (RH2, that room hour only).
   const closedDays = [
