@@ -260,8 +260,10 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   });
   await expect(page.getByRole('heading', { level: 1, name: t.pages.admin.title })).toBeVisible();
   const latest = page.getByRole('region', { name: t.admin.latest.title });
-  // The functions may start cold in the emulator.
-  await expect(latest.getByText(t.admin.status.success, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+  // The functions may start cold in the emulator. The long family's plans count their weeks for
+  // their payment states, not after the closed days: the sync may warn of them (docs/calendar.md).
+  const finished = new RegExp(`^(${escape(t.admin.status.success)}|${escape(t.admin.status.warning)})$`);
+  await expect(latest.getByText(finished).first()).toBeVisible({ timeout: 30_000 });
   const history = page.getByRole('region', { name: t.admin.history.title });
   await history.getByRole('button', { name: t.admin.history.details }).first().click({ timeout: 30_000 });
   await expect(history.getByRole('rowheader', { name: t.admin.tables.members })).toBeVisible();

@@ -45,7 +45,8 @@ export function SyncDetails({ log }: { log: SyncLog }) {
   return (
     <div className="space-y-3 text-sm">
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
-        <Fact label={t('admin.field.status')}><StatusBadge log={log} /></Fact>
+        {/* The phone's whole row: "Успешно, с предупреждениями" does not fit in half of it. */}
+        <Fact label={t('admin.field.status')} wide><StatusBadge log={log} /></Fact>
         <Fact label={t('admin.field.type')}>{t(`admin.type.${log.syncType}`)}</Fact>
         <Fact label={t('admin.field.trigger')}>{t(`admin.trigger.${log.triggeredBy}`)}</Fact>
         <Fact label={t('admin.field.duration')}><DurationText ms={log.duration} /></Fact>
