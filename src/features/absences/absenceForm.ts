@@ -3,13 +3,14 @@
  * dates (domain/absences, the server's rules on the school's clock) and a reason under the contact
  * form's input rules and messages. And the text of a failed call, for every error code.
  */
-import { inputProblem, MAX_LENGTH, type InputProblem } from '@family-portal/contract/contactInput';
+import { inputProblem, MAX_LENGTH } from '@family-portal/contract/contactInput';
 import { closedThrough, type Closing } from '@family-portal/contract/lessonDates';
 import { ABSENCE_REPORT_AHEAD_DAYS, MAX_ABSENCE_DAYS, MAX_OPEN_ABSENCES } from '@family-portal/contract/rules';
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../api/client';
 import { apiErrorKey } from '../../api/errorMessages';
 import { absenceDatesProblem } from '../../domain/absences';
+import { INPUT_PROBLEM_KEYS } from '../../i18n/inputProblems';
 
 export interface AbsenceForm {
   childId: string;
@@ -18,14 +19,6 @@ export interface AbsenceForm {
   to: string;
   reason: string;
 }
-
-/** The contact form's texts of an input problem (family.validation.*). */
-const INPUT_PROBLEM_KEYS = {
-  tooLong: 'family.validation.tooLong',
-  controlCharacters: 'family.validation.controlCharacters',
-  formulaStart: 'family.validation.formulaStart',
-  phoneFormat: 'family.validation.phoneFormat',
-} as const satisfies Record<InputProblem, string>;
 
 /**
  * Every problem of the form, in the reader's language (empty: it may be sent). `closedDays`: the

@@ -1,10 +1,11 @@
 /** The edit dialog's rules (spec section 5) and error texts (spec section 8), as i18n keys. */
 import type { ParseKeys, TFunction } from 'i18next';
 // The same rules the functions enforce, from the contract that defines them once.
-import { EDITABLE_CONTACT_FIELDS, inputProblem, MAX_LENGTH, type CheckedField, type EditableContactField, type InputProblem } from '@family-portal/contract/contactInput';
+import { EDITABLE_CONTACT_FIELDS, inputProblem, MAX_LENGTH, type CheckedField, type EditableContactField } from '@family-portal/contract/contactInput';
 import { ApiError } from '../../api/client';
 import { apiErrorKey, isTimeout } from '../../api/errorMessages';
 import type { Member } from '../../domain/types';
+import { INPUT_PROBLEM_KEYS } from '../../i18n/inputProblems';
 
 export { MAX_LENGTH };
 
@@ -14,13 +15,6 @@ export type ContactForm = Record<ContactField, string>;
 
 export const formFromMember = (member: Member): ContactForm =>
   Object.fromEntries(CONTACT_FIELDS.map((field) => [field, member[field] ?? ''])) as ContactForm;
-
-const PROBLEM_KEYS: Record<InputProblem, ParseKeys> = {
-  tooLong: 'family.validation.tooLong',
-  controlCharacters: 'family.validation.controlCharacters',
-  formulaStart: 'family.validation.formulaStart',
-  phoneFormat: 'family.validation.phoneFormat',
-};
 
 /** A message key, and for a field's problem the field and the values its text needs. */
 export interface FormProblem {
@@ -32,7 +26,7 @@ export interface FormProblem {
 /** Why a trimmed value may not be sent, or null. */
 export function fieldProblem(field: CheckedField, value: string): FormProblem | null {
   const problem = inputProblem(field, value);
-  return problem && { key: PROBLEM_KEYS[problem], field, max: MAX_LENGTH[field] };
+  return problem && { key: INPUT_PROBLEM_KEYS[problem], field, max: MAX_LENGTH[field] };
 }
 
 /** The problem in the UI language, naming the field it is about. */

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
 import { decideBookingRequests, type BookingDecisionResult } from '../../../api/officeBooking';
 import type { BookingDecision } from './requestsView';
+import { INPUT_PROBLEM_KEYS } from '../../../i18n/inputProblems';
 
 export interface Asked {
   decision: BookingDecision;
@@ -26,13 +27,6 @@ interface Props {
   /** Whether a decision is being sent (the page disables its other buttons meanwhile). */
   onBusy: (busy: boolean) => void;
 }
-
-const PROBLEM_KEYS = {
-  tooLong: 'family.validation.tooLong',
-  controlCharacters: 'family.validation.controlCharacters',
-  formulaStart: 'family.validation.formulaStart',
-  phoneFormat: 'family.validation.phoneFormat',
-} as const;
 
 /** The most requests one call may decide (decideBookingRequestsBody in the contract). */
 export const MAX_PER_CALL = 100;
@@ -80,7 +74,7 @@ export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
     const trimmed = note.trim();
     const problem = inputProblem('officeNote', trimmed);
     if (problem) {
-      setError({ text: t(PROBLEM_KEYS[problem], { field: t('admin.requests.decide.noteField'), max: MAX_LENGTH.officeNote }), note: true });
+      setError({ text: t(INPUT_PROBLEM_KEYS[problem], { field: t('admin.requests.decide.noteField'), max: MAX_LENGTH.officeNote }), note: true });
       return;
     }
     sending.current = true;
