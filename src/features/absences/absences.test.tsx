@@ -31,8 +31,9 @@ describe('the absences page', () => {
     withFamily(<AbsencesPage />, { absences: [] }, '/absences?report=1&child=C2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Absences' })).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Report an absence' });
-    expect(within(dialog).getByLabelText('Child')).toHaveValue('C2');
-    expect(within(dialog).getByRole('checkbox', { name: 'Schach – Anfänger' })).toBeChecked();
+    // The link's child is chosen as the dialog opens, and its lessons with it: wait for both.
+    await waitFor(() => expect(within(dialog).getByLabelText('Child')).toHaveValue('C2'));
+    expect(await within(dialog).findByRole('checkbox', { name: 'Schach – Anfänger', checked: true })).toBeInTheDocument();
   });
 });
 
