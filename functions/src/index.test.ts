@@ -112,10 +112,10 @@ describe('runtime sizing from config.ts', () => {
   });
 
   it("gives the office's notices the unsubscribe links' key (their e-mails) and time for a school's worth of copies", () => {
-    for (const name of ['sendNotice', 'cancelLesson', 'withdrawNotice'] as const) {
+    for (const name of ['sendNotice', 'cancelLesson', 'closeSchool', 'withdrawNotice'] as const) {
       expect(endpointOf(functions[name]), name).toMatchObject({ timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS });
     }
-    for (const name of ['sendNotice', 'cancelLesson'] as const) {
+    for (const name of ['sendNotice', 'cancelLesson', 'closeSchool'] as const) {
       expect(endpointOf(functions[name]).secretEnvironmentVariables, name).toEqual([expect.objectContaining({ key: 'NOTIFICATION_LINK_KEY' })]);
     }
     expect(endpointOf(functions.withdrawNotice).secretEnvironmentVariables ?? []).toEqual([]);

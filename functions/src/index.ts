@@ -119,6 +119,7 @@ export const deleteExpiredAbsences = onSchedule(
 const noticeWrite = { ...api, secrets: [notificationLinkKey], timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS };
 export const sendNotice = onRequest(noticeWrite, endpoint('POST', notices.sendNotice, { maxBytes: NOTICE_BODY_BYTES }));
 export const cancelLesson = onRequest(noticeWrite, endpoint('POST', notices.cancelLesson));
+export const closeSchool = onRequest(noticeWrite, endpoint('POST', notices.closeSchool));
 // A withdrawal sends nothing: no key.
 export const withdrawNotice = onRequest({ ...api, timeoutSeconds: MEMBER_WRITE_TIMEOUT_SECONDS }, endpoint('POST', notices.withdrawNotice));
 export const listNotices = onRequest(adminRead, endpoint('GET', notices.listNotices));

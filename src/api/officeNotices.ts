@@ -1,8 +1,8 @@
 /**
- * The office's notices, cancelled lessons and absence lists (sendNotice, cancelLesson,
- * withdrawNotice, listNotices, listAbsences), with the signed-in admin's ID token.
+ * The office's notices, cancelled lessons, closed days and absence lists (sendNotice, cancelLesson,
+ * closeSchool, withdrawNotice, listNotices, listAbsences), with the signed-in admin's ID token.
  */
-import type { AbsenceList, CancelLessonBody, OfficeNotice, SendNoticeBody, noticesAnswer } from '@family-portal/contract';
+import type { AbsenceList, CancelLessonBody, CloseSchoolBody, OfficeNotice, SendNoticeBody, noticesAnswer } from '@family-portal/contract';
 import type * as z from 'zod/mini';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
@@ -18,6 +18,12 @@ export async function sendNotice(body: SendNoticeBody): Promise<OfficeNotice> {
 /** Cancels one lesson on one date (optionally one room hour): a notice of kind cancellation to its families. */
 export async function cancelLesson(body: CancelLessonBody): Promise<OfficeNotice> {
   const { data } = await callFunction('cancelLesson', (schemas) => schemas.officeNoticeAnswer, { body, idToken: currentIdToken });
+  return data;
+}
+
+/** Closes the school on one date: every lesson that day cancelled, one notice to each family with a lesson then. */
+export async function closeSchool(body: CloseSchoolBody): Promise<OfficeNotice> {
+  const { data } = await callFunction('closeSchool', (schemas) => schemas.officeNoticeAnswer, { body, idToken: currentIdToken });
   return data;
 }
 

@@ -40,9 +40,10 @@ describe('notices', () => {
 describe('planCancellations', () => {
   const quarters = [{ id: 'Q4', firstDay: '2026-10-01', lastDay: '2026-12-31' }];
   const plan = { lessonId: 'L1', roomHourIds: ['RH1'], quarterId: 'Q4' };
+  const roomHours = [{ id: 'RH1', dayOfWeek: 'Mo.' as const }];
 
   it("marks the plan's course on the cancelled dates of its quarter, earliest first", () => {
-    const found = planCancellations(plan, quarters, [cancelled('N2', '2026-12-14'), cancelled('N1', '2026-12-07'), cancelled('N3', '2027-01-11'), cancelled('N4', '2026-12-07', null, 'L2'), notice('N5')]);
+    const found = planCancellations(plan, quarters, [cancelled('N2', '2026-12-14'), cancelled('N1', '2026-12-07'), cancelled('N3', '2027-01-11'), cancelled('N4', '2026-12-07', null, 'L2'), notice('N5')], roomHours);
     expect(found).toEqual([
       { noticeId: 'N1', date: '2026-12-07', reason: 'Lehrerin krank', roomHourId: null },
       { noticeId: 'N2', date: '2026-12-14', reason: 'Lehrerin krank', roomHourId: null },
@@ -50,7 +51,19 @@ describe('planCancellations', () => {
   });
 
   it('a cancellation of one room hour concerns only a plan with that time', () => {
-    expect(planCancellations(plan, quarters, [cancelled('N1', '2026-12-07', 'RH1')])).toHaveLength(1);
-    expect(planCancellations(plan, quarters, [cancelled('N1', '2026-12-07', 'RH2')])).toEqual([]);
+    expect(planCancellations(plan, quarters, [cancelled('N1', '2026-12-07', 'RH1')], roomHours)).toHaveLength(1);
+    expect(planCancellations(plan, quarters, [cancelled('N1', '2026-12-07', 'RH2')], roomHours)).toEqual([]);
+  });
+
+  it('a day the school is closed cancels each of the plan\'s times on that weekday, and no other day', () => {
+    const closed = (noticeId: string, date: string) => notice(noticeId, { kind: 'cancellation', cancellation: { lessonId: null, lessonName: '', date, roomHourId: null, reason: 'Schnee' } });
+    const twice = { ...plan, roomHourIds: ['RH1', 'RH2', 'RH3'] };
+    const hours = [...roomHours, { id: 'RH2', dayOfWeek: 'Do.' as const }, { id: 'RH3', dayOfWeek: 'Mo.' as const }, { id: 'RH9', dayOfWeek: 'Mo.' as const }];
+    // Monday 7 December: both Monday times (not another plan's RH9); Tuesday the 8th: no time of the plan's.
+    expect(planCancellations(twice, quarters, [closed('N1', '2026-12-07'), closed('N2', '2026-12-08')], hours)).toEqual([
+      { noticeId: 'N1', date: '2026-12-07', reason: 'Schnee', roomHourId: 'RH1' },
+      { noticeId: 'N1', date: '2026-12-07', reason: 'Schnee', roomHourId: 'RH3' },
+    ]);
+    expect(planCancellations(twice, quarters, [closed('N3', '2027-01-04')], hours)).toEqual([]);
   });
 });

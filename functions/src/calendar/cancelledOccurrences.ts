@@ -33,7 +33,8 @@ export interface WeeklySeries {
 export function cancelledDates(cancellations: readonly FeedCancellation[], series: WeeklySeries): Array<{ date: string; reasons: string[] }> {
   const byDate = new Map<string, Set<string>>();
   for (const cancellation of cancellations) {
-    if (cancellation.lessonId !== series.lessonId) continue;
+    // A null lessonId is the school closed that day: every series with a lesson then.
+    if (cancellation.lessonId !== null && cancellation.lessonId !== series.lessonId) continue;
     if (cancellation.roomHourId !== null && cancellation.roomHourId !== series.roomHourId) continue;
     const { date } = cancellation;
     if (date < series.firstDay || date > series.lastDay || weekdayOf(date) !== series.weekday) continue;

@@ -291,6 +291,33 @@ describe('a cancelled lesson', () => {
   });
 });
 
+describe('a day the office closed the school', () => {
+  // A closure (lessonId null) on Monday 9 November and one on Wednesday 11 November: every
+  // series of the family with a lesson that day is cancelled then, and nothing else.
+  const closures = [
+    { lessonId: null, date: '2026-11-09', roomHourId: null, reason: 'Snow' },
+    { lessonId: null, date: '2026-11-11', roomHourId: null, reason: 'Strike' },
+  ];
+  const feed = calendarFeed({ ...family, cancellations: closures }, settings);
+
+  it("cancels each of the family's lessons that day, with the reason, and no other occurrence", () => {
+    const calendar = new ICAL.Component(ICAL.parse(feed.ics));
+    const cancelled = calendar
+      .getAllSubcomponents('vevent')
+      .filter((component) => component.getFirstPropertyValue('status') === 'CANCELLED')
+      .map((component) => {
+        const event = new ICAL.Event(component);
+        return `${event.uid} ${event.recurrenceId.toString().slice(0, 10)} ${event.description.split('\n')[0]}`;
+      })
+      .sort();
+    expect(cancelled).toEqual([
+      'P1.RH1@family-portal 2026-11-09 Cancelled by the school office: Snow',
+      'P2.RH4@family-portal 2026-11-11 Cancelled by the school office: Strike',
+    ]);
+    expect(feed.cancelled).toBe(2);
+  });
+});
+
 describe('the days the school is closed', () => {
   // Autumn holidays across the end of summer time's week (the whole school); Chess's first
   // Tuesday (RH3, that lesson only); one Thursday of Piano's (RH2, that room hour only).

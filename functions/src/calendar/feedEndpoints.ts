@@ -158,7 +158,8 @@ async function readFamily(db: Firestore, memberId: string): Promise<FeedFamily> 
     teachers: byId(references.get('teachers')),
     cancellations: cancellations.docs.flatMap((doc) => {
       const cancellation = doc.get('cancellation') as Partial<FeedCancellation> | null | undefined;
-      if (!cancellation || typeof cancellation.lessonId !== 'string' || typeof cancellation.date !== 'string') return [];
+      // lessonId null: the school closed that day (closeSchool).
+      if (!cancellation || (typeof cancellation.lessonId !== 'string' && cancellation.lessonId !== null) || typeof cancellation.date !== 'string') return [];
       return [{ lessonId: cancellation.lessonId, date: cancellation.date, roomHourId: cancellation.roomHourId ?? null, reason: String(cancellation.reason ?? '') }];
     }),
     closedDays,

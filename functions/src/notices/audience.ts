@@ -84,16 +84,16 @@ export async function lessonsOf(db: Firestore, lessonIds: readonly string[]): Pr
   return lessons;
 }
 
-/** The plans of these lessons in a quarter: their family and room hours. */
-export async function plansOf(db: Firestore, lessonIds: readonly string[], quarterId: string): Promise<Array<{ memberId: string; roomHourIds: string[] }>> {
+/** The plans of these lessons in a quarter: their family, lesson and room hours. */
+export async function plansOf(db: Firestore, lessonIds: readonly string[], quarterId: string): Promise<Array<{ memberId: string; lessonId: string; roomHourIds: string[] }>> {
   const snapshots = await Promise.all(
     chunk([...new Set(lessonIds)], IN_LIMIT).map((batch) =>
-      db.collection('plans').where('quarterId', '==', quarterId).where('lessonId', 'in', batch).select('memberId', 'roomHourIds').get(),
+      db.collection('plans').where('quarterId', '==', quarterId).where('lessonId', 'in', batch).select('memberId', 'lessonId', 'roomHourIds').get(),
     ),
   );
   return snapshots
     .flatMap((snapshot) => snapshot.docs)
-    .map((doc) => ({ memberId: text(doc.get('memberId')), roomHourIds: ((doc.get('roomHourIds') as unknown[] | undefined) ?? []).map(String) }))
+    .map((doc) => ({ memberId: text(doc.get('memberId')), lessonId: text(doc.get('lessonId')), roomHourIds: ((doc.get('roomHourIds') as unknown[] | undefined) ?? []).map(String) }))
     .filter((plan) => plan.memberId !== '');
 }
 

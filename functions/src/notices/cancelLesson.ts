@@ -11,6 +11,7 @@ import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
 import { activeMembers, lessonsOf, plansOf, quartersOf } from './audience';
 import { CANCELLATION_DAY_PROBLEMS, cancellationDay, type RoomHourFacts } from './cancellationDay';
 import { CANCELLATION_LANGUAGES, cancellationTexts } from './cancellationTexts';
+import { alreadyClosed, closureInForce } from './closeSchool';
 import { noticesOf } from './noticeRecord';
 import { earlierSend, publishNotice, type Published } from './publishNotice';
 
@@ -64,6 +65,8 @@ export async function cancelLesson(
   if ('problem' in day) throw badRequest(`Invalid request: date: ${CANCELLATION_DAY_PROBLEMS[day.problem]}`);
 
   await refuseRepeat(db, body);
+  const closure = await closureInForce(db, body.date);
+  if (closure) throw alreadyClosed(body.date, closure);
 
   const hours = new Set(day.roomHours.map((roomHour) => roomHour.id));
   const plans = (await plansOf(db, [body.lessonId], day.quarter.id)).filter(

@@ -33,13 +33,13 @@ export const isCalendarDay = (day: string) => {
 /** The room hours' weekday as the office writes it ("Mo." …). */
 export const weekdayWord = (day: string) => WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7];
 
-export function cancellationDay<Q extends QuarterFacts>(input: {
+export function cancellationDay<Q extends QuarterFacts, R extends RoomHourFacts>(input: {
   date: string;
   today: string;
   quarters: ReadonlyArray<Q | null>;
-  /** The lesson's room hours, or only the one the office chose. */
-  roomHours: readonly RoomHourFacts[];
-}): { quarter: Q; roomHours: RoomHourFacts[] } | { problem: CancellationDayProblem } {
+  /** The lesson's room hours, or only the one the office chose (for a closed school: all of them). */
+  roomHours: readonly R[];
+}): { quarter: Q; roomHours: R[] } | { problem: CancellationDayProblem } {
   const { date, today } = input;
   if (!isCalendarDay(date)) return { problem: 'not-a-day' };
   if (Math.abs(dayNumber(date) - dayNumber(today)) > CANCELLATION_WINDOW_DAYS) return { problem: 'outside-window' };

@@ -1,6 +1,6 @@
 import { MAX_NOTICE_TITLE, noticeTextSchema } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
-import { cancellationTexts, longDay, timeOf } from './cancellationTexts';
+import { cancellationTexts, closureTexts, longDay, timeOf } from './cancellationTexts';
 
 const texts = (lessonName = 'Klavier', hourLabels = ['3 15:00-16:00']) =>
   cancellationTexts({ lessonName, date: '2026-11-30', hourLabels, reason: 'Die Lehrerin ist krank.', timeZone: 'Europe/Berlin' });
@@ -25,6 +25,20 @@ describe('cancellationTexts', () => {
   it('lists each time once, and leaves the time out when no room hour names one', () => {
     expect(texts('Kunst', ['3 15:00-16:00', '4 15:00-16:00', '5 16:00-17:00']).en.body).toContain('(15:00–16:00, 16:00–17:00)');
     expect(texts('Kunst', []).en.body).toMatch(/^Kunst on Monday, 30 November 2026 is cancelled\./);
+  });
+});
+
+describe('closureTexts', () => {
+  it('names the day in each language and the reason, in texts a notice may have', () => {
+    const texts = closureTexts({ date: '2026-12-11', reason: 'Rohrbruch im Schulgebäude', timeZone: 'Europe/Berlin' });
+    expect(texts.de).toEqual({
+      title: 'Die Schule ist am Freitag, 11. Dezember 2026 geschlossen',
+      body: 'Die Schule ist am Freitag, 11. Dezember 2026 geschlossen: Der Unterricht Ihrer Kinder an diesem Tag fällt aus.\nGrund: Rohrbruch im Schulgebäude',
+    });
+    expect(texts.en.title).toBe('The school is closed on Friday, 11 December 2026');
+    expect(texts.ru.title).toBe('Школа закрыта: пятница, 11 декабря 2026 г.');
+    expect(texts.ru.body).toMatch(/\nПричина: Rohrbruch im Schulgebäude$/);
+    for (const text of Object.values(texts)) expect(noticeTextSchema.safeParse(text).success).toBe(true);
   });
 });
 

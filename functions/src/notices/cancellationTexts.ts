@@ -29,6 +29,23 @@ const TEXTS: Record<NoticeLanguage, { title: (lesson: string, day: string) => st
   },
 };
 
+/** A day the office closed the school: every lesson of the family that day. */
+const CLOSURE_TEXTS: Record<NoticeLanguage, { title: (day: string) => string; body: (day: string) => string }> = {
+  de: {
+    title: (day) => `Die Schule ist am ${day} geschlossen`,
+    body: (day) => `Die Schule ist am ${day} geschlossen: Der Unterricht Ihrer Kinder an diesem Tag fällt aus.`,
+  },
+  en: {
+    title: (day) => `The school is closed on ${day}`,
+    body: (day) => `The school is closed on ${day}: your children's lessons that day are cancelled.`,
+  },
+  ru: {
+    // "понедельник, 30 ноября 2026 г." stands after a colon: no case to inflect.
+    title: (day) => `Школа закрыта: ${day}`,
+    body: (day) => `Школа закрыта: ${day}. Занятия ваших детей в этот день отменены.`,
+  },
+};
+
 // eslint-disable-next-line no-control-regex -- a synced name with a line break or a control character must not break the title
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const oneLine = (text: string) => text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
@@ -67,6 +84,16 @@ export function cancellationTexts(input: { lessonName: string; date: string; hou
     const t = TEXTS[language];
     const day = longDay(input.date, language, input.timeZone);
     texts[language] = { title: fittedTitle((name) => t.title(name, day), lesson), body: `${t.body(lesson, day, time)}\n${t.reason}: ${input.reason.trim()}` };
+  }
+  return texts;
+}
+
+/** The notice of a day the school is closed, in every language: the day and the office's reason. */
+export function closureTexts(input: { date: string; reason: string; timeZone: string }): Record<NoticeLanguage, NoticeText> {
+  const texts = {} as Record<NoticeLanguage, NoticeText>;
+  for (const language of CANCELLATION_LANGUAGES) {
+    const day = longDay(input.date, language, input.timeZone);
+    texts[language] = { title: CLOSURE_TEXTS[language].title(day), body: `${CLOSURE_TEXTS[language].body(day)}\n${TEXTS[language].reason}: ${input.reason.trim()}` };
   }
   return texts;
 }

@@ -1,12 +1,12 @@
 /**
- * The notices' endpoints: the office sends a notice, cancels a lesson on a date, withdraws either
- * and lists them; a family marks one read. Admins are checked against admin_users, members
+ * The notices' endpoints: the office sends a notice, cancels a lesson on a date, closes the school
+ * for a day, withdraws any of them and lists them; a family marks one read. Admins are checked against admin_users, members
  * resolved from the token, and each counts against its own per-account limit. The families'
  * e-mails go after the copies are written and before the answer, as far as the day's budget goes;
  * they never fail the send. A send carries the console's key: its second attempt is answered
  * with the first one's notice (publishNotice.ts).
  */
-import { cancelLessonBody, markNoticeReadBody, noticesQuery, sendNoticeBody, withdrawNoticeBody } from '@family-portal/contract';
+import { cancelLessonBody, closeSchoolBody, markNoticeReadBody, noticesQuery, sendNoticeBody, withdrawNoticeBody } from '@family-portal/contract';
 import type { Request } from 'express';
 import { logger } from 'firebase-functions';
 import { adminAuth, adminDb } from '../admin';
@@ -15,6 +15,7 @@ import { badRequest, parsedOr400 } from '../http/errors';
 import { callerAndActiveMember, limitedAdmin } from '../http/memberCaller';
 import { sendNoticeMails } from '../notifications/noticeMail';
 import { cancelLesson as recordCancellation } from './cancelLesson';
+import { closeSchool as recordClosure } from './closeSchool';
 import { listNotices as noticesPage } from './listNotices';
 import { markNoticeRead as recordRead } from './markNoticeRead';
 import { noticesOf, officeNoticeOfDoc } from './noticeRecord';
@@ -26,6 +27,7 @@ import { withdrawNotice as recordWithdrawal } from './withdrawNotice';
 export const NOTICE_LIMITS = {
   sendNotice: { scope: 'sendNotice', perMinute: 10, perDay: 200 },
   cancelLesson: { scope: 'cancelLesson', perMinute: 10, perDay: 200 },
+  closeSchool: { scope: 'closeSchool', perMinute: 10, perDay: 50 },
   withdrawNotice: { scope: 'withdrawNotice', perMinute: 10, perDay: 200 },
   listNotices: { scope: 'listNotices', perMinute: 30, perDay: 2000 },
   markNoticeRead: { scope: 'markNoticeRead', perMinute: 60, perDay: 1000 },
@@ -66,6 +68,13 @@ export async function cancelLesson(request: Request) {
   const caller = await limitedAdmin(request, NOTICE_LIMITS.cancelLesson);
   const body = parsedOr400(cancelLessonBody.safeParse(request.body));
   return answer(await recordCancellation(adminDb(), caller.email, body));
+}
+
+/** POST {date, reason, idempotencyKey}: the school closed that day, as the console lists it. */
+export async function closeSchool(request: Request) {
+  const caller = await limitedAdmin(request, NOTICE_LIMITS.closeSchool);
+  const body = parsedOr400(closeSchoolBody.safeParse(request.body));
+  return answer(await recordClosure(adminDb(), caller.email, body));
 }
 
 /** POST {noticeId}: the notice, withdrawn; 409 when it already was. */

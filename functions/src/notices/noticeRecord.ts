@@ -4,10 +4,14 @@
  * shows; the console's row leaves both out (its schema is the office's choice as it was sent).
  */
 import { createHash } from 'node:crypto';
-import { NOTICES, noticeTextFor, usableAsDocumentId, type AuditAudience, type Cancellation, type NoticeAudience, type NoticeLanguage, type NoticeMails, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
+import { NOTICES, noticeTextFor, usableAsDocumentId, type AuditAudience, type Cancellation, type NoticeLanguage, type NoticeMails, type NoticeTexts, type OfficeNotice, type SentAudience } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 
-export type StoredAudience = { kind: 'all' } | { kind: 'lessons'; lessonIds: string[]; quarterId: string } | { kind: 'family'; memberId: string };
+export type StoredAudience =
+  | { kind: 'all' }
+  | { kind: 'lessons'; lessonIds: string[]; quarterId: string }
+  | { kind: 'family'; memberId: string }
+  | { kind: 'day'; date: string; quarterId: string };
 
 export interface StoredNotice {
   kind: OfficeNotice['kind'];
@@ -31,7 +35,8 @@ export interface StoredNotice {
 
 export const noticesOf = (db: Firestore) => db.collection(NOTICES);
 
-function audienceOf(stored: StoredAudience): NoticeAudience {
+function audienceOf(stored: StoredAudience): SentAudience {
+  if (stored.kind === 'day') return { kind: 'day', date: stored.date };
   if (stored.kind === 'lessons') return { kind: 'lessons', lessonIds: [...stored.lessonIds] };
   if (stored.kind === 'family') return { kind: 'family', memberId: stored.memberId };
   return { kind: 'all' };

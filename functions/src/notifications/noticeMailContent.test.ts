@@ -100,6 +100,23 @@ describe('the e-mail of a cancelled lesson', () => {
   });
 });
 
+describe('the e-mail of a day the school is closed', () => {
+  it('says the school is closed, names the date and no course, with the unsubscribe-from-cancellations link', () => {
+    const closure: NoticeFacts = {
+      noticeId: 'N-closed',
+      kind: 'cancellation',
+      texts: { en: { title: 'The school is closed on Friday, 11 December 2026', body: 'The school is closed on Friday, 11 December 2026: your children\'s lessons that day are cancelled.\nReason: Burst pipe' } },
+      languages: ['en'],
+      cancellation: { lessonId: null, lessonName: '', date: '2026-12-11', roomHourId: null, reason: 'Burst pipe' },
+    };
+    const mail = noticeMail(closure, anna, settings).message;
+    expect(mail.text).toContain('The school is closed for a day on which your children have lessons:\n\nThe school is closed on Friday, 11 December 2026\n\nDate: Friday, 11 December 2026\n');
+    expect(mail.text).not.toContain('Course:');
+    expect(readUnsubscribeToken(tokenOf(mail.text), 'link-key')).toEqual({ uid: 'uid-anna', kind: 'lessonCancelled' });
+    expect(noticeMail(closure, { ...anna, language: 'de' }, settings).message.text).toContain('die Schule bleibt an einem Tag geschlossen, an dem Ihre Kinder Unterricht haben:');
+  });
+});
+
 describe('a day in words', () => {
   it('is the calendar day whatever the server’s zone, and the stored text when it is no day', () => {
     expect(dayText('2026-12-01', 'en-GB')).toBe('Tuesday, 1 December 2026');

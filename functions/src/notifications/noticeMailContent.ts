@@ -1,10 +1,10 @@
 /**
  * The e-mail of a notice from the school office, or of a cancelled lesson, to one parent: the
  * office's title and text in the parent's language (else the first the office gave, as the
- * dashboard shows it), for a cancellation the course and the date, in the frame every parent's
+ * dashboard shows it), for a cancellation the course (none for a closed school) and the date, in the frame every parent's
  * e-mail has (parentMailDocument.ts). Pure: noticeMail.ts resolves the recipients and sends it.
  */
-import { noticeTextFor, type Cancellation, type NoticeLanguage, type NoticeTexts, type ParentMailKind } from '@family-portal/contract';
+import { isClosure, noticeTextFor, type Cancellation, type NoticeLanguage, type NoticeTexts, type ParentMailKind } from '@family-portal/contract';
 import { NOTICE_MAIL_TEXTS } from './noticeMailTexts';
 import { MAIL_LOCALES, type MailBlock } from './mailBody';
 import { parentMailDocument, type ParentRecipient } from './parentMailDocument';
@@ -37,14 +37,16 @@ export function noticeMail(notice: NoticeFacts, to: ParentRecipient, settings: P
   const t = NOTICE_MAIL_TEXTS[to.language];
   const { title, body } = noticeTextFor(notice.texts, notice.languages, to.language);
   const cancellation = notice.kind === 'cancellation' ? notice.cancellation : null;
+  // A closed school cancels every lesson of the family that day: no course to name.
+  const closure = cancellation !== null && isClosure(cancellation);
   const blocks: MailBlock[] = [
-    { text: t.intro[notice.kind] },
+    { text: closure ? t.intro.closure : t.intro[notice.kind] },
     { text: title },
     ...(cancellation
       ? [
           {
             rows: [
-              [t.rows.lesson, cancellation.lessonName],
+              ...(closure ? [] : [[t.rows.lesson, cancellation.lessonName]]),
               [t.rows.date, dayText(cancellation.date, MAIL_LOCALES[to.language])],
             ] as Array<[string, string]>,
           },

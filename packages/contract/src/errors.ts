@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'not-requested',
   'already-withdrawn',
   'lesson-already-cancelled',
+  'school-already-closed',
   'absence-started',
   'too-many-absences',
   'school-closed',
@@ -65,6 +66,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'already-withdrawn': 409,
   /** That lesson is already cancelled on that date (for that room hour or all of them). */
   'lesson-already-cancelled': 409,
+  /** The office already closed the school on that date (a closure in force). */
+  'school-already-closed': 409,
   /** An absence whose first day has begun can no longer be withdrawn. */
   'absence-started': 409,
   /** The child has MAX_OPEN_ABSENCES open reports already: nothing is written. */

@@ -78,6 +78,13 @@ export const noticeAudienceSchema = z.discriminatedUnion('kind', [
 ]);
 export type NoticeAudience = z.infer<typeof noticeAudienceSchema>;
 
+/**
+ * Whom a notice went to, as the console lists it: the office's choice, or, for a day the school
+ * is closed, every family with a lesson that day (closeSchool resolves it; nobody sends it).
+ */
+export const sentAudienceSchema = z.union([noticeAudienceSchema, z.strictObject({ kind: z.literal('day'), date: day })]);
+export type SentAudience = z.infer<typeof sentAudienceSchema>;
+
 const noticeTextsSchema = z
   .strictObject({ de: z.optional(noticeTextSchema), en: z.optional(noticeTextSchema), ru: z.optional(noticeTextSchema) })
   .check(z.refine((texts) => Object.values(texts).some(Boolean), 'at least one language is required'));
@@ -104,6 +111,17 @@ export const cancelLessonBody = z.strictObject({
 });
 export type CancelLessonBody = z.input<typeof cancelLessonBody>;
 
+/**
+ * closeSchool (office): every lesson on one date cancelled at short notice (snow, a strike, a burst
+ * pipe), one notice to each family with a lesson that day. A cancellation whose lessonId is null.
+ */
+export const closeSchoolBody = z.strictObject({
+  date: day,
+  reason: checkedText('lessonCancelledReason').check(z.minLength(1, 'must not be empty')),
+  idempotencyKey: sendKeySchema,
+});
+export type CloseSchoolBody = z.input<typeof closeSchoolBody>;
+
 /** withdrawNotice (office): a notice or a cancellation; a withdrawn cancellation restores the lesson. */
 export const withdrawNoticeBody = z.strictObject({ noticeId: id.check(z.maxLength(100)) });
 /** markNoticeRead (member): the family has opened it. */
@@ -112,7 +130,9 @@ export const markNoticeReadBody = z.strictObject({ noticeId: id.check(z.maxLengt
 export const markNoticeReadAnswer = z.object({ data: z.object({ noticeId: id, readAt: z.string() }) });
 
 export const cancellationSchema = z.object({
-  lessonId: id,
+  /** Null: the school is closed that day, every lesson on that date is cancelled (closeSchool). */
+  lessonId: z.nullable(id),
+  /** Empty when the school is closed. */
   lessonName: z.string(),
   date: day,
   /** Null: every room hour of the lesson on that date. */
@@ -154,7 +174,7 @@ export const officeNoticeSchema = z.object({
   sentBy: z.string(),
   texts: z.partialRecord(z.enum(MAIL_LANGUAGES), noticeTextSchema),
   languages: z.array(z.enum(MAIL_LANGUAGES)),
-  audience: noticeAudienceSchema,
+  audience: sentAudienceSchema,
   cancellation: z.nullable(cancellationSchema),
   recipients: z.int(),
   reads: z.int(),

@@ -126,6 +126,8 @@ export const auditAudienceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
   z.object({ kind: z.literal('lessons'), lessonNames: z.array(z.string()) }),
   z.object({ kind: z.literal('family'), memberId: z.string(), memberName: z.string() }),
+  /** The families with a lesson on a day the office closed the school. */
+  z.object({ kind: z.literal('day'), date: z.string() }),
 ]);
 export type AuditAudience = z.infer<typeof auditAudienceSchema>;
 

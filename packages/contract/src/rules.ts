@@ -203,6 +203,9 @@ export const MAX_OPEN_ABSENCES = 20;
 /** A parent may withdraw an absence until its first day begins (school's clock). */
 export const absenceWithdrawable = (absence: { from: string }, today: string) => today < absence.from;
 
+/** Whether a cancellation closes the school for the day (closeSchool) rather than cancelling one lesson. */
+export const isClosure = (cancellation: { lessonId: string | null }) => cancellation.lessonId === null;
+
 /**
  * The text a reader gets: their language, else the first one the office gave. Pure, shared by
  * the dashboard, the e-mail and the calendar.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/Modal';
 import { NoticeBody } from '../../components/NoticeBody';
-import type { NoticeDelivery } from '../../domain/notices';
+import { cancellationLabel, type NoticeDelivery } from '../../domain/notices';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
 import { useNoticeText } from './useNoticeText';
@@ -13,12 +13,13 @@ export function NoticeDialog({ notice, onClose, children }: { notice: NoticeDeli
   const locale = useLocale();
   const textOf = useNoticeText();
   const text = notice ? textOf(notice) : null;
+  const label = notice ? cancellationLabel(notice) : null;
   return (
     <Modal open={notice !== null} title={text?.title ?? ''} onClose={onClose}>
       {notice && text && (
         <div className="space-y-3 text-sm">
           <p className="text-slate-600">
-            {notice.kind === 'cancellation' && <span className="mr-2 font-semibold text-slate-800">{t('notices.cancellation')}</span>}
+            {label && <span className="mr-2 font-semibold text-slate-800">{t(label)}</span>}
             {t('notices.sentOn', { date: formatDay(notice.sentAt, locale, 'long') })}
           </p>
           <NoticeBody body={text.body} />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isUnread, type NoticeDelivery } from '../../domain/notices';
+import { cancellationLabel, isUnread, type NoticeDelivery } from '../../domain/notices';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
 import { useNoticeText } from './useNoticeText';
@@ -13,12 +13,13 @@ export function NoticeSummary({ notice }: { notice: NoticeDelivery }) {
   const locale = useLocale();
   const { title } = useNoticeText()(notice);
   const unread = isUnread(notice);
+  const label = cancellationLabel(notice);
   return (
     <>
       <span className="min-w-0 flex-1">
         <span className={`block wrap-anywhere ${unread ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{title}</span>
         <span className="block text-xs text-slate-600">
-          {notice.kind === 'cancellation' && `${t('notices.cancellation')} · `}
+          {label && `${t(label)} · `}
           {formatDay(notice.sentAt, locale, 'long')}
         </span>
       </span>

@@ -25,7 +25,7 @@ export function PlanCard({ plan, highlighted }: { plan: Plan; highlighted: boole
   const child = data.children.find((candidate) => candidate.id === plan.childId);
   const teacher = data.teachers.find((tch) => tch.id === lesson?.teacherId);
   const times = sortRoomHours(data.roomHours.filter((rh) => plan.roomHourIds.includes(rh.id)));
-  const cancelled = planCancellations(plan, data.quarters, data.cancellations);
+  const cancelled = planCancellations(plan, data.quarters, data.cancellations, data.roomHours);
   const quarter = data.quarters.find((candidate) => candidate.id === plan.quarterId);
   // The closed days are known for the quarters not over (docs/calendar.md): earlier ones list no dates.
   const withDates = quarter && data.closedDays !== null && quarter.lastDay >= todayIso() ? { quarter, closedDays: data.closedDays } : null;

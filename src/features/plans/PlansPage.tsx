@@ -143,7 +143,7 @@ function WeekTable({ plans }: { plans: Plan[] }) {
   const data = useData();
   const rows = sortRoomHours(
     plans.flatMap((plan) => {
-      const cancelled = planCancellations(plan, data.quarters, data.cancellations);
+      const cancelled = planCancellations(plan, data.quarters, data.cancellations, data.roomHours);
       return data.roomHours
         .filter((rh) => plan.roomHourIds.includes(rh.id))
         .map((rh) => ({

@@ -44,7 +44,7 @@ const uidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1] ?? 
  */
 export async function forgetOfficeLimits(): Promise<void> {
   const uid = uidOf(await idTokenOf(DEMO.admin));
-  for (const scope of ['sendNotice', 'cancelLesson', 'withdrawNotice']) {
+  for (const scope of ['sendNotice', 'cancelLesson', 'closeSchool', 'withdrawNotice']) {
     const response = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/rate_limits/${scope}-account-${uid}`, { method: 'DELETE', headers: owner });
     expect(response.ok, `forgetting the ${scope} count`).toBe(true);
   }

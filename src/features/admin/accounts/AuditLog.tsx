@@ -7,7 +7,7 @@ import { fetchAuditLog } from '../../../api/office';
 import type { CallErrorKey } from '../../../api/errorMessages';
 import { Alert } from '../../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../../components/Card';
-import { formatAdminDateTime } from '../../../lib/schoolClock';
+import { formatAdminDateTime, formatWeekday } from '../../../lib/schoolClock';
 import { familyViewPath } from '../../../routing/paths';
 import { RetryableError } from '../RetryableError';
 import { useOlderPages } from '../useOlderPages';
@@ -25,14 +25,15 @@ type NoticeEntry = Extract<AuditEntry, { kind: 'noticeSent' | 'noticeWithdrawn' 
 /** A notice or a cancelled lesson sent or withdrawn: its title, then whom it went to and how many families. */
 function NoticeDone({ entry }: { entry: NoticeEntry }) {
   const { t } = useTranslation();
-  const cancellation = entry.noticeKind === 'cancellation';
-  const what =
-    entry.kind === 'noticeSent'
-      ? t(cancellation ? 'admin.audit.cancellationSent' : 'admin.audit.noticeSent', { title: entry.title })
-      : t(cancellation ? 'admin.audit.cancellationWithdrawn' : 'admin.audit.noticeWithdrawn', { title: entry.title });
+  const locale = useLocale();
   const { audience } = entry;
+  // A closed school is a cancellation to the families with a lesson that day.
+  const kind = audience.kind === 'day' ? 'closure' : entry.noticeKind === 'cancellation' ? 'cancellation' : 'notice';
+  const what = t(`admin.audit.${kind}${entry.kind === 'noticeSent' ? 'Sent' : 'Withdrawn'}`, { title: entry.title });
   const whom =
-    audience.kind === 'family'
+    audience.kind === 'day'
+      ? t('admin.audit.audienceDay', { count: entry.recipients, date: formatWeekday(audience.date, locale) })
+      : audience.kind === 'family'
       ? t('admin.audit.audienceFamily', { name: audience.memberName || audience.memberId, memberId: audience.memberId })
       : audience.kind === 'lessons'
         ? t('admin.audit.audienceLessons', { count: entry.recipients, lessons: audience.lessonNames.join(', ') })

@@ -3,19 +3,17 @@
  * The date is checked as cancelLesson checks it (a weekday of the lesson, in the current or next
  * quarter), so the office learns why at once; then a confirmation names lesson, date and time.
  */
-import { CANCELLATION_WINDOW_DAYS, MAX_LENGTH, type OfficeNotice } from '@family-portal/contract';
-import { inputProblem } from '@family-portal/contract/contactInput';
+import { CANCELLATION_WINDOW_DAYS, type OfficeNotice } from '@family-portal/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Card, EmptyState, Skeleton } from '../../../components/Card';
 import { cancellableRange, cancellationDateProblem } from '../../../domain/lessonCancellation';
 import { weekdayName } from '../../../domain/schedule';
 import { useLocale } from '../../../i18n/useLocale';
 import { todayIso } from '../../../lib/schoolClock';
-import { RetryableError } from '../RetryableError';
 import { CancelDialog, type Cancelling } from './CancelDialog';
+import { DateForm } from './DateForm';
 import { roomHourLabel } from './noticesView';
+import { FIELD_CLASS, ReasonField, reasonProblem } from './ReasonField';
 import { useSendKey } from './sendKey';
 import type { OfficeLessons } from './useOfficeTimetable';
 
@@ -24,13 +22,6 @@ interface Props {
   onCancelled: (notice: OfficeNotice) => void;
 }
 
-const PROBLEM_KEYS = {
-  tooLong: 'family.validation.tooLong',
-  controlCharacters: 'family.validation.controlCharacters',
-  formulaStart: 'family.validation.formulaStart',
-  phoneFormat: 'family.validation.phoneFormat',
-} as const;
-const control = 'block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-slate-900';
 
 export function CancelLesson({ lessons, onCancelled }: Props) {
   const { t } = useTranslation();
@@ -64,9 +55,8 @@ export function CancelLesson({ lessons, onCancelled }: Props) {
       if (problem) found.push(t(`admin.notices.cancel.problem.${problem}`, { lesson: lesson.name, days: problem === 'window' ? CANCELLATION_WINDOW_DAYS : days }));
     }
     const trimmed = reason.trim();
-    const reasonProblem = inputProblem('lessonCancelledReason', trimmed);
-    if (!trimmed) found.push(t('admin.notices.cancel.problem.noReason'));
-    else if (reasonProblem) found.push(t(PROBLEM_KEYS[reasonProblem], { field: t('family.validation.reasonField'), max: MAX_LENGTH.lessonCancelledReason }));
+    const badReason = reasonProblem(trimmed, t);
+    if (badReason) found.push(badReason);
     setProblems(found);
     if (found.length || !lesson) return;
     const roomHour = roomHourId ? lesson.roomHours.find((candidate) => candidate.id === roomHourId) : undefined;
@@ -82,56 +72,40 @@ export function CancelLesson({ lessons, onCancelled }: Props) {
   };
 
   return (
-    <Card title={t('admin.notices.cancel.title')}>
-      {lessons.error ? (
-        <RetryableError message={lessons.error} onRetry={lessons.onRetry} />
-      ) : !value ? (
-        <div className="space-y-2" role="status" aria-label={t('common.loading')}><Skeleton className="h-9 w-full" /><Skeleton className="h-9 w-full" /></div>
-      ) : !range ? (
-        <EmptyState>{t('admin.notices.cancel.noQuarter')}</EmptyState>
-      ) : (
-        <form onSubmit={submit} noValidate className="space-y-3 text-sm">
+    <DateForm title={t('admin.notices.cancel.title')} lessons={lessons} range={range} problems={problems} submitLabel={t('admin.notices.cancel.submit')} busy={busy} onSubmit={submit}
+      dialog={<CancelDialog cancelling={cancelling} onClose={() => setCancelling(null)} onCancelled={cancelled} onBusy={setBusy} />}>
+      {({ min, max }, { lessons: choices }) => (
+        <>
           <p className="text-slate-700">{t('admin.notices.cancel.intro')}</p>
           <div className="grid gap-3 lg:grid-cols-3">
             <div className="min-w-0 space-y-1">
               <label htmlFor={`${id}-lesson`} className="font-medium text-slate-800">{t('admin.notices.cancel.lesson')}</label>
-              <select id={`${id}-lesson`} value={lessonId} disabled={busy} className={control}
+              <select id={`${id}-lesson`} value={lessonId} disabled={busy} className={FIELD_CLASS}
                 onChange={(event) => {
                   setLessonId(event.target.value);
                   setRoomHourId('');
                 }}>
                 <option value="">{t('admin.notices.cancel.chooseLesson')}</option>
-                {value.lessons.map((choice) => <option key={choice.id} value={choice.id}>{choice.name} ({choice.id})</option>)}
+                {choices.map((choice) => <option key={choice.id} value={choice.id}>{choice.name} ({choice.id})</option>)}
               </select>
             </div>
             <div className="min-w-0 space-y-1">
               <label htmlFor={`${id}-time`} className="font-medium text-slate-800">{t('admin.notices.cancel.roomHour')}</label>
-              <select id={`${id}-time`} value={roomHourId} disabled={busy || !lesson} onChange={(event) => setRoomHourId(event.target.value)} className={control}>
+              <select id={`${id}-time`} value={roomHourId} disabled={busy || !lesson} onChange={(event) => setRoomHourId(event.target.value)} className={FIELD_CLASS}>
                 <option value="">{t('admin.notices.cancel.allRoomHours')}</option>
                 {lesson?.roomHours.map((roomHour) => <option key={roomHour.id} value={roomHour.id}>{roomHourLabel(roomHour, locale)}</option>)}
               </select>
             </div>
             <div className="min-w-0 space-y-1">
               <label htmlFor={`${id}-date`} className="font-medium text-slate-800">{t('admin.notices.cancel.date')}</label>
-              <input id={`${id}-date`} type="date" value={date} min={range.min} max={range.max} disabled={busy} onChange={(event) => setDate(event.target.value)}
-                aria-describedby={lesson ? `${id}-days` : undefined} className={control} />
+              <input id={`${id}-date`} type="date" value={date} min={min} max={max} disabled={busy} onChange={(event) => setDate(event.target.value)}
+                aria-describedby={lesson ? `${id}-days` : undefined} className={FIELD_CLASS} />
             </div>
           </div>
           {lesson && <p id={`${id}-days`} className="text-slate-700">{t('admin.notices.cancel.dateHint', { lesson: lesson.name, days })}</p>}
-          <div className="space-y-1">
-            <label htmlFor={`${id}-reason`} className="font-medium text-slate-800">{t('admin.notices.cancel.reason')}</label>
-            <textarea id={`${id}-reason`} rows={2} value={reason} disabled={busy} onChange={(event) => setReason(event.target.value)} aria-describedby={`${id}-reason-hint`} className={control} />
-            <p id={`${id}-reason-hint`} className="text-slate-600">{t('admin.notices.cancel.reasonHint', { max: MAX_LENGTH.lessonCancelledReason })}</p>
-          </div>
-          {problems.length > 0 && (
-            <Alert tone="error"><ul className="list-disc space-y-0.5 pl-5">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul></Alert>
-          )}
-          <div className="flex justify-end">
-            <button type="submit" disabled={busy} className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60">{t('admin.notices.cancel.submit')}</button>
-          </div>
-        </form>
+          <ReasonField id={`${id}-reason`} value={reason} disabled={busy} onChange={setReason} />
+        </>
       )}
-      <CancelDialog cancelling={cancelling} onClose={() => setCancelling(null)} onCancelled={cancelled} onBusy={setBusy} />
-    </Card>
+    </DateForm>
   );
 }

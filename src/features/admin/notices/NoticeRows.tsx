@@ -4,7 +4,7 @@
  * sent, "read by N of M families", whether e-mails of it wait for the next day's budget, its texts
  * on request, and the way to withdraw it.
  */
-import { noticeTextFor, type OfficeNotice } from '@family-portal/contract';
+import { isClosure, noticeTextFor, type OfficeNotice } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AdminInstant } from '../../../components/AdminInstant';
 import { numberFormat } from '../../../domain/intlFormats';
@@ -29,9 +29,10 @@ function useTitle() {
 function Kind({ notice }: { notice: OfficeNotice }) {
   const { t } = useTranslation();
   const tone = notice.kind === 'cancellation' ? 'bg-amber-100 text-amber-900' : 'bg-sky-100 text-sky-900';
+  const kind = notice.cancellation && isClosure(notice.cancellation) ? 'closure' : notice.kind;
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>{t(`admin.notices.list.kind.${notice.kind}`)}</span>
+      <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>{t(`admin.notices.list.kind.${kind}`)}</span>
       {notice.withdrawnAt && <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-slate-800">{t('admin.notices.list.withdrawnPill')}</span>}
       {mailsWaiting(notice) > 0 && <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium whitespace-nowrap text-amber-900">{t('admin.notices.list.mailsWaitingPill')}</span>}
     </span>
@@ -49,9 +50,11 @@ function Waiting({ notice }: { notice: OfficeNotice }) {
 
 function Audience({ notice, lessonName }: { notice: OfficeNotice; lessonName: RowsProps['lessonName'] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { audience } = notice;
   if (audience.kind === 'all') return <>{t('admin.notices.list.audience.all')}</>;
   if (audience.kind === 'family') return <>{t('admin.notices.list.audience.family', { id: audience.memberId })}</>;
+  if (audience.kind === 'day') return <>{t('admin.notices.list.audience.day', { date: formatWeekday(audience.date, locale) })}</>;
   return <>{t('admin.notices.list.audience.lessons', { lessons: audience.lessonIds.map(lessonName).join(', ') })}</>;
 }
 
@@ -66,7 +69,11 @@ function Content({ notice }: { notice: OfficeNotice }) {
       <Kind notice={notice} />
       {notice.cancellation && (
         <p className="break-words text-slate-700">
-          {t('admin.notices.list.cancellation', { lesson: notice.cancellation.lessonName, date: formatWeekday(notice.cancellation.date, locale), reason: notice.cancellation.reason })}
+          {t(isClosure(notice.cancellation) ? 'admin.notices.list.closure' : 'admin.notices.list.cancellation', {
+            lesson: notice.cancellation.lessonName,
+            date: formatWeekday(notice.cancellation.date, locale),
+            reason: notice.cancellation.reason,
+          })}
         </p>
       )}
       {notice.withdrawnAt && <p className="break-words text-slate-700">{t('admin.notices.list.withdrawn', { date: formatAdminDateTime(notice.withdrawnAt, locale), by: notice.withdrawnBy ?? '' })}</p>}

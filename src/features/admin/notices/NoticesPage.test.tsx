@@ -84,6 +84,12 @@ const SEND_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const listRegion = () => screen.findByRole('region', { name: 'Sent notices' });
 const composer = async () => within(await screen.findByRole('region', { name: 'Write a notice' }));
 const canceller = async () => within(await screen.findByRole('region', { name: 'Cancel a lesson' }));
+const closer = async () => within(await screen.findByRole('region', { name: 'Close the school for a day' }));
+const CLOSURE = notice('N6', {
+  kind: 'cancellation', audience: { kind: 'day', date: '2026-12-04' }, recipients: 17, reads: 0,
+  texts: { en: { title: 'The school is closed on Friday, 4 December 2026', body: 'Every lesson is cancelled.\nReason: Burst pipe' } }, languages: ['en'],
+  cancellation: { lessonId: null, lessonName: '', date: '2026-12-04', roomHourId: null, reason: 'Burst pipe' },
+});
 
 describe("the office's notices", () => {
   it('lists the notices sent, newest first, with kind, audience, sender and "read by N of M", as a table and as cards', async () => {
@@ -294,6 +300,59 @@ describe("the office's notices", () => {
     expect(callsOf('cancelLesson').map((call) => call.body)).toEqual([body, body]);
     expect(new Set(callsOf('cancelLesson').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey)).size).toBe(1);
     await vi.waitFor(() => expect(callsOf('listNotices')).toHaveLength(2));
+  });
+
+  it('closes the school on a day some lesson takes place, with a reason, sending it once however often it is tried', async () => {
+    renderPage();
+    const close = await closer();
+    const date = close.getByLabelText('Date');
+    expect(date).toHaveAttribute('min', '2026-10-01');
+    expect(date).toHaveAttribute('max', '2027-03-31');
+    // Tuesday 1 December: no lesson of the school's takes place on a Tuesday.
+    fireEvent.change(date, { target: { value: '2026-12-01' } });
+    await userEvent.click(close.getByRole('button', { name: 'Close the school…' }));
+    const alert = close.getByRole('alert');
+    expect(alert).toHaveTextContent('No lesson takes place on that day of the week.');
+    expect(alert).toHaveTextContent('Give a reason.');
+    expect(callsOf('closeSchool')).toEqual([]);
+
+    fireEvent.change(date, { target: { value: '2026-12-04' } });
+    await userEvent.type(close.getByRole('textbox', { name: 'Reason' }), 'Burst pipe');
+    await userEvent.click(close.getByRole('button', { name: 'Close the school…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close the school on that day?' }));
+    expect(dialog.getByText('Every lesson on Fri, 4 Dec 2026 is cancelled. Each family with a lesson that day is told once and sees the reason “Burst pipe”.')).toBeInTheDocument();
+    answers.closeSchool = () => Promise.reject(new TypeError('Failed to fetch'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Close the school' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('The school was not closed:');
+    answers.closeSchool = () => json({ data: CLOSURE });
+    await userEvent.click(dialog.getByRole('button', { name: 'Close the school' }));
+    expect(await screen.findByText('The school is closed on Fri, 4 Dec 2026; 17 families were told.')).toBeInTheDocument();
+    const body = { date: '2026-12-04', reason: 'Burst pipe', idempotencyKey: expect.stringMatching(SEND_KEY) };
+    expect(callsOf('closeSchool').map((call) => call.body)).toEqual([body, body]);
+    expect(new Set(callsOf('closeSchool').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey)).size).toBe(1);
+  });
+
+  it('lists a closed day with its date, reason and families, and says what withdrawing it gives back', async () => {
+    answers.listNotices = () => json({ data: { notices: [CLOSURE], next: null } });
+    answers.closeSchool = () => json({ error: 'school-already-closed', message: 'already closed' }, 409);
+    renderPage();
+    const table = within(await within(await listRegion()).findByRole('table', { name: 'Sent notices' }));
+    expect(table.getByText('School closed')).toBeInTheDocument();
+    expect(table.getByText('Every lesson on Fri, 4 Dec 2026. Reason: Burst pipe')).toBeInTheDocument();
+    expect(table.getByText('Families with a lesson on Fri, 4 Dec 2026')).toBeInTheDocument();
+    await userEvent.click(table.getByRole('button', { name: 'Withdraw “The school is closed on Friday, 4 December 2026”' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Withdraw this notice?' }));
+    expect(dialog.getByText('The closure on Fri, 4 Dec 2026 is withdrawn: the families see their lessons that day again, in the portal and in their calendars.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Keep it' }));
+
+    // A second closure of the same day is refused by the function, in words.
+    const close = await closer();
+    fireEvent.change(close.getByLabelText('Date'), { target: { value: '2026-12-04' } });
+    await userEvent.type(close.getByRole('textbox', { name: 'Reason' }), 'Snow');
+    await userEvent.click(close.getByRole('button', { name: 'Close the school…' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Close the school on that day?' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Close the school' }));
+    expect(await confirm.findByRole('alert')).toHaveTextContent('The school was not closed: The school is already closed on that date.');
   });
 
   it('withdraws a notice after a confirmation, and says why when it cannot', async () => {

@@ -1,5 +1,6 @@
 /**
- * The office's notices tab: writing a notice, cancelling a lesson on a date, and the notices sent,
+ * The office's notices tab: writing a notice, cancelling a lesson on a date, closing the school for
+ * a day, and the notices sent,
  * each with how many of its families have read it. After a send it says how many of its e-mails
  * wait for tomorrow when the day's e-mail budget is used up.
  */
@@ -16,6 +17,7 @@ import { useDocumentTitle } from '../../../lib/useDocumentTitle';
 import { AdminFrame } from '../AdminFrame';
 import { useAsyncResource } from '../useAsyncResource';
 import { CancelLesson } from './CancelLesson';
+import { CloseSchool } from './CloseSchool';
 import { ComposeNotice } from './ComposeNotice';
 import { NoticeList } from './NoticeList';
 import { formatWeekday } from '../../../lib/schoolClock';
@@ -48,6 +50,8 @@ export default function NoticesPage() {
   };
   const cancelled = (notice: OfficeNotice) =>
     changed(t('admin.notices.cancel.done', { count: notice.recipients, lesson: notice.cancellation?.lessonName ?? '', date: notice.cancellation ? formatWeekday(notice.cancellation.date, locale) : '' }));
+  const closed = (notice: OfficeNotice) =>
+    changed(t('admin.notices.close.done', { count: notice.recipients, date: notice.cancellation ? formatWeekday(notice.cancellation.date, locale) : '' }));
   const withdrawn = (notice: OfficeNotice) => changed(t('admin.notices.withdraw.done', { title: title(notice) }));
 
   return (
@@ -55,6 +59,7 @@ export default function NoticesPage() {
       {done && <Alert tone="success">{done}</Alert>}
       <ComposeNotice lessons={lessons} onSent={sent} />
       <CancelLesson lessons={lessons} onCancelled={cancelled} />
+      <CloseSchool lessons={lessons} onClosed={closed} />
       <NoticeList page={notices.value} loading={notices.loading} error={notices.error} onReload={() => void notices.reload()} lessonName={lessonName} onWithdrawn={withdrawn} />
     </AdminFrame>
   );

@@ -1,5 +1,5 @@
 /** Withdrawing a notice (a cancellation: the lesson comes back), after a confirmation that says what happens. */
-import { noticeTextFor, type OfficeNotice } from '@family-portal/contract';
+import { isClosure, noticeTextFor, type OfficeNotice } from '@family-portal/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '../../../api/errorMessages';
@@ -31,7 +31,7 @@ export function WithdrawDialog({ notice, onClose, onWithdrawn, onBusy }: Props) 
 
   const title = notice ? noticeTextFor(notice.texts, notice.languages, currentLanguage(i18n.resolvedLanguage)).title : '';
   const message = notice?.cancellation
-    ? t('admin.notices.withdraw.cancellation', { lesson: notice.cancellation.lessonName, date: formatWeekday(notice.cancellation.date, locale) })
+    ? t(isClosure(notice.cancellation) ? 'admin.notices.withdraw.closure' : 'admin.notices.withdraw.cancellation', { lesson: notice.cancellation.lessonName, date: formatWeekday(notice.cancellation.date, locale) })
     : t('admin.notices.withdraw.notice', { title });
   return (
     <ConfirmDialog open={notice !== null} title={t('admin.notices.withdraw.title')} message={message}
