@@ -109,7 +109,11 @@ test("the owing parent's screens: dashboard with its dialog, transactions with a
   await expectNoAxeViolationsOnceShown(page, 'a transactions entry while highlighted', `#transaction-${id}[class*="ring-4"]`, () => recent.click());
   // The whole page as it opens: scrolled to the marked entry, the filters above it can sit
   // under the sticky header, which axe's target-size rule counts against them.
-  await page.evaluate(() => window.scrollTo(0, 0));
+  // At once (not smoothly), and only once the entry's own scroll has settled at the top.
+  await expect.poll(() => page.evaluate(() => {
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return window.scrollY;
+  })).toBe(0);
   await expectNoAxeViolations(page, 'transactions');
 
   await navLink(page, 'plans').click();
