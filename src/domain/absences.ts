@@ -61,6 +61,4 @@ export function absenceLessons(
 }
 
 /** The day after `days` days from `day` (for a date field's limits). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+export { addDays } from '@family-portal/contract/lessonDates';

@@ -4,23 +4,14 @@
  * ahead), on a weekday the lesson (or the chosen room hour) takes place. The console checks it
  * before sending, so the office learns why at once instead of from a refusal.
  */
-import { currentQuarter, nextQuarter, WEEKDAYS, type QuarterFacts } from '@family-portal/contract/rules';
+import { addDays, weekdayWordOf as weekdayOf } from '@family-portal/contract/lessonDates';
+import { currentQuarter, nextQuarter, type QuarterFacts } from '@family-portal/contract/rules';
 import { dayToDate } from './dates';
 
 export type CancellationDateProblem = 'format' | 'window' | 'quarter' | 'weekday';
 
-/** The office's weekday ("Mo." … "So.") of a plain day. */
-export function weekdayOf(day: string): (typeof WEEKDAYS)[number] {
-  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
-  return WEEKDAYS[(dayToDate(day).getUTCDay() + 6) % 7]!;
-}
-
-/** A plain day moved by whole days. */
-export function addDays(day: string, days: number): string {
-  const date = dayToDate(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** The office's weekday ("Mo." … "So.") of a plain day; a plain day moved by whole days. */
+export { weekdayWordOf as weekdayOf, addDays } from '@family-portal/contract/lessonDates';
 
 /** The quarters a lesson may be cancelled in: the current one and the next (either may be missing). */
 export function cancellableQuarters<T extends QuarterFacts>(quarters: readonly T[], today: string): T[] {

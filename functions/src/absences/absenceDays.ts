@@ -4,16 +4,14 @@
  * absent children a teacher expects at the door on each day, per lesson. Days are the school's
  * ("YYYY-MM-DD"), counted in UTC so that summer time never shifts one.
  */
-import { ABSENCE_REPORT_AHEAD_DAYS, lessonClosedOn, MAX_ABSENCE_DAYS, WEEKDAYS, type AbsenceList, type Closing } from '@family-portal/contract';
+import { ABSENCE_REPORT_AHEAD_DAYS, addDays, lessonClosedOn, MAX_ABSENCE_DAYS, weekdayOf, WEEKDAYS, type AbsenceList, type Closing } from '@family-portal/contract';
 
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
-export const addDays = (day: string, days: number) => new Date((dayNumber(day) + days) * DAY_MS).toISOString().slice(0, 10);
+export { addDays, weekdayOf } from '@family-portal/contract';
 /** How many days a range covers, both ends included. */
 export const daysCovered = (from: string, to: string) => dayNumber(to) - dayNumber(from) + 1;
-/** Monday 0 … Sunday 6, as WEEKDAYS. */
-export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
 
 /** The same day `months` calendar months earlier (the 31st of a shorter month becomes its last day). */
 export function monthsBefore(day: string, months: number): string {

@@ -4,7 +4,7 @@
  * inside the current or the next quarter (the ones whose plans and calendar feeds exist), and
  * on the weekday of one of the lesson's room hours (or of the one room hour given).
  */
-import { CANCELLATION_WINDOW_DAYS, WEEKDAYS, type QuarterFacts } from '@family-portal/contract';
+import { CANCELLATION_WINDOW_DAYS, weekdayWordOf as weekdayWord, type QuarterFacts } from '@family-portal/contract';
 
 export interface RoomHourFacts {
   id: string;
@@ -31,7 +31,7 @@ export const isCalendarDay = (day: string) => {
 };
 
 /** The room hours' weekday as the office writes it ("Mo." …). */
-export const weekdayWord = (day: string) => WEEKDAYS[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7];
+export { weekdayWordOf as weekdayWord } from '@family-portal/contract';
 
 export function cancellationDay<Q extends QuarterFacts, R extends RoomHourFacts>(input: {
   date: string;

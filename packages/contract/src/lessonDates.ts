@@ -10,6 +10,8 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 const dayOf = (number: number) => new Date(number * DAY_MS).toISOString().slice(0, 10);
 /** Monday 0 … Sunday 6, as WEEKDAYS. */
 export const weekdayOf = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+/** The office's weekday of a plain day, as room hours write it ("Mo." … "So."). */
+export const weekdayWordOf = (day: string): (typeof WEEKDAYS)[number] => WEEKDAYS[weekdayOf(day)]!;
 export const addDays = (day: string, days: number) => dayOf(dayNumber(day) + days);
 /** Whole days from one plain day to another (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
