@@ -70,7 +70,8 @@ async function withdraw(page: Page, title: string) {
   await list.getByRole('table').getByRole('button', { name: fill(en.admin.notices.list.withdrawOne, { title }) }).click();
   await page.getByRole('dialog', { name: en.admin.notices.withdraw.title }).getByRole('button', { name: en.admin.notices.withdraw.confirm, exact: true }).click();
   await expect(page.getByText(fill(en.admin.notices.withdraw.done, { title }))).toBeVisible({ timeout: 15_000 });
-  const row = list.getByRole('table').getByRole('row').filter({ hasText: title });
+  // Newest first: a run before this one (--repeat-each) left its own withdrawn row of the same title below.
+  const row = list.getByRole('table').getByRole('row').filter({ hasText: title }).first();
   await expect(row).toContainText(en.admin.notices.list.withdrawnPill);
   await expect(row.getByRole('button')).toHaveCount(0);
 }
@@ -98,7 +99,8 @@ test('the office writes to one lesson\'s families, cancels a date of it, and see
   const recipients = Number(/(\d+)/.exec((await sent.textContent())!)![1]);
   expect(recipients).toBeGreaterThan(0);
   const list = page.getByRole('region', { name: en.admin.notices.list.title });
-  const row = list.getByRole('table').getByRole('row').filter({ hasText: title });
+  // Newest first: a run before this one (--repeat-each) left its own withdrawn row of the same title below.
+  const row = list.getByRole('table').getByRole('row').filter({ hasText: title }).first();
   // The list may still wait for listNotices' cold start: sendNotice is warm when the demo seed
   // (tools/lib/demoNotices.ts) has called it, so the send can answer first.
   await expect(row).toContainText(fill(recipients === 1 ? en.admin.notices.list.read_one : en.admin.notices.list.read_other, { reads: 0, count: recipients }), { timeout: 30_000 });
@@ -114,7 +116,8 @@ test('the office writes to one lesson\'s families, cancels a date of it, and see
   await cancel.getByRole('button', { name: en.admin.notices.cancel.submit }).click();
   await page.getByRole('dialog', { name: en.admin.notices.cancel.confirm.title }).getByRole('button', { name: en.admin.notices.cancel.confirm.send, exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: new RegExp(`^${course.lessonName.replace(/[.*+?^$()|[\]\\]/g, '\\$&')} is cancelled on ${adminDay(course.nextDate)}`) })).toBeVisible({ timeout: 30_000 });
-  const cancelled = list.getByRole('table').getByRole('row').filter({ hasText: fill(en.admin.notices.list.cancellation, { lesson: course.lessonName, date: adminDay(course.nextDate), reason: 'The teacher is ill.' }) });
+  // The newest such row: an earlier run's withdrawn one may be below it.
+  const cancelled = list.getByRole('table').getByRole('row').filter({ hasText: fill(en.admin.notices.list.cancellation, { lesson: course.lessonName, date: adminDay(course.nextDate), reason: 'The teacher is ill.' }) }).first();
   await expect(cancelled).toContainText(en.admin.notices.list.kind.cancellation);
   const cancellationTitle = (await cancelled.locator('td').first().locator('p').first().textContent())!;
   await withdraw(page, cancellationTitle);
