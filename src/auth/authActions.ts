@@ -1,4 +1,5 @@
 /** The identity-provider operations of spec section 7, with the app's return URLs. */
+import type { User } from 'firebase/auth';
 import { paths } from '../routing/paths';
 import { clearLocalData, getAuth, keepNothingOnThisDevice } from '../lib/firebase';
 import { checkEmailExists } from '../api/client';
@@ -28,7 +29,7 @@ let sessionInMemory = false;
  * memory only (a reload or a closed tab signs out, and no other tab sees it), and Firestore
  * caches in memory. Otherwise the session is kept in IndexedDB as usual.
  */
-export async function signIn(email: string, password: string, { sharedComputer = false } = {}): Promise<void> {
+export async function signIn(email: string, password: string, { sharedComputer = false } = {}): Promise<User> {
   const { auth, browserLocalPersistence, indexedDBLocalPersistence, inMemoryPersistence, setPersistence, signInWithEmailAndPassword } = await authApi();
   await keepNothingOnThisDevice(sharedComputer);
   if (sharedComputer !== sessionInMemory) {
@@ -36,7 +37,7 @@ export async function signIn(email: string, password: string, { sharedComputer =
     else await setPersistence(auth, indexedDBLocalPersistence).catch(() => setPersistence(auth, browserLocalPersistence));
     sessionInMemory = sharedComputer;
   }
-  await signInWithEmailAndPassword(auth, normalizeEmail(email), password);
+  return (await signInWithEmailAndPassword(auth, normalizeEmail(email), password)).user;
 }
 
 /**

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annaMember } from '../test/fixtures';
 import { DataProvider, useData } from './DataProvider';
+import { EMPTY } from './familyData';
+import { forgetFirstRead, keepFirstRead, takeFirstRead } from './firstRead';
 
 /** Two stand-in stores: what this device kept, and the server, whose answer waits until released. */
 type Store = Record<string, Array<Record<string, unknown>>>;
@@ -155,5 +157,46 @@ describe('a returning parent (persistent local cache)', () => {
     show();
     stores.release();
     expect(await screen.findByText('error: Failed to fetch member data')).toBeInTheDocument();
+  });
+});
+
+describe('a parent who has just signed in on this page', () => {
+  beforeEach(async () => {
+    const fs = (await import('firebase/firestore')) as unknown as { reset: () => void };
+    fs.reset();
+    stores.serverFails = false;
+    stores.asked = [];
+    stores.cache = family(-40);
+    stores.server = family(25);
+  });
+  afterEach(() => {
+    forgetFirstRead();
+    stores.release();
+  });
+
+  const readAtSignIn = (balance: number) => ({ ...EMPTY, member: { ...annaMember, id: 'M1', balance } });
+
+  it('shows the figures asked for at sign-in, without reading them again', async () => {
+    keepFirstRead('anna@example.com', Promise.resolve(readAtSignIn(60)));
+    show();
+    // The server's reads are held: what shows came from the sign-in's read.
+    expect(await screen.findByText('balance 60')).toBeInTheDocument();
+    expect(stores.asked).not.toContain('cache');
+    // Taken once: a later load of the page reads anew.
+    expect(takeFirstRead('anna@example.com')).toBeUndefined();
+  });
+
+  it("reads for itself when the sign-in's read failed, or was another account's", async () => {
+    keepFirstRead('anna@example.com', Promise.reject(new Error('unavailable')));
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    stores.release();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+    cleanup();
+
+    keepFirstRead('other@example.com', Promise.resolve(readAtSignIn(60)));
+    show();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+    expect(screen.queryByText('balance 60')).toBeNull();
   });
 });

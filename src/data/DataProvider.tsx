@@ -9,6 +9,7 @@ import { unreadCount, withReadAt } from '../domain/notices';
 import type { Member } from '../domain/types';
 import { familyStore } from '../lib/firebase';
 import { EMPTY, type Correspondence, type FamilyData } from './familyData';
+import { takeFirstRead } from './firstRead';
 import { NOTICES_LOAD_ERROR } from './notices';
 
 export interface DataState extends FamilyData {
@@ -124,14 +125,21 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       let store: Awaited<ReturnType<typeof familyStore>>;
       let fresh: FamilyData;
       try {
+        // Asked as the parent signed in on this page, if so: nothing was kept to show before it.
+        const askedAtSignIn = takeFirstRead(email);
         store = await familyStore();
         // A returning parent sees the figures this device kept at once; the server's answer
         // replaces them when it comes.
-        fresh = await store.readFamily(email, cacheFirst, (kept) => {
-          shownFromCache = true;
-          unlessEdited(editsAtStart, kept, { replacing: false, withCorrespondence: true });
-          setCorrespondenceLoading(false);
-        });
+        const read = () =>
+          store.readFamily(email, cacheFirst, (kept) => {
+            shownFromCache = true;
+            unlessEdited(editsAtStart, kept, { replacing: false, withCorrespondence: true });
+            setCorrespondenceLoading(false);
+          });
+        fresh = await (askedAtSignIn?.catch((caught: unknown) => {
+          console.warn("The family's figures asked for at sign-in did not come; reading them again", caught);
+          return read();
+        }) ?? read());
         unlessEdited(editsAtStart, fresh, { replacing: shownFromCache, withCorrespondence: false });
       } catch (caught) {
         console.error('Loading the family data failed', caught);

@@ -9,6 +9,7 @@ import type { Auth, User } from 'firebase/auth';
 import type { Remote } from 'comlink';
 import type { TokenSource } from '../data/authFromPage';
 import type { FamilyStore } from '../data/familyStore';
+import { forgetFirstRead, keepFirstRead } from '../data/firstRead';
 import type { FirestoreWorker } from '../data/firestore.worker';
 import { appConfig } from './config';
 
@@ -117,6 +118,23 @@ export async function familyStore(): Promise<FamilyStore> {
   };
 }
 
+/**
+ * Asks for the family's figures as soon as `user` has signed in on this page, before the signed-in
+ * frame has loaded and rendered; its DataProvider takes the answer (data/firstRead).
+ */
+export function readFamilyOnSignIn(user: User): void {
+  const email = user.email ?? '';
+  const read = Promise.all([openFirestoreWorker(), import('comlink'), user.getIdToken()]).then(([remote, { proxy }, token]) => {
+    // This page's Auth tells the worker of the new user a moment later (onIdTokenChanged), when
+    // the page is busy rendering the signed-in frame; told here with the token, the read goes
+    // out as that user without asking the page. The same report again changes nothing.
+    void remote.userChanged(user.uid);
+    void remote.tokenChanged(user.uid, token);
+    return remote.readFamily(email, false, proxy(() => undefined));
+  });
+  keepFirstRead(email, read);
+}
+
 /** Starts the worker and its Firestore ahead of the first read (while the parent signs in). */
 export function warmFirestore(): Promise<unknown> {
   return openFirestoreWorker();
@@ -134,6 +152,7 @@ export const firestoreDatabaseName = () => `firestore/[DEFAULT]/${appConfig.fire
 export function clearLocalData(): Promise<void> {
   const open = firestoreWorker;
   firestoreWorker = undefined;
+  forgetFirstRead();
   const cleared = closing.then(async () => {
     if (open) {
       open.stopListening();

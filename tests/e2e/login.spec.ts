@@ -55,3 +55,22 @@ test('the login page loads Firestore only once the parent starts typing; the sig
   // The family's documents came from the Firestore emulator.
   expect(requests.some((url) => url.startsWith(FIRESTORE))).toBe(true);
 });
+
+test("the family's figures are asked for as the parent signs in, once", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => ['warning', 'error'].includes(message.type()) && warnings.push(message.text()));
+  // What the page's Firestore asks the emulator for: each read is a target in a Listen request.
+  const indexReads: string[] = [];
+  page.on('request', (request) => {
+    const body = request.url().startsWith(FIRESTORE) && request.url().includes('/Listen/') ? decodeURIComponent(request.postData() ?? '') : '';
+    indexReads.push(...(body.match(/member_emails\/[^"]+/g) ?? []));
+  });
+  await page.goto('/login');
+  await page.getByLabel(TEXT.en.email).fill(DEMO.owing);
+  await page.getByLabel(TEXT.en.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: TEXT.en.signIn, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Anna Müller!' })).toBeVisible();
+  // Asked by the sign-in before the dashboard was there, and taken by it: not asked a second time.
+  expect(indexReads).toEqual([`member_emails/${DEMO.owing}`]);
+  expect(warnings.filter((text) => text.includes('asked for at sign-in'))).toEqual([]);
+});

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
@@ -13,8 +13,12 @@ import LoginPage from './LoginPage';
 const actions = vi.hoisted(() => ({ signIn: vi.fn(), signUp: vi.fn() }));
 vi.mock('../../auth/authActions', async (original) => ({ ...(await original<object>()), ...actions }));
 const { NotAMemberError } = await import('../../auth/authActions');
+const firebase = vi.hoisted(() => ({ readFamilyOnSignIn: vi.fn() }));
+vi.mock('../../lib/firebase', async (original) => ({ ...(await original<object>()), ...firebase }));
 
-function renderPage(loadForSignIn?: () => void, at = '/login') {
+const parent = { uid: 'u1', email: 'anna@example.com', emailVerified: true };
+
+function renderPage(loadForSignIn?: () => void, at: string | { pathname: string; state: unknown } = '/login') {
   render(
     <MemoryRouter initialEntries={[at]}>
       <LoginPage loadForSignIn={loadForSignIn} />
@@ -28,6 +32,7 @@ describe('login page', () => {
     await i18n.changeLanguage('en');
     actions.signIn.mockReset();
     actions.signUp.mockReset();
+    firebase.readFamilyOnSignIn.mockReset();
   });
 
   it("opens an invitation's link as the sign-up form with the invited address filled in", async () => {
@@ -103,8 +108,39 @@ describe('login page', () => {
     expect(loadForSignIn).toHaveBeenCalledOnce();
   });
 
+  it("asks for the family's figures once signed in, when a family's screen comes next", async () => {
+    const signInAs = async (account: typeof parent, at: Parameters<typeof renderPage>[1] = '/login') => {
+      let signedIn!: (account: typeof parent) => void;
+      actions.signIn.mockReturnValue(new Promise((resolve) => (signedIn = resolve)));
+      const user = renderPage(undefined, at);
+      await user.type(screen.getByLabelText('Email'), account.email);
+      await user.type(screen.getByLabelText('Password'), 'secret123');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await screen.findByRole('button', { name: i18n.t('auth.signingIn') });
+      await act(async () => signedIn(account));
+      await screen.findByRole('button', { name: 'Sign in' });
+    };
+    await signInAs(parent);
+    expect(firebase.readFamilyOnSignIn).toHaveBeenCalledExactlyOnceWith(parent);
+    cleanup();
+
+    // The link the sign-in interrupted: a family's screen reads the family too, the console does not.
+    firebase.readFamilyOnSignIn.mockReset();
+    await signInAs(parent, { pathname: '/login', state: { from: '/plans' } });
+    expect(firebase.readFamilyOnSignIn).toHaveBeenCalledOnce();
+    cleanup();
+    firebase.readFamilyOnSignIn.mockReset();
+    await signInAs(parent, { pathname: '/login', state: { from: '/admin/requests' } });
+    expect(firebase.readFamilyOnSignIn).not.toHaveBeenCalled();
+    cleanup();
+
+    // An address not yet verified goes to the verification page, which reads nothing.
+    await signInAs({ ...parent, emailVerified: false });
+    expect(firebase.readFamilyOnSignIn).not.toHaveBeenCalled();
+  });
+
   it('signs in on a shared computer only when the parent says so', async () => {
-    actions.signIn.mockResolvedValue(undefined);
+    actions.signIn.mockResolvedValue(parent);
     const user = renderPage();
     const shared = screen.getByRole('checkbox', { name: 'This is a shared computer' });
     expect(shared).toHaveAccessibleDescription('Nothing of your family is kept on this device. Closing or reloading the page signs you out.');
@@ -155,7 +191,7 @@ describe('login page', () => {
     expect(loadForSignIn).toHaveBeenCalledOnce();
 
     // And the form sends what was typed.
-    actions.signIn.mockResolvedValue(undefined);
+    actions.signIn.mockResolvedValue(parent);
     await userEvent.setup().click(within(root).getByRole('button', { name: 'Anmelden' }));
     expect(actions.signIn).toHaveBeenCalledWith('anna.mueller@example.com', 'demo12', { sharedComputer: false });
     root.remove();

@@ -2,12 +2,13 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } f
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ParseKeys } from 'i18next';
-import { loginNotices, paths, queryParams } from '../../routing/paths';
+import { loginNotices, paths, queryParams, returnPathAfterSignIn } from '../../routing/paths';
+import { interruptedLink } from '../../auth/guards';
 import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
 import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
 import { passwordTextValues, validateCredentials } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
-import { keepNothingOnThisDevice } from '../../lib/firebase';
+import { keepNothingOnThisDevice, readFamilyOnSignIn } from '../../lib/firebase';
 import { adoptPaintedForm } from '../../lib/paintedForm';
 import { useHydrated } from '../../lib/useHydrated';
 import { inputClass, linkClass, primaryButtonClass, PublicLayout } from '../../components/PublicLayout';
@@ -25,7 +26,8 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
   const { t } = useTranslation();
   const navigate = useNavigate();
   // After "Delete my portal account" (features/family/YourDataCard): the confirmation.
-  const accountDeleted = (useLocation().state as { notice?: string } | null)?.notice === loginNotices.accountDeleted;
+  const location = useLocation();
+  const accountDeleted = (location.state as { notice?: string } | null)?.notice === loginNotices.accountDeleted;
   const [mode, setMode] = useState<Mode>('login');
   const [error, setError] = useState<ParseKeys | null>(null);
   const [notAMember, setNotAMember] = useState(false);
@@ -96,8 +98,10 @@ export default function LoginPage({ loadForSignIn }: { loadForSignIn?: () => voi
         // The choice decides how Firestore caches, so it is made before anything opens it.
         await keepNothingOnThisDevice(sharedComputer);
         loadForSignIn?.();
-        await signIn(email, password, { sharedComputer });
-        // The route guard takes a signed-in user on to the dashboard.
+        const user = await signIn(email, password, { sharedComputer });
+        // The route guard takes a signed-in user on to the dashboard (or the link the sign-in
+        // interrupted): a family's screen reads the family's figures, asked for from here.
+        if (user.emailVerified && !returnPathAfterSignIn(interruptedLink(location.state)).startsWith(paths.admin)) readFamilyOnSignIn(user);
       }
     } catch (caught) {
       if (caught instanceof NotAMemberError || isNotAMemberError(caught)) setNotAMember(true);
