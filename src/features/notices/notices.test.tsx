@@ -32,6 +32,8 @@ describe("the dashboard's notices", () => {
       ],
     });
     const card = await screen.findByRole('region', { name: 'Notices from the school office' });
+    // The card is there at once; the notices come after the family's figures.
+    await within(card).findByText('Title N2');
     const items = () => within(card).getAllByRole('button').filter((button) => button.textContent?.startsWith('Title'));
     expect(items().map((item) => item.textContent)).toEqual(['Title N220 November 2026New', 'Title N3Lesson cancelled · 10 November 2026New', 'Title N11 November 2026']);
     expect(within(card).getByText('3 unread')).toBeInTheDocument();
@@ -116,6 +118,8 @@ describe('the notices page', () => {
     page('/notices', newest);
     expect(await screen.findByRole('heading', { level: 1, name: 'Notices' })).toBeInTheDocument();
     const list = () => within(screen.getByRole('region', { name: 'Notices from the school office' })).getAllByRole('link');
+    // The notices come after the family's figures.
+    expect(await screen.findByRole('link', { name: /^Title N40/ })).toBeInTheDocument();
     expect(list()).toHaveLength(20);
     expect(list()[0]).toHaveTextContent('Title N4028 November 2026New');
     expect(list()[0]).toHaveAttribute('href', '/notices/N40');
