@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n, { i18nReady } from '../i18n';
 import de from '../i18n/locales/de.json';
@@ -10,6 +10,12 @@ import ru from '../i18n/locales/ru.json';
 // switch freely between all three languages, and find every text in the default namespace.
 await i18nReady;
 for (const [language, texts] of Object.entries({ en, de, ru })) i18n.addResourceBundle(language, 'public', texts);
+
+// findBy… and waitFor wait for a condition, a second by default. In CI the unit lane shares two
+// cores with the emulators and Chromium, and a screen's first answer, when it imports a module
+// Vitest transforms on first use (the contract's schemas), took longer than that: the office's
+// absences page failed once so (d03d958). A passing test waits no longer for this.
+configure({ asyncUtilTimeout: 5000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
