@@ -6,6 +6,7 @@
  */
 /// <reference lib="webworker" />
 import * as contract from '@family-portal/contract';
+import { ADMIN_USERS } from '@family-portal/contract/rules';
 import * as Comlink from 'comlink';
 import { initializeApp } from 'firebase/app';
 import * as fs from 'firebase/firestore';
@@ -64,6 +65,10 @@ const api = {
     opened = localCache(keepNothing).then((cache) => {
       const db = fs.initializeFirestore(app, { localCache: cache });
       if (appConfig.useEmulators) fs.connectFirestoreEmulator(db, appConfig.emulatorHost, 8080);
+      // Starts Firestore's client now, while the parent types: it opens the cache's database
+      // (creating it on a first visit) before the first read, not after "Sign in". A cache
+      // lookup is the lightest call that does; the document need not exist.
+      fs.getDocFromCache(fs.doc(db, ADMIN_USERS, '-')).catch(() => undefined);
       return { db, store: createFamilyStore(fs, db, contract) };
     });
     // While the lock and the cache open: the page's first render then finds ICU's data loaded.
