@@ -2,16 +2,17 @@
  * `npm run bench:web`: tests/bench/web.bench.ts inside one Auth and Firestore emulator session.
  * `-- --only scripts` measures the build's JavaScript only, which needs neither emulators nor
  * functions: it runs without them, in seconds rather than minutes. `-- --against <commit>` builds
- * that commit as well and measures both in turn, side by side (tests/bench/sideBySide.ts).
+ * that commit as well and measures both in turn, side by side (tests/bench/sideBySide.ts), with
+ * `--runs N` sign-ins and blocking loads per build (web.bench.ts checks it).
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ROOT, runInEmulators } from './lib/stack';
 
-const { only, against } = parseArgs({ options: { only: { type: 'string' }, against: { type: 'string' } } }).values;
+const { only, against, runs } = parseArgs({ options: { only: { type: 'string' }, against: { type: 'string' }, runs: { type: 'string' } } }).values;
 if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: the only part is "scripts"`);
 if (only !== undefined && against !== undefined) throw new Error('--against compares the whole run; it does not go with --only');
-const bench = ['tsx', 'tests/bench/web.bench.ts', ...(only === undefined ? [] : ['--only', only]), ...(against === undefined ? [] : ['--against', against])];
+const bench = ['tsx', 'tests/bench/web.bench.ts', ...(only === undefined ? [] : ['--only', only]), ...(against === undefined ? [] : ['--against', against]), ...(runs === undefined ? [] : ['--runs', runs])];
 
 if (only === 'scripts') process.exit(spawnSync('npx', bench, { cwd: ROOT, stdio: 'inherit' }).status ?? 1);
 process.exit(runInEmulators(`npx ${bench.join(' ')}`, 'auth,firestore'));
