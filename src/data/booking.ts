@@ -18,6 +18,7 @@ import type {
 import type { Firestore } from 'firebase/firestore';
 import { entryOffers, type BookingData, type BookingOffer } from '../domain/booking';
 import { DataLoadError, InvalidDocumentError, parseDocument, problemsOf, type DocumentSchemas } from './queries';
+import type { FirestoreFunctions } from './firestoreFunctions';
 
 /** What the booking reads take from the contract (the module itself will do). */
 export interface BookingContract {
@@ -50,7 +51,7 @@ export const BOOKING_LOAD_ERROR = 'Failed to fetch the course offer';
 
 const denied = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
 
-export async function readBooking(fs: typeof import('firebase/firestore'), db: Firestore, contract: BookingContract, query: BookingQuery): Promise<BookingData | null> {
+export async function readBooking(fs: FirestoreFunctions, db: Firestore, contract: BookingContract, query: BookingQuery): Promise<BookingData | null> {
   const { collection, doc, getDoc, getDocs, where } = fs;
   try {
     const [catalogueDoc, placesDocs, requestDocs] = await Promise.all([

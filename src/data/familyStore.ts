@@ -11,6 +11,7 @@ import { EMPTY, loadCorrespondence, loadFamilyData, type Correspondence, type Fa
 import type { NoticesPage } from './notices';
 import { readOfficeTimetable, type OfficeTimetable } from './officeTimetable';
 import { createQueries, type ContractSchemas } from './queries';
+import type { FirestoreFunctions } from './firestoreFunctions';
 
 export interface FamilyStore {
   /**
@@ -33,7 +34,7 @@ export interface FamilyStore {
   readOfficeTimetable(): Promise<OfficeTimetable>;
 }
 
-export function createFamilyStore(fs: typeof import('firebase/firestore'), db: Firestore, contract: ContractSchemas & BookingContract): FamilyStore {
+export function createFamilyStore(fs: FirestoreFunctions, db: Firestore, contract: ContractSchemas & BookingContract): FamilyStore {
   return {
     async readFamily(email, cacheFirst, onCached) {
       if (cacheFirst) {

@@ -9,14 +9,39 @@ import * as contract from '@family-portal/contract';
 import { ADMIN_USERS } from '@family-portal/contract/rules';
 import * as Comlink from 'comlink';
 import { initializeApp } from 'firebase/app';
-import * as fs from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  documentId,
+  getDoc,
+  getDocFromCache,
+  getDocs,
+  getDocsFromCache,
+  getDocsFromServer,
+  initializeFirestore,
+  limit,
+  memoryLocalCache,
+  orderBy,
+  persistentLocalCache,
+  persistentSingleTabManager,
+  query,
+  startAfter,
+  terminate,
+  where,
+  type Firestore,
+} from 'firebase/firestore';
 import { appConfig } from '../lib/config';
 import { warmIntl } from '../lib/warmIntl';
 import { AuthFromPage, type TokenSource } from './authFromPage';
 import { createFamilyStore, type FamilyStore } from './familyStore';
+import type { FirestoreFunctions } from './firestoreFunctions';
 import { provideAuthToFirestore } from './firebaseInterop';
 import type { BookingQuery } from './booking';
 import type { FamilyData } from './familyData';
+
+/** By name, not as the module's namespace: see data/firestoreFunctions. */
+const fs: FirestoreFunctions = { collection, doc, documentId, getDoc, getDocFromCache, getDocs, getDocsFromCache, getDocsFromServer, limit, orderBy, query, startAfter, where };
 
 /**
  * Held by the tab whose worker keeps the device's persistent cache. Firestore's multi-tab cache
@@ -44,12 +69,12 @@ function holdCacheLock(): Promise<boolean> {
 }
 
 async function localCache(keepNothing: boolean) {
-  if (keepNothing || !(await holdCacheLock())) return fs.memoryLocalCache();
-  return fs.persistentLocalCache({ tabManager: fs.persistentSingleTabManager({ forceOwnership: true }) });
+  if (keepNothing || !(await holdCacheLock())) return memoryLocalCache();
+  return persistentLocalCache({ tabManager: persistentSingleTabManager({ forceOwnership: true }) });
 }
 
 let auth: AuthFromPage | undefined;
-let opened: Promise<{ db: fs.Firestore; store: FamilyStore }> | undefined;
+let opened: Promise<{ db: Firestore; store: FamilyStore }> | undefined;
 
 function store(): Promise<FamilyStore> {
   if (!opened) return Promise.reject(new Error('The Firestore worker was not opened'));
@@ -63,12 +88,12 @@ const api = {
     const app = initializeApp(appConfig.firebase);
     provideAuthToFirestore(app, auth);
     opened = localCache(keepNothing).then((cache) => {
-      const db = fs.initializeFirestore(app, { localCache: cache });
-      if (appConfig.useEmulators) fs.connectFirestoreEmulator(db, appConfig.emulatorHost, 8080);
+      const db = initializeFirestore(app, { localCache: cache });
+      if (appConfig.useEmulators) connectFirestoreEmulator(db, appConfig.emulatorHost, 8080);
       // Starts Firestore's client now, while the parent types: it opens the cache's database
       // (creating it on a first visit) before the first read, not after "Sign in". A cache
       // lookup is the lightest call that does; the document need not exist.
-      fs.getDocFromCache(fs.doc(db, ADMIN_USERS, '-')).catch(() => undefined);
+      getDocFromCache(doc(db, ADMIN_USERS, '-')).catch(() => undefined);
       return { db, store: createFamilyStore(fs, db, contract) };
     });
     // While the lock and the cache open: the page's first render then finds ICU's data loaded.
@@ -108,7 +133,7 @@ const api = {
   },
   /** Ends Firestore, which lets go of the cache's database (the page deletes it next). */
   async close() {
-    if (opened) await fs.terminate((await opened).db);
+    if (opened) await terminate((await opened).db);
   },
 };
 

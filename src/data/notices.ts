@@ -11,6 +11,7 @@ import type { FamilyAbsence } from '../domain/absences';
 import type { NoticeDelivery } from '../domain/notices';
 import { DataLoadError, InvalidDocumentError, problemsOf } from './readErrors';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
+import type { FirestoreFunctions } from './firestoreFunctions';
 
 /** What the notice reads take from the contract (the module itself will do). */
 export interface NoticesContract {
@@ -41,7 +42,7 @@ export const NOTICES_LOAD_ERROR = 'Failed to fetch notices';
 
 const denied = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
 
-export function noticeQueries(fs: typeof import('firebase/firestore'), db: Firestore, contract: NoticesContract) {
+export function noticeQueries(fs: FirestoreFunctions, db: Firestore, contract: NoticesContract) {
   const { collection, getDocs, limit, orderBy, query, where } = fs;
   /** The documents of a query, each parsed by `schema`, with their ids. */
   const read = async <S extends z.ZodMiniType>(name: string, schema: S, constraints: QueryConstraint[]): Promise<Array<{ id: string; data: z.infer<S> }>> => {

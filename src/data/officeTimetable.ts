@@ -7,6 +7,7 @@
 import type { Firestore } from 'firebase/firestore';
 import type { Lesson, Quarter, RoomHour } from '../domain/types';
 import { DataLoadError, InvalidDocumentError, parseDocument, type DocumentSchemas } from './queries';
+import type { FirestoreFunctions } from './firestoreFunctions';
 
 export interface OfficeTimetable {
   quarters: Quarter[];
@@ -17,7 +18,7 @@ export interface OfficeTimetable {
 /** The message of a failed read (the console shows its own translated text). */
 export const OFFICE_TIMETABLE_LOAD_ERROR = 'Failed to fetch the lessons';
 
-export async function readOfficeTimetable(fs: typeof import('firebase/firestore'), db: Firestore, schemas: DocumentSchemas): Promise<OfficeTimetable> {
+export async function readOfficeTimetable(fs: FirestoreFunctions, db: Firestore, schemas: DocumentSchemas): Promise<OfficeTimetable> {
   const { collection, getDocsFromServer } = fs;
   try {
     const [quarters, lessons, roomHours] = await Promise.all([

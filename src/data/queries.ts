@@ -20,6 +20,7 @@ import type * as z from 'zod/mini';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
 import { noticeQueries, type NoticesContract } from './notices';
 import { DataLoadError, InvalidDocumentError, problemsOf } from './readErrors';
+import type { FirestoreFunctions } from './firestoreFunctions';
 
 export { DataLoadError, InvalidDocumentError, problemsOf };
 
@@ -47,8 +48,6 @@ export function parseDocument<C extends SyncedCollection>(
   throw new InvalidDocumentError(collection, id, problemsOf(parsed.error));
 }
 
-type FirestoreModule = typeof import('firebase/firestore');
-
 async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
   try {
     return await read();
@@ -64,7 +63,7 @@ async function guarded<T>(message: string, read: () => Promise<T>): Promise<T> {
 
 const NO_TIMETABLE: FamilyTimetable = { lessons: [], roomHours: [], teachers: [] };
 
-export function createQueries(fs: FirestoreModule, db: Firestore, contract: ContractSchemas) {
+export function createQueries(fs: FirestoreFunctions, db: Firestore, contract: ContractSchemas) {
   const { collection, doc, getDoc, getDocs, orderBy, query, where } = fs;
   const schemas = contract.DOCUMENT_SCHEMAS;
   const all = async <C extends SyncedCollection>(name: C, ...constraints: Parameters<typeof query>[1][]) => {
