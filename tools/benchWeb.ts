@@ -3,16 +3,26 @@
  * `-- --only scripts` measures the build's JavaScript only, which needs neither emulators nor
  * functions: it runs without them, in seconds rather than minutes. `-- --against <commit>` builds
  * that commit as well and measures both in turn, side by side (tests/bench/sideBySide.ts), with
- * `--runs N` sign-ins and blocking loads per build (web.bench.ts checks it).
+ * `--runs N` sign-ins and blocking loads per build and `--lighthouse-runs N` Lighthouse runs per
+ * build (web.bench.ts checks both).
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ROOT, runInEmulators } from './lib/stack';
 
-const { only, against, runs } = parseArgs({ options: { only: { type: 'string' }, against: { type: 'string' }, runs: { type: 'string' } } }).values;
+const { only, against, runs, 'lighthouse-runs': lighthouseRuns } = parseArgs({
+  options: { only: { type: 'string' }, against: { type: 'string' }, runs: { type: 'string' }, 'lighthouse-runs': { type: 'string' } },
+}).values;
 if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: the only part is "scripts"`);
 if (only !== undefined && against !== undefined) throw new Error('--against compares the whole run; it does not go with --only');
-const bench = ['tsx', 'tests/bench/web.bench.ts', ...(only === undefined ? [] : ['--only', only]), ...(against === undefined ? [] : ['--against', against]), ...(runs === undefined ? [] : ['--runs', runs])];
+const bench = [
+  'tsx',
+  'tests/bench/web.bench.ts',
+  ...(only === undefined ? [] : ['--only', only]),
+  ...(against === undefined ? [] : ['--against', against]),
+  ...(runs === undefined ? [] : ['--runs', runs]),
+  ...(lighthouseRuns === undefined ? [] : ['--lighthouse-runs', lighthouseRuns]),
+];
 
 if (only === 'scripts') process.exit(spawnSync('npx', bench, { cwd: ROOT, stdio: 'inherit' }).status ?? 1);
 process.exit(runInEmulators(`npx ${bench.join(' ')}`, 'auth,firestore'));

@@ -58,7 +58,8 @@ export function sideBySideRows(measured: Measured): Row[] {
 /** Prints the rows as a Markdown table, ready for docs/performance.md. */
 export function compareSideBySide(builds: Build[], measured: Measured) {
   const runs = (build: number) => measured.dashboard[build]?.typed.length ?? 0;
-  console.log(`Side by side on this machine, ${builds.map((build, index) => `${build.label} (${runs(index)} runs)`).join(' and ')}, in turn; medians:\n`);
+  const lighthouseRuns = measured.lighthouse[0]?.dashboard.length ?? 0;
+  console.log(`Side by side on this machine, ${builds.map((build, index) => `${build.label} (${runs(index)} runs)`).join(' and ')}, in turn, Lighthouse ${lighthouseRuns} runs each; medians:\n`);
   console.log(`| Figure | ${builds.map((build) => build.label).join(' | ')} | Ratio |`);
   console.log(`|---|${builds.map(() => '---|').join('')}---|`);
   for (const [figure, values, format] of sideBySideRows(measured)) {
