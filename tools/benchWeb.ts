@@ -10,19 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { ROOT, runInEmulators } from './lib/stack';
 
-const { only, against, runs, 'lighthouse-runs': lighthouseRuns } = parseArgs({
-  options: { only: { type: 'string' }, against: { type: 'string' }, runs: { type: 'string' }, 'lighthouse-runs': { type: 'string' } },
-}).values;
+// Only the options this script acts on; every option goes on to the bench, which checks them all.
+const { only, against } = parseArgs({ options: { only: { type: 'string' }, against: { type: 'string' } }, strict: false }).values;
 if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: the only part is "scripts"`);
 if (only !== undefined && against !== undefined) throw new Error('--against compares the whole run; it does not go with --only');
-const bench = [
-  'tsx',
-  'tests/bench/web.bench.ts',
-  ...(only === undefined ? [] : ['--only', only]),
-  ...(against === undefined ? [] : ['--against', against]),
-  ...(runs === undefined ? [] : ['--runs', runs]),
-  ...(lighthouseRuns === undefined ? [] : ['--lighthouse-runs', lighthouseRuns]),
-];
+const bench = ['tsx', 'tests/bench/web.bench.ts', ...process.argv.slice(2)];
 
 if (only === 'scripts') process.exit(spawnSync('npx', bench, { cwd: ROOT, stdio: 'inherit' }).status ?? 1);
 process.exit(runInEmulators(`npx ${bench.join(' ')}`, 'auth,firestore'));

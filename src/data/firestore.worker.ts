@@ -10,38 +10,24 @@ import { ADMIN_USERS } from '@family-portal/contract/rules';
 import * as Comlink from 'comlink';
 import { initializeApp } from 'firebase/app';
 import {
-  collection,
   connectFirestoreEmulator,
   doc,
-  documentId,
-  getDoc,
   getDocFromCache,
-  getDocs,
-  getDocsFromCache,
-  getDocsFromServer,
   initializeFirestore,
-  limit,
   memoryLocalCache,
-  orderBy,
   persistentLocalCache,
   persistentSingleTabManager,
-  query,
-  startAfter,
   terminate,
-  where,
   type Firestore,
 } from 'firebase/firestore';
 import { appConfig } from '../lib/config';
 import { warmIntl } from '../lib/warmIntl';
 import { AuthFromPage, type TokenSource } from './authFromPage';
 import { createFamilyStore, type FamilyStore } from './familyStore';
-import type { FirestoreFunctions } from './firestoreFunctions';
+import { firestoreFunctions } from './firestoreFunctions';
 import { provideAuthToFirestore } from './firebaseInterop';
 import type { BookingQuery } from './booking';
 import type { FamilyData } from './familyData';
-
-/** By name, not as the module's namespace: see data/firestoreFunctions. */
-const fs: FirestoreFunctions = { collection, doc, documentId, getDoc, getDocFromCache, getDocs, getDocsFromCache, getDocsFromServer, limit, orderBy, query, startAfter, where };
 
 /**
  * Held by the tab whose worker keeps the device's persistent cache. Firestore's multi-tab cache
@@ -94,7 +80,7 @@ const api = {
       // (creating it on a first visit) before the first read, not after "Sign in". A cache
       // lookup is the lightest call that does; the document need not exist.
       getDocFromCache(doc(db, ADMIN_USERS, '-')).catch(() => undefined);
-      return { db, store: createFamilyStore(fs, db, contract) };
+      return { db, store: createFamilyStore(firestoreFunctions, db, contract) };
     });
     // While the lock and the cache open: the page's first render then finds ICU's data loaded.
     warmIntl();

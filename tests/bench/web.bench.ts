@@ -215,13 +215,16 @@ if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: t
  * Side by side, the sign-ins and the blocking time per build (`--runs`, 5 unless told): on a
  * machine whose figures move by a tenth from run to run, five runs cannot tell 5 % apart.
  */
-const SIDE_BY_SIDE_RUNS = Number(runs ?? RUNS);
-if (!Number.isInteger(SIDE_BY_SIDE_RUNS) || SIDE_BY_SIDE_RUNS < 1) throw new Error(`--runs ${runs}: a whole number of runs, 1 or more`);
-if (runs !== undefined && !against) throw new Error('--runs goes with --against');
+const SIDE_BY_SIDE_RUNS = sideBySideRuns('runs', runs, RUNS);
 /** Lighthouse's runs per build side by side (`--lighthouse-runs`, 3 unless told): three move its TBT by half or more on the same code. */
-const SIDE_BY_SIDE_LIGHTHOUSE_RUNS = Number(lighthouseRunsOption ?? LIGHTHOUSE_RUNS);
-if (!Number.isInteger(SIDE_BY_SIDE_LIGHTHOUSE_RUNS) || SIDE_BY_SIDE_LIGHTHOUSE_RUNS < 1) throw new Error(`--lighthouse-runs ${lighthouseRunsOption}: a whole number of runs, 1 or more`);
-if (lighthouseRunsOption !== undefined && !against) throw new Error('--lighthouse-runs goes with --against');
+const SIDE_BY_SIDE_LIGHTHOUSE_RUNS = sideBySideRuns('lighthouse-runs', lighthouseRunsOption, LIGHTHOUSE_RUNS);
+
+function sideBySideRuns(option: string, value: string | undefined, fallback: number): number {
+  const count = Number(value ?? fallback);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`--${option} ${value}: a whole number of runs, 1 or more`);
+  if (value !== undefined && !against) throw new Error(`--${option} goes with --against`);
+  return count;
+}
 
 /** The figures of the 2,000-family school, each build measured in turn, run after run (sideBySide.ts). */
 async function sideBySide(builds: Array<Build & { app: string }>) {
