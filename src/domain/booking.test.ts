@@ -3,7 +3,7 @@ import {
   activeRequestOf,
   allOffers,
   dayPartOf,
-  entryOffers,
+  bookingDataOf,
   offerDays,
   offerMatches,
   bookingOpen,
@@ -25,6 +25,7 @@ import {
   type BookingOffer,
   type BookingRequest,
 } from './booking';
+import { requestsOpen, summaryOf } from '@family-portal/contract';
 import { offer, request } from '../test/bookingFixtures';
 import type { Child, Quarter } from './types';
 
@@ -32,11 +33,8 @@ const quarter = (id: string, status: string, firstDay: string, lastDay: string):
 
 const child = (id: string, status = 'active'): Child => ({ id, memberId: 'M1', name: `Child ${id}`, birthday: null, age: null, class: null, notes: null, createdAt: null, status });
 
-const data = (offers: BookingOffer[], requests: BookingRequest[] = []): BookingData => ({
-  quarter: { id: 'Q1', name: '2027 Q1', firstDay: '2027-01-01', lastDay: '2027-03-31' },
-  offers,
-  requests,
-});
+const data = (offers: BookingOffer[], requests: BookingRequest[] = []): BookingData =>
+  bookingDataOf({ id: 'Q1', name: '2027 Q1', firstDay: '2027-01-01', lastDay: '2027-03-31' }, offers, requests);
 
 describe('the quarter families book', () => {
   const q4 = quarter('Q4', 'active', '2026-10-01', '2026-12-31');
@@ -102,13 +100,18 @@ describe('the offer of the quarter', () => {
     expect(lastRequestDay(data([closed]))).toBeNull();
   });
 
-  it("keeps for the entries the courses of the family's requests and the open one that closes last, and answers them as the whole offer does", () => {
-    const requested = [request({ lessonId: 'L2', status: 'declined' })];
-    const kept = entryOffers([offer(), closed, later], requested);
-    expect(kept.map((o) => o.offerId)).toEqual(['O2', 'O3']);
-    expect(lastRequestDay(data(kept))).toBe(lastRequestDay(data([offer(), closed, later])));
-    expect(entryOffers([offer(), closed], [])).toEqual([offer()]);
-    expect(entryOffers([closed], [])).toEqual([]);
+  it("answers the entries as the catalogue's summary does: the last open day, every course's name", () => {
+    const offers = [offer(), closed, later];
+    const catalogue = { quarter: data([]).quarter, offers };
+    const summary = summaryOf(catalogue)!;
+    expect(summary.lessonNames).toEqual(data(offers).lessonNames);
+    expect(data(offers).lessonNames).toEqual({ L1: 'Schach', L2: 'Aquarell', L3: 'Ballett' });
+    // The light read: the summary's last day while it is not past (contract requestsOpen).
+    for (const today of ['2027-03-01', '2027-03-20', '2027-03-21']) {
+      const open = offers.map((o) => ({ ...o, open: requestsOpen(o, today) }));
+      expect(requestsOpen(summary, today) ? summary.requestsUntil : null).toBe(lastRequestDay(data(open)));
+    }
+    expect(summaryOf({ ...catalogue, offers: [] })).toBeNull();
   });
 });
 

@@ -17,14 +17,22 @@ export type { BookingRequest, CatalogueOffer, RequestStatus } from '@family-port
 export interface BookingOffer extends CatalogueOffer {
   /** Requests are still taken: today (the school's clock) is not past its last day. */
   open: boolean;
-  /** Free places per offered room hour id; null when the places were not read (the dashboard's light read). */
+  /** Free places per offered room hour id; null when not known. */
   free: Record<string, number> | null;
 }
 
 /** The next quarter's offer and the family's requests for it; null where the school has no booking. */
 export interface BookingData {
   quarter: OfferCatalogue['quarter'];
+  /**
+   * Every offered course with its free places (the booking page's read); none in the light read
+   * of the entries to booking, which reads the offer's summary (data/booking.ts).
+   */
   offers: BookingOffer[];
+  /** The last day any offered course still takes requests; null when none does. */
+  requestsUntil: string | null;
+  /** The offered courses' names by lesson id: for the family's requests. */
+  lessonNames: Record<string, string>;
   /** The family's requests for this quarter, whatever their status. */
   requests: BookingRequest[];
 }
@@ -87,22 +95,20 @@ export function offerDays(offers: readonly Pick<CatalogueOffer, 'roomHours'>[]):
 /** Requests are taken for at least one course. */
 export const bookingOpen = (data: BookingData | null): boolean => openOffers(data).length > 0;
 
-/**
- * What the entries to booking (the dashboard's card, the plans page's link) need of the offer:
- * the courses of the family's requests (their names) and the open course that takes requests
- * longest (the last day). The light read keeps only these (data/booking.ts).
- */
-export function entryOffers(offers: readonly BookingOffer[], requests: readonly BookingRequest[]): BookingOffer[] {
-  const requested = new Set(requests.map((request) => request.lessonId));
-  const closesLast = offers.filter((offer) => offer.open).reduce<BookingOffer | null>((last, offer) => (!last || offer.requestsUntil > last.requestsUntil ? offer : last), null);
-  return offers.filter((offer) => requested.has(offer.lessonId) || offer === closesLast);
+/** The booking page's read: the whole offer, and what the entries to booking take from it. */
+export function bookingDataOf(quarter: BookingData['quarter'], offers: BookingOffer[], requests: BookingRequest[]): BookingData {
+  const days = offers.filter((offer) => offer.open).map((offer) => offer.requestsUntil);
+  return {
+    quarter,
+    offers,
+    requestsUntil: days.length === 0 ? null : days.reduce((latest, day) => (day > latest ? day : latest)),
+    lessonNames: Object.fromEntries(offers.map((offer) => [offer.lessonId, offer.lessonName])),
+    requests,
+  };
 }
 
 /** The last day any open course takes requests (for "until …"), or null when none is open. */
-export function lastRequestDay(data: BookingData | null): string | null {
-  const days = openOffers(data).map((offer) => offer.requestsUntil);
-  return days.length === 0 ? null : days.reduce((latest, day) => (day > latest ? day : latest));
-}
+export const lastRequestDay = (data: BookingData | null): string | null => data?.requestsUntil ?? null;
 
 /**
  * A room hour's time in the reader's locale ("15:40–16:25"), from the label's range; a label

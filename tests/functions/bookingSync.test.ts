@@ -5,7 +5,7 @@
  * written only when it changes, the places follow the requests' status, and a table that
  * vanished from the app deletes nothing.
  */
-import { offerCatalogueSchema, type OfferCatalogue } from '@family-portal/contract';
+import { offerCatalogueSchema, offerSummarySchema, summaryOf, type OfferCatalogue } from '@family-portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runSyncReportingChanges, type SyncRequest } from '../../functions/src/sync/run/engine';
@@ -30,6 +30,10 @@ const rows = (table: string) => school.store.tables[table] as RawRow[];
 const catalogue = async (quarterId = NEXT) => {
   const snapshot = await db.doc(`offer_catalogue/${quarterId}`).get();
   return snapshot.exists ? { data: offerCatalogueSchema.parse(snapshot.data()), updateTime: snapshot.updateTime?.toMillis() } : null;
+};
+const summary = async (quarterId = NEXT) => {
+  const snapshot = await db.doc(`offer_summary/${quarterId}`).get();
+  return snapshot.exists ? { data: offerSummarySchema.parse(snapshot.data()), updateTime: snapshot.updateTime?.toMillis() } : null;
 };
 const ids = async (collection: string) => (await db.collection(collection).listDocuments()).map((ref) => ref.id).sort();
 /** Places the requests hold per offer and room hour, as the rows say. */
@@ -111,6 +115,13 @@ describe('a school with booking', () => {
     const first = built.offers.find((offer) => offer.lessonId === lesson['Lesson ID']);
     expect(first).toMatchObject({ lessonName: lesson.Name, pricePerHour: lesson['Price Per Hour'], teacherName: expect.any(String) });
     expect(first?.roomHours.map((hour) => hour.id).sort()).toEqual(rows('Room Hours').filter((hour) => hour['Lesson ID'] === lesson['Lesson ID']).map((hour) => hour['Room Hour ID']).sort());
+    // Beside it, what the entries to booking read: the last day of requests and the courses' names.
+    expect(await ids('offer_summary')).toEqual([NEXT]);
+    const short = (await summary())?.data;
+    expect(short).toEqual(summaryOf(built));
+    expect(short?.lessonNames[lesson['Lesson ID'] as string]).toBe(lesson.Name);
+    expect(short?.requestsUntil).toBe(built.offers.map((offer) => offer.requestsUntil).sort().at(-1));
+    expect(short?.requestsUntil).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // The places the requests made in AppSheet hold: one room hour is full.
     expect(await heldInFirestore()).toEqual(heldByRows());
@@ -121,11 +132,18 @@ describe('a school with booking', () => {
   it('rewrites the catalogue only when its content changed, and drops a quarter that has no offers left or is over', async () => {
     await sync(full);
     const before = await catalogue();
+    const summaryBefore = await summary();
     const again = await sync(full);
     expect(Object.values(again.log.tables).reduce((sum, counts) => sum + counts.written, 0)).toBe(0);
     expect((await catalogue())?.updateTime).toBe(before?.updateTime);
+    expect((await summary())?.updateTime).toBe(summaryBefore?.updateTime);
     await sync(delta);
     expect((await catalogue())?.updateTime).toBe(before?.updateTime);
+    // A summary missing beside an unchanged catalogue (the first sync after summaries came) is written.
+    await db.doc(`offer_summary/${NEXT}`).delete();
+    await sync(delta);
+    expect((await catalogue())?.updateTime).toBe(before?.updateTime);
+    expect((await summary())?.data).toEqual(summaryBefore?.data);
 
     const offer = rows('Offers')[1] as RawRow;
     await client.edit('Offers', [{ 'Offer ID': offer['Offer ID'] as string, Places: '15' }]);
@@ -139,14 +157,17 @@ describe('a school with booking', () => {
     await client.edit('Lessons', [{ 'Lesson ID': offer['Lesson ID'] as string, Name: 'Schach – Turniergruppe' }]);
     await sync(delta);
     expect((await catalogue())?.data.offers.find((o) => o.offerId === offer['Offer ID'])?.lessonName).toBe('Schach – Turniergruppe');
+    expect((await summary())?.data.lessonNames[offer['Lesson ID'] as string]).toBe('Schach – Turniergruppe');
 
     // The office moves every offer to this quarter: the next quarter has none left.
     await client.edit('Offers', rows('Offers').map((o) => ({ 'Offer ID': o['Offer ID'] as string, 'Quarter ID': 'Q2026-4' })));
     await sync(delta);
     expect(await ids('offer_catalogue')).toEqual(['Q2026-4']);
+    expect(await ids('offer_summary')).toEqual(['Q2026-4']);
     // And once that quarter is over, it has no catalogue either.
     await sync(delta, '2027-01-01');
     expect(await ids('offer_catalogue')).toEqual([]);
+    expect(await ids('offer_summary')).toEqual([]);
   });
 
   it("keeps each request's sender when the members table answers after the requests", async () => {

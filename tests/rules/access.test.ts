@@ -100,6 +100,7 @@ beforeAll(async () => {
     // Booking: the next quarter's offer, its places, and requests of three families.
     await put('offers/O1', { quarterId: 'Q2', lessonId: 'L1', roomHourIds: [], places: 3, weeks: 12, requestsUntil: '2026-12-20' });
     await put('offer_catalogue/Q2', { quarter: { id: 'Q2', name: '2027 Q1', firstDay: '2027-01-04', lastDay: '2027-03-26' }, offers: [] });
+    await put('offer_summary/Q2', { quarter: { id: 'Q2', name: '2027 Q1', firstDay: '2027-01-04', lastDay: '2027-03-26' }, requestsUntil: '2026-12-20', lessonNames: { L1: 'Schach' } });
     await put('offer_places/O1', { quarterId: 'Q2', taken: { RH1: 2 } });
     await put('booking_holds/O1', { holders: { 'REQ-1': { roomHourIds: ['RH1'], state: 'held', since: '2026-11-27T10:00:00.000Z' } } });
     for (const [n, memberId] of [[1, 'M1'], [2, 'M2'], [4, 'M4']] as const) {
@@ -289,6 +290,8 @@ const READS: Read[] = [
   // Booking: the offer and its place counts for active members, each family's own requests.
   { collection: 'offer_catalogue', what: "get the next quarter's offer", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'offer_catalogue/Q2')) },
   { collection: 'offer_catalogue', what: 'list the offers of every quarter', allowed: [], read: (db) => getDocs(collection(db, 'offer_catalogue')) },
+  { collection: 'offer_summary', what: "get the next quarter's offer in short", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'offer_summary/Q2')) },
+  { collection: 'offer_summary', what: 'list the short offers of every quarter', allowed: [], read: (db) => getDocs(collection(db, 'offer_summary')) },
   {
     collection: 'offer_places',
     what: "list the next quarter's places taken",
@@ -376,6 +379,7 @@ describe('what the allowed reads return', () => {
     const own = await assertSucceeds(familyQuery(db, 'bookingRequests', 'M8'));
     expect(own.docs.map((d) => [d.id, d.get('status')])).toEqual([['REQ-8', 'declined']]);
     await assertFails(getDoc(doc(db, 'offer_catalogue/Q2')));
+    await assertFails(getDoc(doc(db, 'offer_summary/Q2')));
     await assertFails(getDocs(query(collection(db, 'offer_places'), where('quarterId', '==', 'Q2'))));
     await assertFails(familyQuery(db, 'bookingRequests', 'M1'));
   });
@@ -418,6 +422,7 @@ const WRITABLE_PATHS = [
   'admin_audit/a1',
   'offers/O1',
   'offer_catalogue/Q2',
+  'offer_summary/Q2',
   'offer_places/O1',
   'booking_holds/O1',
   'bookingRequests/REQ-1',

@@ -5,7 +5,7 @@
  * school without a catalogue, and a former member, get no booking at all.
  */
 import * as contract from '@family-portal/contract';
-import { MEMBER_EMAILS, OFFER_CATALOGUE, OFFER_PLACES } from '@family-portal/contract';
+import { MEMBER_EMAILS, OFFER_CATALOGUE, OFFER_PLACES, OFFER_SUMMARY, summaryOf } from '@family-portal/contract';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import * as fs from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,10 +76,13 @@ beforeAll(async () => {
     batch.set(admin.collection(MEMBER_EMAILS).doc(member.email), { memberId: member.memberId });
     batch.set(admin.collection('members').doc(member.memberId), { primaryEmail: member.email, status: member === family ? 'active' : 'inactive' });
   }
-  batch.set(admin.collection(OFFER_CATALOGUE).doc(QUARTER), {
+  const catalogue = {
     quarter: { id: QUARTER, name: '2027 Q2', firstDay: '2027-04-01', lastDay: '2027-06-30' },
     offers: [catalogueOffer('OBS1', 'LBS1', '2027-03-15'), catalogueOffer('OBS2', 'LBS2', '2027-03-01'), catalogueOffer('OBS3', 'LBS3', '2027-03-12'), catalogueOffer('OBS4', 'LBS4', '2027-03-20')],
-  });
+  };
+  batch.set(admin.collection(OFFER_CATALOGUE).doc(QUARTER), catalogue);
+  // As the sync writes it beside the catalogue (functions/src/sync/family/offerCatalogue.ts).
+  batch.set(admin.collection(OFFER_SUMMARY).doc(QUARTER), summaryOf(catalogue)!);
   batch.set(admin.collection(OFFER_PLACES).doc('OBS1'), { quarterId: QUARTER, taken: { 'OBS1-RH1': 1, 'OBS1-RH2': 3 } });
   batch.set(admin.collection(OFFER_PLACES).doc('OBS2'), { quarterId: QUARTER, taken: { 'OBS2-RH1': 5 } });
   batch.set(admin.collection('bookingRequests').doc('REQ-BS-1'), requestDoc(family.memberId, QUARTER, 'requested'));
@@ -99,6 +102,7 @@ afterAll(async () => {
     batch.delete(admin.collection('members').doc(member.memberId));
   }
   batch.delete(admin.collection(OFFER_CATALOGUE).doc(QUARTER));
+  batch.delete(admin.collection(OFFER_SUMMARY).doc(QUARTER));
   for (const id of ['OBS1', 'OBS2']) batch.delete(admin.collection(OFFER_PLACES).doc(id));
   for (const id of ['REQ-BS-1', 'REQ-BS-2', 'REQ-BS-3', 'REQ-BS-4']) batch.delete(admin.collection('bookingRequests').doc(id));
   await batch.commit();
@@ -121,10 +125,18 @@ describe("the family store's booking read", () => {
     ]);
   });
 
-  it("reads for the light read no places and only the offers its entries name: the family's course, open up to and including its last day, and the one open longest", async () => {
-    const booking = await familyStore.readBooking({ memberId: family.memberId, quarterId: QUARTER, today: '2027-03-15', withPlaces: false });
-    expect(booking?.offers.map((offer) => [offer.offerId, offer.open, offer.free])).toEqual([['OBS1', true, null], ['OBS4', true, null]]);
-    expect(booking?.requests).toHaveLength(2);
+  it("reads for the light read the catalogue's summary: no offers, the last day of requests up to and including it, the names of the family's courses", async () => {
+    const light = (today: string) => familyStore.readBooking({ memberId: family.memberId, quarterId: QUARTER, today, withPlaces: false });
+    const booking = await light('2027-03-15');
+    expect(booking?.quarter.name).toBe('2027 Q2');
+    expect(booking?.offers).toEqual([]);
+    expect(booking?.requestsUntil).toBe('2027-03-20');
+    expect(booking?.lessonNames).toEqual({ LBS1: 'Kurs LBS1' });
+    expect(booking?.requests.map((request) => request.id).sort()).toEqual(['REQ-BS-1', 'REQ-BS-2']);
+    // The same answer as the whole offer's.
+    expect((await familyStore.readBooking({ memberId: family.memberId, quarterId: QUARTER, today: '2027-03-15', withPlaces: true }))?.requestsUntil).toBe('2027-03-20');
+    expect((await light('2027-03-20'))?.requestsUntil).toBe('2027-03-20');
+    expect((await light('2027-03-21'))?.requestsUntil).toBeNull();
   });
 
   it('answers no booking for a quarter without a catalogue (a school without booking)', async () => {

@@ -110,6 +110,31 @@ export const offerCatalogueSchema = z.object({
 });
 export type OfferCatalogue = z.infer<typeof offerCatalogueSchema>;
 
+/**
+ * offer_summary/{quarterId}: what the entries to booking (the dashboard's card, the plans page's
+ * link) show of a quarter's offer, written by the sync with its catalogue: the last day any course
+ * takes requests, and each offered course's name by lesson id (for the family's requests and the
+ * office's decisions). The catalogue of the 2,000-family demo school is 124 kB of JSON, some
+ * 285 kB as Firestore sends it; a parent's every dashboard read it whole (docs/performance.md).
+ */
+export const OFFER_SUMMARY = 'offer_summary';
+export const offerSummarySchema = z.object({
+  quarter: offerCatalogueSchema.shape.quarter,
+  requestsUntil: z.string(),
+  lessonNames: z.record(z.string(), z.string()),
+});
+export type OfferSummary = z.infer<typeof offerSummarySchema>;
+
+/** A catalogue's summary; null for one without offers, which the sync does not keep. */
+export function summaryOf(catalogue: OfferCatalogue): OfferSummary | null {
+  if (catalogue.offers.length === 0) return null;
+  return {
+    quarter: catalogue.quarter,
+    requestsUntil: catalogue.offers.reduce((latest, offer) => (offer.requestsUntil > latest ? offer.requestsUntil : latest), catalogue.offers[0]!.requestsUntil),
+    lessonNames: Object.fromEntries(catalogue.offers.map((offer) => [offer.lessonId, offer.lessonName])),
+  };
+}
+
 /** Places taken per room hour id; a room hour without an entry has none taken. */
 export const offerPlacesSchema = z.object({ quarterId: id, taken: z._default(z.record(z.string(), z.int()), {}) });
 export type OfferPlaces = z.infer<typeof offerPlacesSchema>;

@@ -35,7 +35,7 @@ export function BookingEntry({ booking: { data } }: { booking: Booking }) {
   const waiting = (data?.requests ?? []).filter((request) => request.status === 'requested').length;
   if (!data || (!until && decisions.length === 0)) return null;
   const childName = (id: string) => family.children.find((child) => child.id === id)?.name ?? t('booking.unknownChild');
-  const lessonName = (id: string) => data.offers.find((offer) => offer.lessonId === id)?.lessonName ?? t('booking.unknownLesson');
+  const lessonName = (id: string) => data.lessonNames[id] ?? t('booking.unknownLesson');
 
   return (
     <Card title={t('booking.dashboard.title', { quarter: data.quarter.name })}>

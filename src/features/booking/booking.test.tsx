@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { BookingProvider } from '../../data/BookingProvider';
 import { DataContext } from '../../data/DataProvider';
-import type { BookingData, BookingRequest } from '../../domain/booking';
+import { bookingDataOf, type BookingData, type BookingRequest } from '../../domain/booking';
 import i18n from '../../i18n';
 import { FamilyScope } from '../../routing/familyScope';
 import { offer, request } from '../../test/bookingFixtures';
@@ -27,12 +27,11 @@ family.quarters = [...family.quarters, parsedDoc('quarters', { id: 'Q1', name: '
 // Mia (C1) and Leon (C2); the request fixtures are Mia's.
 const ofFamily = (overrides: Partial<BookingRequest> = {}) => request({ memberId: 'M0001', ...overrides });
 
-const booking = (overrides: Partial<BookingData> = {}): BookingData => ({
-  quarter: { id: 'Q1', name: '2027 Q1', firstDay: '2027-01-01', lastDay: '2027-03-31' },
-  offers: [offer()],
-  requests: [],
-  ...overrides,
-});
+const QUARTER = { id: 'Q1', name: '2027 Q1', firstDay: '2027-01-01', lastDay: '2027-03-31' };
+/** The booking page's read: the whole offer with its places. */
+const booking = ({ offers = [offer()], requests = [] }: Partial<Pick<BookingData, 'offers' | 'requests'>> = {}): BookingData => bookingDataOf(QUARTER, offers, requests);
+/** The light read of the entries: the catalogue's summary, no offers. */
+const summary = ({ requestsUntil = '2027-03-15', lessonNames = { L1: 'Schach' }, requests = [] }: Partial<BookingData> = {}): BookingData => ({ quarter: QUARTER, offers: [], requestsUntil, lessonNames, requests });
 
 function renderWith(ui: React.ReactNode, { readOnly = false, at = '/booking', data = family } = {}) {
   const screenUi = (
@@ -332,8 +331,9 @@ describe('the booking page', () => {
 describe("the dashboard's entry", () => {
   it("links to the booking page with the last day, and gives the office's latest decisions", async () => {
     store.readBooking.mockResolvedValue(
-      booking({
-        offers: [offer({ free: null }), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett', free: null, requestsUntil: '2027-03-20' })],
+      summary({
+        requestsUntil: '2027-03-20',
+        lessonNames: { L1: 'Schach', L2: 'Ballett' },
         requests: [
           ofFamily({ id: 'a', status: 'confirmed', decidedAt: '2027-02-04T10:00:00.000Z' }),
           ofFamily({ id: 'b', childId: 'C2', lessonId: 'L2', status: 'declined', decidedAt: '2027-02-05T10:00:00.000Z' }),
@@ -354,9 +354,9 @@ describe("the dashboard's entry", () => {
   });
 
   it("leads to a booking page that waits for the whole offer: the light read holds only the entry's courses", async () => {
-    // The worker's light read keeps the courses the entry names (domain entryOffers): here only Schach.
+    // The worker's light read is the catalogue's summary: no offers.
     const wholeOffer = [offer(), offer({ offerId: 'O2', lessonId: 'L2', lessonName: 'Ballett' })];
-    store.readBooking.mockResolvedValueOnce(booking({ offers: [offer({ free: null })] }));
+    store.readBooking.mockResolvedValueOnce(summary());
     let answerWithPlaces: () => void = () => undefined;
     const screenUi = (
       <MemoryRouter>
@@ -386,7 +386,7 @@ describe("the dashboard's entry", () => {
     await act(async () => undefined);
     expect(container).toBeEmptyDOMElement();
     unmount();
-    store.readBooking.mockResolvedValue(booking({ offers: [offer({ open: false })], requests: [ofFamily()] }));
+    store.readBooking.mockResolvedValue(summary({ requestsUntil: null, requests: [ofFamily()] }));
     const closed = renderWith(<DashboardBooking />);
     await waitFor(() => expect(store.readBooking).toHaveBeenCalledTimes(2));
     await act(async () => undefined);

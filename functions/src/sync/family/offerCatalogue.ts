@@ -4,7 +4,9 @@
  * lessons, room hours, teachers and quarters (families may read none of those collections whole).
  * Built from what Firestore holds once the tables have settled, after every sync: a catalogue
  * is written only when its content changed, and deleted when its quarter has no offer left or
- * is over. Free places are counted apart (offer_places, by the booking functions).
+ * is over. Beside each, its summary (offer_summary/{quarterId}: the last day of requests and the
+ * courses' names), which the entries to booking read instead of the whole catalogue, kept the
+ * same way. Free places are counted apart (offer_places, by the booking functions).
  *
  * An offer the catalogue cannot show (its lesson or quarter unknown, no room hour left, a second
  * offer of the same lesson in the quarter) is left out with a warning for the office.
@@ -13,13 +15,15 @@ import { chunk } from 'es-toolkit/array';
 import {
   DOCUMENT_SCHEMAS,
   OFFER_CATALOGUE,
+  OFFER_SUMMARY,
+  summaryOf,
   WEEKDAYS,
   type CatalogueOffer,
   type Offer,
   type OfferCatalogue,
   type RowNote,
 } from '@family-portal/contract';
-import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore, QuerySnapshot } from 'firebase-admin/firestore';
 import { contentHash, HASH_FIELD } from '../firestore/contentHash';
 
 type Lesson = { id: string; name: string; teacherId: string | null; hours: number | null; pricePerHour: number; extrasPerQuarter: number };
@@ -173,23 +177,38 @@ export async function readCatalogueSources(db: Firestore): Promise<CatalogueSour
  * whose app has no Offers table (`withoutOffers`) offers nothing, whatever offers Firestore kept.
  */
 export async function updateOfferCatalogues(db: Firestore, today: string, options: { withoutOffers?: boolean } = {}): Promise<CatalogueRun> {
-  const [sources, stored] = await Promise.all([
+  const [sources, stored, storedSummaries] = await Promise.all([
     options.withoutOffers ? null : readCatalogueSources(db),
     db.collection(OFFER_CATALOGUE).get(),
+    db.collection(OFFER_SUMMARY).get(),
   ]);
   const { catalogues, warnings } = sources ? buildCatalogues(sources, today) : { catalogues: new Map<string, OfferCatalogue>(), warnings: [] };
-  const storedHashes = new Map(stored.docs.map((doc) => [doc.id, doc.get(HASH_FIELD) as unknown]));
+  const hashesOf = (snapshot: QuerySnapshot) => new Map(snapshot.docs.map((doc) => [doc.id, doc.get(HASH_FIELD) as unknown]));
+  const storedHashes = hashesOf(stored);
+  const storedSummaryHashes = hashesOf(storedSummaries);
   const batch = db.batch();
   const writtenQuarterIds: string[] = [];
+  let writes = 0;
   for (const [quarterId, catalogue] of catalogues) {
     const hash = contentHash(catalogue);
-    if (storedHashes.get(quarterId) === hash) continue;
-    batch.set(db.collection(OFFER_CATALOGUE).doc(quarterId), { ...catalogue, [HASH_FIELD]: hash });
-    writtenQuarterIds.push(quarterId);
+    if (storedHashes.get(quarterId) !== hash) {
+      batch.set(db.collection(OFFER_CATALOGUE).doc(quarterId), { ...catalogue, [HASH_FIELD]: hash });
+      writtenQuarterIds.push(quarterId);
+      writes++;
+    }
+    // Checked on its own: a summary missing beside an unchanged catalogue (the first sync after
+    // summaries came) is written too.
+    const summary = summaryOf(catalogue);
+    const summaryHash = summary && contentHash(summary);
+    if (summary && storedSummaryHashes.get(quarterId) !== summaryHash) {
+      batch.set(db.collection(OFFER_SUMMARY).doc(quarterId), { ...summary, [HASH_FIELD]: summaryHash });
+      writes++;
+    }
   }
   const gone = stored.docs.filter((doc) => !catalogues.has(doc.id));
-  for (const doc of gone) batch.delete(doc.ref);
+  const summariesGone = storedSummaries.docs.filter((doc) => !catalogues.has(doc.id));
+  for (const doc of [...gone, ...summariesGone]) batch.delete(doc.ref);
   // A handful of quarters: one commit.
-  if (writtenQuarterIds.length + gone.length > 0) await batch.commit();
+  if (writes + gone.length + summariesGone.length > 0) await batch.commit();
   return { written: writtenQuarterIds.length, deleted: gone.length, quarterIds: [...catalogues.keys()], warnings, writtenQuarterIds };
 }
