@@ -2,6 +2,8 @@
  * Lighthouse (mobile, its default simulated throttling) on one page of the running app: the
  * median of a few runs, with what keeps it from full marks and where the JavaScript boot-up goes.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { CATEGORIES, isFailed, medianOfGoodRuns, type FailedRun, type Scores } from './lighthouseMedian';
 import { chunkName } from './webScripts';
@@ -30,9 +32,27 @@ function bootupOf(audit: { displayValue?: string; details?: unknown } | undefine
   return `${audit?.displayValue ?? '?'}: ${items.map((item) => `${name(item.url)} ${Math.round(item.total)} ms (parse ${Math.round(item.scriptParseCompile)})`).join(', ')}`;
 }
 
+/** Where each run's report and trace are kept (`--lighthouse-reports`); nowhere unless told. */
+let reportsDir: string | undefined;
+
+/**
+ * Keeps every run's report and trace in `dir`, named by the app's port (4175 this tree, 4176 the
+ * `--against` build), the page and the time: tests/bench/lighthouseTraces.ts compares them.
+ */
+export function keepLighthouseReports(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  reportsDir = dir;
+}
+
 async function lighthouseRun(url: string, port: number, signedIn: boolean): Promise<LighthouseRun | FailedRun> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn });
   if (!result) return { failure: 'Lighthouse returned no result' };
+  if (reportsDir) {
+    const { port: appPort, pathname } = new URL(url);
+    const name = join(reportsDir, `${appPort}-${pathname === '/' ? 'dashboard' : pathname.slice(1).replaceAll('/', '_')}-${Date.now()}`);
+    writeFileSync(`${name}.report.json`, JSON.stringify(result.lhr));
+    writeFileSync(`${name}.trace.json`, JSON.stringify(result.artifacts.Trace));
+  }
   const { categories, audits, runtimeError } = result.lhr;
   // A run that could not load the page (NO_FCP, a navigation error) still scores every category,
   // with null: no measurement of the page, which must not count as a 0.

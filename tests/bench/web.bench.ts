@@ -16,6 +16,9 @@
  *
  *   npm run bench:web [-- --only scripts]
  *   npm run bench:web -- --against <commit> [--runs 9] [--lighthouse-runs 9]
+ *
+ * `--lighthouse-reports <dir>` keeps each Lighthouse run's report and trace there, for
+ * `npx tsx tests/bench/lighthouseTraces.ts <dir>` (where a build's main-thread time goes).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +31,7 @@ import { clearAuth, clearFirestore } from '../../tools/lib/emulators';
 import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
 import { blockingTimes } from './blockingTime';
 import { buildCommit, buildThisTree, type Build } from './builds';
-import { CATEGORIES, LIGHTHOUSE_RUNS, lighthouseRuns } from './lighthouse';
+import { CATEGORIES, keepLighthouseReports, LIGHTHOUSE_RUNS, lighthouseRuns } from './lighthouse';
 import { medianOfGoodRuns } from './lighthouseMedian';
 import { compareSideBySide, median } from './sideBySide';
 import { explainFailure, watchedPage } from './pageFailures';
@@ -207,9 +210,10 @@ async function withSchool<T>(families: number, work: () => Promise<T>): Promise<
   return work();
 }
 
-const { only, against, runs, 'lighthouse-runs': lighthouseRunsOption } = parseArgs({
-  options: { only: { type: 'string' }, against: { type: 'string' }, runs: { type: 'string' }, 'lighthouse-runs': { type: 'string' } },
+const { only, against, runs, 'lighthouse-runs': lighthouseRunsOption, 'lighthouse-reports': lighthouseReports } = parseArgs({
+  options: { only: { type: 'string' }, against: { type: 'string' }, runs: { type: 'string' }, 'lighthouse-runs': { type: 'string' }, 'lighthouse-reports': { type: 'string' } },
 }).values;
+if (lighthouseReports) keepLighthouseReports(lighthouseReports);
 if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: the only part is "scripts"`);
 /**
  * Side by side, the sign-ins and the blocking time per build (`--runs`, 5 unless told): on a
