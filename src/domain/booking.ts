@@ -5,7 +5,7 @@
  * come from the data layer (data/booking.ts), parsed by the contract's schemas, with the free
  * places and whether requests are still taken worked out there by the contract's own rules.
  */
-import { courseCost, currentQuarter, hourLabel, lessonTimes, nextQuarter, type QuarterFacts } from '@family-portal/contract/rules';
+import { courseCost, currentQuarter, hourLabel, lessonTimes, nextQuarter, summaryOf, type QuarterFacts } from '@family-portal/contract/rules';
 import type { BookingRequest, CatalogueOffer, OfferCatalogue } from '@family-portal/contract';
 import { dateFormat } from './intlFormats';
 import { sortRoomHours } from './schedule';
@@ -97,14 +97,10 @@ export const bookingOpen = (data: BookingData | null): boolean => openOffers(dat
 
 /** The booking page's read: the whole offer, and what the entries to booking take from it. */
 export function bookingDataOf(quarter: BookingData['quarter'], offers: BookingOffer[], requests: BookingRequest[]): BookingData {
-  const days = offers.filter((offer) => offer.open).map((offer) => offer.requestsUntil);
-  return {
-    quarter,
-    offers,
-    requestsUntil: days.length === 0 ? null : days.reduce((latest, day) => (day > latest ? day : latest)),
-    lessonNames: Object.fromEntries(offers.map((offer) => [offer.lessonId, offer.lessonName])),
-    requests,
-  };
+  const summary = summaryOf({ quarter, offers });
+  // The last day of all is an open one while any course is open (open: today is not past its day).
+  const open = offers.some((offer) => offer.open);
+  return { quarter, offers, requestsUntil: open && summary ? summary.requestsUntil : null, lessonNames: summary?.lessonNames ?? {}, requests };
 }
 
 /** The last day any open course takes requests (for "until …"), or null when none is open. */

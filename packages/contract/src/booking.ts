@@ -125,16 +125,6 @@ export const offerSummarySchema = z.object({
 });
 export type OfferSummary = z.infer<typeof offerSummarySchema>;
 
-/** A catalogue's summary; null for one without offers, which the sync does not keep. */
-export function summaryOf(catalogue: OfferCatalogue): OfferSummary | null {
-  if (catalogue.offers.length === 0) return null;
-  return {
-    quarter: catalogue.quarter,
-    requestsUntil: catalogue.offers.reduce((latest, offer) => (offer.requestsUntil > latest ? offer.requestsUntil : latest), catalogue.offers[0]!.requestsUntil),
-    lessonNames: Object.fromEntries(catalogue.offers.map((offer) => [offer.lessonId, offer.lessonName])),
-  };
-}
-
 /** Places taken per room hour id; a room hour without an entry has none taken. */
 export const offerPlacesSchema = z.object({ quarterId: id, taken: z._default(z.record(z.string(), z.int()), {}) });
 export type OfferPlaces = z.infer<typeof offerPlacesSchema>;

@@ -4,6 +4,8 @@
  * without loading the schemas.
  */
 
+import type { OfferCatalogue, OfferSummary } from './booking';
+
 /** The `otherPayments` type of a book deposit, as the school office types it. */
 export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
 
@@ -220,4 +222,20 @@ export function noticeTextFor<Language extends string, Text>(texts: Partial<Reco
   const any = Object.values<Text | undefined>(texts).find(Boolean);
   if (!any) throw new Error('A notice without any text');
   return any;
+}
+
+/**
+ * A quarter's offer in short (offer_summary, contract booking.ts): the last day any course takes
+ * requests and each course's name by lesson id; null for an offer without courses. The sync
+ * writes it beside the catalogue, and the booking page works the same out of the catalogue it
+ * reads, so that the entries to booking say the same from either.
+ */
+export function summaryOf(catalogue: Pick<OfferCatalogue, 'quarter'> & { offers: ReadonlyArray<Pick<OfferCatalogue['offers'][number], 'lessonId' | 'lessonName' | 'requestsUntil'>> }): OfferSummary | null {
+  const [first, ...rest] = catalogue.offers;
+  if (!first) return null;
+  return {
+    quarter: catalogue.quarter,
+    requestsUntil: rest.reduce((latest, offer) => (offer.requestsUntil > latest ? offer.requestsUntil : latest), first.requestsUntil),
+    lessonNames: Object.fromEntries(catalogue.offers.map((offer) => [offer.lessonId, offer.lessonName])),
+  };
 }
