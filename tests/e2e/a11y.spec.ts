@@ -23,11 +23,16 @@ const en = texts('en');
 /** A text with a {{value}} in it, as a pattern that takes any value there. */
 const pattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{\w+\}\}/g, '.+')}$`);
 
-/** The screen has its heading and no loading placeholder any more. */
-async function ready(page: Page, heading: string | RegExp) {
+/**
+ * The screen has its heading and no loading placeholder any more. A screen that waits for the
+ * functions (the office's) gives them 30 s: they may start cold in the emulator, which beside the
+ * other lanes on CI's 2 cores took longer than the default 10 s.
+ */
+async function ready(page: Page, heading: string | RegExp, { functions = false } = {}) {
+  const timeout = functions ? 30_000 : undefined;
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  await expect(page.getByRole('status', { name: new RegExp(en.common.loading) })).toHaveCount(0);
-  await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0);
+  await expect(page.getByRole('status', { name: new RegExp(en.common.loading) })).toHaveCount(0, { timeout });
+  await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0, { timeout });
 }
 
 async function switchLanguage(page: Page, language: Language) {
@@ -201,7 +206,7 @@ test('the admin console and its confirmations: delta, full, held-back deletions'
 
 test("the office's accounts tab and its invitation confirmation", async ({ page }) => {
   await openAs(page, DEMO.admin, '/admin/accounts');
-  await ready(page, en.pages.adminAccounts.title);
+  await ready(page, en.pages.adminAccounts.title, { functions: true });
   // The functions may start cold in the emulator.
   // The members: a table, or one card each on a phone.
   await expect(page.getByRole('region', { name: en.admin.accounts.table.title }).getByRole('link', { name: /^View as family: / }).first()).toBeVisible({ timeout: 30_000 });
@@ -213,7 +218,7 @@ test("the office's accounts tab and its invitation confirmation", async ({ page 
 test("a family's view, as the office opens it from the accounts tab", async ({ page }) => {
   await openAs(page, DEMO.admin, '/admin/accounts');
   await page.getByRole('link', { name: /^View as family: / }).first().click({ timeout: 30_000 });
-  await ready(page, /^Welcome, /);
+  await ready(page, /^Welcome, /, { functions: true });
   await expectNoAxeViolations(page, "a family's view: dashboard");
   await navLink(page, 'family').click();
   await ready(page, en.pages.family.title);
@@ -226,7 +231,7 @@ test("a family's view, as the office opens it from the accounts tab", async ({ p
 
 test("the office's course requests and its decision dialog", async ({ page }) => {
   await openAs(page, DEMO.admin, '/admin/requests');
-  await ready(page, en.admin.requests.title);
+  await ready(page, en.admin.requests.title, { functions: true });
   // The functions may start cold in the emulator. The requests: a table, or one card each on a phone.
   const requests = page.getByRole('region', { name: en.admin.requests.table.title });
   await expect(requests.getByRole('button', { name: /^Confirm the request of / }).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
@@ -257,7 +262,7 @@ test("the office's notices and absences tabs and their dialogs", async ({ page }
     await route.fulfill({ response, json: body });
   });
   await openAs(page, DEMO.admin, '/admin/notices');
-  await ready(page, en.admin.notices.title);
+  await ready(page, en.admin.notices.title, { functions: true });
   // The functions may start cold in the emulator; the lessons come from Firestore.
   const notices = page.getByRole('region', { name: en.admin.notices.list.title });
   await expect(notices.getByRole('button', { name: /^Withdraw “/ }).filter({ visible: true }).first()).toBeVisible({ timeout: 30_000 });
@@ -295,7 +300,7 @@ test("the office's notices and absences tabs and their dialogs", async ({ page }
   }
 
   await page.getByRole('navigation', { name: en.admin.tabs.label }).getByRole('link', { name: en.admin.absences.tab }).click();
-  await ready(page, en.admin.absences.title);
+  await ready(page, en.admin.absences.title, { functions: true });
   await expectNoAxeViolations(page, 'admin absences');
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
