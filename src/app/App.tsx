@@ -31,6 +31,7 @@ import {
   loadForSignIn,
   LoginPage,
   loadTheRest,
+  preloadOnIntent,
   NoticesPage,
   PlansPage,
   PrivacyPage,
@@ -41,6 +42,7 @@ import {
   VerifyEmailPage,
 } from './startup';
 import { UpdatePrompt } from './UpdatePrompt';
+import { usePreloadOnIntent } from './usePreloadOnIntent';
 import { useWhenIdle } from './useWhenIdle';
 
 /** The admin's page has no family to wait for: the rest loads once the browser is idle. */
@@ -104,11 +106,18 @@ export function AppRoot({ children }: { children: ReactNode }) {
   );
 }
 
+/** The page behind a link, loaded as the parent is about to open it (startup.ts, moment 4). */
+function PreloadOnIntent() {
+  usePreloadOnIntent(preloadOnIntent);
+  return null;
+}
+
 /** Everything inside the router: the browser's in the app, a static one when pre-rendered (prerender.tsx). */
 export function AppContent() {
   return (
     <AuthProvider>
       <ScrollToTop />
+      <PreloadOnIntent />
       <ErrorBoundary>
         <AppRoutes />
       </ErrorBoundary>

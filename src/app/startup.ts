@@ -1,6 +1,6 @@
 /**
  * How the app starts, and what it loads ahead of the parent: every page is its own chunk, loaded
- * in four moments.
+ * in five moments.
  *
  * 1. `loadFirstScreen`, before the first render: the chunk of the page at the address, so that
  *    it renders without suspending (React holds back content that replaces a fallback, see
@@ -9,10 +9,13 @@
  *    (a signed-out visitor's /login waits for this, see AuthProvider), the frame, the dashboard,
  *    and the Firestore worker (with its local cache opened and the contract's schemas).
  * 3. `loadTheRest`, once the screen shows what the parent waited for (the family's figures; the
- *    admin's page at once) and the browser is idle: the frame's other pages, and in production
- *    builds the service worker with the offline app shell. Earlier, both competed with signing in
- *    and the family's first reads (see lib/serviceWorker).
- * 4. A returning visitor's service worker registers itself once the page has loaded (main.tsx).
+ *    admin's page at once) and the browser is idle: in production builds the service worker,
+ *    whose first install downloads the offline app shell, every chunk (see lib/serviceWorker).
+ * 4. `preloadOnIntent`, as the parent points at, focuses or touches a link: the page it leads to.
+ *    Not ahead of that: evaluating every page the parent might open next cost a phone's CPU
+ *    more than the dashboard's own reads (`npm run bench:web`, docs/performance.md), and a
+ *    route change keeps the current screen until the next one is ready (a transition).
+ * 5. A returning visitor's service worker registers itself once the page has loaded (main.tsx).
  *
  * Each chunk loads only once, whichever moment asks first.
  */
@@ -21,7 +24,6 @@ import { loadTexts } from '../i18n';
 import type { Namespace } from '../i18n/namespaces';
 import { getAuth, warmFirestore } from '../lib/firebase';
 import { registerServiceWorker } from '../lib/serviceWorker';
-import { whenIdle } from '../lib/whenIdle';
 import { paths } from '../routing/paths';
 import { lazyWithReload } from './lazyWithReload';
 
@@ -126,16 +128,32 @@ export function loadForSignIn() {
 
 /**
  * Moment 3: handed to the signed-in frame, which calls it when the browser is idle once the family
- * is shown. Not the admin's page: the frame links to it as a new document, which would not reuse
- * this document's modules.
+ * is shown, and to the console's pages.
  */
 export function loadTheRest() {
-  // One page per idle moment: evaluated together, their modules made one long task.
-  const pages: Loadable[] = [...Object.values(FAMILY_PAGES), DashboardNotices];
-  const next = () => {
-    const page = pages.shift();
-    if (page) void page.preload().catch(ignore).then(() => whenIdle(next));
-  };
-  next();
   if (import.meta.env.PROD) void registerServiceWorker();
+}
+
+const CONSOLE = /^\/admin(\/|$)/;
+const FAMILY_VIEW = /^\/admin\/families\/[^/]+(\/[^/]*)?$/;
+
+/**
+ * The page a link to `target` shows in this document, seen from `current`: a signed-in page
+ * (an admin's view of a family shows the family's), not a console page from the family's frame,
+ * which links to the console as a new document that would not reuse this one's modules.
+ */
+export function pageOfLink(target: string, current: string): Loadable | undefined {
+  const view = FAMILY_VIEW.exec(target);
+  if (view) return FAMILY_PAGES[view[1] ?? paths.dashboard];
+  if (CONSOLE.test(target) && !CONSOLE.test(current)) return undefined;
+  return SIGNED_IN_PAGES[target.startsWith(`${paths.notices}/`) ? paths.notices : target];
+}
+
+/** Moment 4: the page behind the link an event of the parent's came from (pointer, focus, touch). */
+export function preloadOnIntent(event: Event) {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  const page = pageOfLink(link.pathname, window.location.pathname);
+  if (page === DashboardPage) loadSignedInScreen(page);
+  else void page?.preload().catch(ignore);
 }
