@@ -8,6 +8,7 @@
  * the time a tap waits, with far less noise.
  */
 import type { BrowserContext } from '@playwright/test';
+import { logCommits, REACT_COMMITS_SCRIPT, type ReactCommit } from './reactCommits';
 
 /** Lighthouse's mobile CPU slowdown. */
 const CPU_SLOWDOWN = 4;
@@ -42,8 +43,10 @@ export interface BlockingRun {
  * blocking time. A new tab, as a parent opens the portal again: the other tabs are closed first
  * (a second tab would cache in memory, see the Firestore worker).
  */
-export async function blockingTimes(context: BrowserContext, url: string, shown: string, runs: number): Promise<BlockingRun[]> {
+export async function blockingTimes(context: BrowserContext, url: string, shown: string, runs: number, { commitsTo }: { commitsTo?: string } = {}): Promise<BlockingRun[]> {
   await context.addInitScript(recordLongTasks);
+  // React's commits of each load, for reactCommits.ts (`--react-commits`).
+  if (commitsTo) await context.addInitScript(REACT_COMMITS_SCRIPT);
   const results: BlockingRun[] = [];
   for (let run = 0; run < runs; run++) {
     const page = await context.newPage();
@@ -68,6 +71,7 @@ export async function blockingTimes(context: BrowserContext, url: string, shown:
         const { longTasks, layoutShift } = window as unknown as LongTasks;
         return { longTasks, layoutShift };
       });
+      if (commitsTo) logCommits(commitsTo, { url, commits: await page.evaluate(() => (window as unknown as { reactCommits: ReactCommit[] }).reactCommits) });
       const durations = longTasks.map((task) => task.duration);
       results.push({
         layoutShift: Math.round(layoutShift * 1000) / 1000,

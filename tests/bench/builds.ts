@@ -16,9 +16,15 @@ export interface Build {
 
 const git = (args: string[], cwd = ROOT) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 
+/** Whether the builds keep their names (`--react-commits`): not what parents get. */
+let minify = true;
+export function keepNames() {
+  minify = false;
+}
+
 /** Builds the app at `root` for the emulators into `outDir` (absolute), with that tree's own Vite config. */
 function buildAt(root: string, outDir: string) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir', ...(minify ? [] : ['--minify', 'false'])], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID },

@@ -19,6 +19,9 @@
  *
  * `--lighthouse-reports <dir>` keeps each Lighthouse run's report and trace there, for
  * `npx tsx tests/bench/lighthouseTraces.ts <dir>` (where a build's main-thread time goes).
+ * `--react-commits <file>` logs what React renders on each commit of the blocking-time loads,
+ * for `npx tsx tests/bench/reactCommits.ts <file>`; it builds unminified (for the components'
+ * names), so that run's figures are not a production build's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +33,7 @@ import { seedAndSync } from '../../tools/lib/demoAccounts';
 import { clearAuth, clearFirestore } from '../../tools/lib/emulators';
 import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
 import { blockingTimes } from './blockingTime';
-import { buildCommit, buildThisTree, type Build } from './builds';
+import { buildCommit, buildThisTree, keepNames, type Build } from './builds';
 import { CATEGORIES, keepLighthouseReports, LIGHTHOUSE_RUNS, lighthouseRuns } from './lighthouse';
 import { medianOfGoodRuns } from './lighthouseMedian';
 import { compareSideBySide, median } from './sideBySide';
@@ -158,7 +161,7 @@ async function dashboardBlocking(app: string, email: string, name: string, runs:
     await page.addInitScript(recordDashboardPaint(`Welcome, ${name}!`));
     await signInAndWaitForDashboard(page, app, email, 'autofilled');
     await page.close();
-    return await blockingTimes(context, `${app}/`, `Welcome, ${name}!`, runs);
+    return await blockingTimes(context, `${app}/`, `Welcome, ${name}!`, runs, { commitsTo: reactCommits });
   } finally {
     await browser.close();
   }
@@ -210,10 +213,21 @@ async function withSchool<T>(families: number, work: () => Promise<T>): Promise<
   return work();
 }
 
-const { only, against, runs, 'lighthouse-runs': lighthouseRunsOption, 'lighthouse-reports': lighthouseReports } = parseArgs({
-  options: { only: { type: 'string' }, against: { type: 'string' }, runs: { type: 'string' }, 'lighthouse-runs': { type: 'string' }, 'lighthouse-reports': { type: 'string' } },
+const { only, against, runs, 'lighthouse-runs': lighthouseRunsOption, 'lighthouse-reports': lighthouseReports, 'react-commits': reactCommits } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    against: { type: 'string' },
+    runs: { type: 'string' },
+    'lighthouse-runs': { type: 'string' },
+    'lighthouse-reports': { type: 'string' },
+    'react-commits': { type: 'string' },
+  },
 }).values;
 if (lighthouseReports) keepLighthouseReports(lighthouseReports);
+if (reactCommits) {
+  keepNames();
+  console.log(`--react-commits: unminified builds, React's commits logged to ${reactCommits}; this run's figures are not a production build's`);
+}
 if (only !== undefined && only !== 'scripts') throw new Error(`--only ${only}: the only part is "scripts"`);
 /**
  * Side by side, the sign-ins and the blocking time per build (`--runs`, 5 unless told): on a
