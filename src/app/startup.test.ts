@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountsPage, AdminPage, DashboardNotices, DashboardPage, FamilyNoticesPage, FamilyPage, loadTheRest, pageOfLink, PlansPage, preloadOnIntent, TransactionsPage } from './startup';
+import { AccountsPage, AdminPage, DashboardNotices, DashboardPage, FamilyNoticesPage, FamilyPage, FamilyViewPage, loadTheRest, pagesOfLink, PlansPage, preloadOnIntent, TransactionsPage } from './startup';
 import { usePreloadOnIntent } from './usePreloadOnIntent';
 
 afterEach(() => {
@@ -11,20 +11,22 @@ afterEach(() => {
 
 const spy = (page: { preload: () => Promise<unknown> }) => vi.spyOn(page, 'preload').mockResolvedValue(undefined);
 
-describe('pageOfLink', () => {
-  it("finds the frame's pages, one notice's page and a family's pages in the console", () => {
-    expect(pageOfLink('/family', '/')).toBe(FamilyPage);
-    expect(pageOfLink('/notices/n1', '/')).toBe(FamilyNoticesPage);
-    expect(pageOfLink('/admin/families/M0001/plans', '/admin/accounts')).toBe(PlansPage);
-    expect(pageOfLink('/admin/families/M0001', '/admin/accounts')).toBe(DashboardPage);
-    expect(pageOfLink('/admin/accounts', '/admin')).toBe(AccountsPage);
+describe('pagesOfLink', () => {
+  it("finds the frame's pages (the dashboard with its notices card), one notice's page and a family's pages in the console", () => {
+    expect(pagesOfLink('/family', '/')).toEqual([FamilyPage]);
+    expect(pagesOfLink('/', '/family')).toEqual([DashboardPage, DashboardNotices]);
+    expect(pagesOfLink('/notices/n1', '/')).toEqual([FamilyNoticesPage]);
+    expect(pagesOfLink('/admin/families/M0001/plans', '/admin/accounts')).toEqual([FamilyViewPage, PlansPage]);
+    expect(pagesOfLink('/admin/families/M0001', '/admin/accounts')).toEqual([FamilyViewPage, DashboardPage]);
+    expect(pagesOfLink('/admin/accounts', '/admin')).toEqual([AccountsPage]);
   });
 
   it("leaves out the console from the family's frame (a new document), public pages and unknown paths", () => {
-    expect(pageOfLink('/admin', '/')).toBeUndefined();
-    expect(pageOfLink('/admin/accounts', '/family')).toBeUndefined();
-    expect(pageOfLink('/imprint', '/')).toBeUndefined();
-    expect(pageOfLink('/nowhere', '/')).toBeUndefined();
+    expect(pagesOfLink('/admin', '/')).toEqual([]);
+    expect(pagesOfLink('/admin/accounts', '/family')).toEqual([]);
+    expect(pagesOfLink('/admin/families/M0001/booking', '/admin/accounts')).toEqual([]);
+    expect(pagesOfLink('/imprint', '/')).toEqual([]);
+    expect(pagesOfLink('/nowhere', '/')).toEqual([]);
   });
 });
 

@@ -138,22 +138,27 @@ const CONSOLE = /^\/admin(\/|$)/;
 const FAMILY_VIEW = /^\/admin\/families\/[^/]+(\/[^/]*)?$/;
 
 /**
- * The page a link to `target` shows in this document, seen from `current`: a signed-in page
- * (an admin's view of a family shows the family's), not a console page from the family's frame,
- * which links to the console as a new document that would not reuse this one's modules.
+ * The chunks of the page a link to `target` shows in this document, seen from `current`: a
+ * signed-in page (an admin's view of a family: the view and the family's page in it), not a
+ * console page from the family's frame, which links to the console as a new document that would
+ * not reuse this one's modules.
  */
-export function pageOfLink(target: string, current: string): Loadable | undefined {
+export function pagesOfLink(target: string, current: string): Loadable[] {
   const view = FAMILY_VIEW.exec(target);
-  if (view) return FAMILY_PAGES[view[1] ?? paths.dashboard];
-  if (CONSOLE.test(target) && !CONSOLE.test(current)) return undefined;
-  return SIGNED_IN_PAGES[target.startsWith(`${paths.notices}/`) ? paths.notices : target];
+  if (view) {
+    const page = FAMILY_PAGES[view[1] ?? paths.dashboard];
+    return page ? [FamilyViewPage, page] : [];
+  }
+  if (CONSOLE.test(target) && !CONSOLE.test(current)) return [];
+  const page = SIGNED_IN_PAGES[target.startsWith(`${paths.notices}/`) ? paths.notices : target];
+  if (!page) return [];
+  // The dashboard's notices come with it: arriving later, the card would push the figures below it down.
+  return page === DashboardPage ? [page, DashboardNotices] : [page];
 }
 
 /** Moment 4: the page behind the link an event of the parent's came from (pointer, focus, touch). */
 export function preloadOnIntent(event: Event) {
   const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
-  const page = pageOfLink(link.pathname, window.location.pathname);
-  if (page === DashboardPage) loadSignedInScreen(page);
-  else void page?.preload().catch(ignore);
+  for (const page of pagesOfLink(link.pathname, window.location.pathname)) void page.preload().catch(ignore);
 }
