@@ -99,10 +99,18 @@ const SIGNED_IN_PAGES: Record<string, Loadable> = {
 
 const ignore = () => undefined;
 
+/** The signed-in page at a path; one notice's page (an e-mail's link) is the notices page. */
+const signedInPageAt = (pathname: string): Loadable | undefined => SIGNED_IN_PAGES[pathname.startsWith(`${paths.notices}/`) ? paths.notices : pathname];
+
+/** A page of the parent's frame and what it shows at once. */
+function withItsParts(page: Loadable): Loadable[] {
+  // The dashboard's notices come with it: arriving later, the card would push the figures below it down.
+  return page === DashboardPage ? [page, DashboardNotices] : [page];
+}
+
 /** The frame and one signed-in page. */
 function loadSignedInScreen(page: Loadable = DashboardPage) {
-  // The dashboard's notices come with it: arriving later, the card would push the figures below it down.
-  void Promise.all([AppShell.preload(), page.preload(), page === DashboardPage ? DashboardNotices.preload() : null]).catch(ignore);
+  void Promise.all([AppShell, ...withItsParts(page)].map((part) => part.preload())).catch(ignore);
 }
 
 /**
@@ -113,8 +121,7 @@ function loadSignedInScreen(page: Loadable = DashboardPage) {
 export function loadFirstScreen(pathname: string): Promise<unknown> {
   const publicPage = PUBLIC_PAGES[pathname];
   if (publicPage) return publicPage.preload().catch(ignore);
-  // One notice's page (an e-mail's link) is the notices page.
-  loadSignedInScreen(SIGNED_IN_PAGES[pathname.startsWith(`${paths.notices}/`) ? paths.notices : pathname]);
+  loadSignedInScreen(signedInPageAt(pathname));
   if (mayHoldSession()) void warmFirestore().catch(ignore);
   return Promise.resolve();
 }
@@ -150,10 +157,8 @@ export function pagesOfLink(target: string, current: string): Loadable[] {
     return page ? [FamilyViewPage, page] : [];
   }
   if (CONSOLE.test(target) && !CONSOLE.test(current)) return [];
-  const page = SIGNED_IN_PAGES[target.startsWith(`${paths.notices}/`) ? paths.notices : target];
-  if (!page) return [];
-  // The dashboard's notices come with it: arriving later, the card would push the figures below it down.
-  return page === DashboardPage ? [page, DashboardNotices] : [page];
+  const page = signedInPageAt(target);
+  return page ? withItsParts(page) : [];
 }
 
 /** Moment 4: the page behind the link an event of the parent's came from (pointer, focus, touch). */
