@@ -23,8 +23,8 @@ vi.mock('../data/DataProvider', async (original) => {
 
 const user = { uid: 'u1', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
 
-const shell = (loadTheRest: () => void) => (
-  <AuthContext.Provider value={{ user, loading: false, refreshUser: async () => null }}>
+const shell = (loadTheRest: () => void, isAdmin: boolean | null = false) => (
+  <AuthContext.Provider value={{ user: { ...user, isAdmin }, loading: false, refreshUser: async () => null }}>
     <MemoryRouter>
       <AppShell loadTheRest={loadTheRest} />
     </MemoryRouter>
@@ -52,6 +52,22 @@ describe('AppShell', () => {
       expect(home).toHaveTextContent('2');
       expect(within(nav).getByRole('link', { name: 'Family' })).not.toHaveTextContent(/\d/);
     }
+  });
+
+  it('shows the notices and the admin record when they arrive after the figures', () => {
+    data.loading = false;
+    const { rerender } = render(shell(vi.fn(), null));
+    const [side, bottom] = screen.getAllByRole('navigation', { name: 'Main navigation' });
+    expect(within(side!).getByRole('link', { name: 'Home' })).not.toHaveTextContent(/\d/);
+    expect(screen.queryByRole('link', { name: 'Admin Panel' })).toBeNull();
+
+    data.unread = 3;
+    rerender(shell(vi.fn(), null));
+    for (const nav of [side!, bottom!]) expect(within(nav).getByRole('link', { name: 'Home, 3 unread notices' })).toHaveTextContent('3');
+
+    rerender(shell(vi.fn(), true));
+    // In the header, and at the end of the sidebar.
+    expect(screen.getAllByRole('link', { name: 'Admin Panel' })).toHaveLength(2);
   });
 
   it("prepares the rest of the session only once the family's data is on screen, and only once", () => {

@@ -2,6 +2,7 @@
  * The frame of the signed-in app: header, sidebar on wide screens, bottom bar on phones, the
  * verification banner, and the data layer for the family.
  */
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { signOut } from '../auth/authActions';
@@ -9,19 +10,22 @@ import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { BookingProvider } from '../data/BookingProvider';
-import { DataProvider, useFrameState } from '../data/DataProvider';
+import { DataProvider, useFamilyLoading, useUnreadNotices } from '../data/DataProvider';
 import { FamilyScreen } from '../components/FamilyScreen';
 import { LegalLinks } from '../components/LegalLinks';
-import { Icon, NAV_ITEMS } from '../routing/navigation';
+import { Icon, NAV_ITEMS, type NavItem } from '../routing/navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
-import { UnreadBadge, useNavEntryName } from './NavEntryLabel';
+import { UnreadBadge, unreadOf, useNavEntryName } from './NavEntryLabel';
 import { useWhenIdle } from './useWhenIdle';
 
 const ADMIN_ICON = 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4';
 
+/** For admins only; its own reader of the account, so that the admin record's arrival renders the link, not the frame. */
 function AdminLink({ className, compact = false }: { className: string; compact?: boolean }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  if (!user?.isAdmin) return null;
   return (
     <a href={paths.admin} className={className}>
       <Icon path={ADMIN_ICON} className="size-5" />
@@ -33,7 +37,7 @@ function AdminLink({ className, compact = false }: { className: string; compact?
 
 /** Calls `loadTheRest` when the browser is idle once the family's data (or its error) is on screen. */
 function LoadTheRestOnceShown({ loadTheRest }: { loadTheRest: () => void }) {
-  const { loading } = useFrameState();
+  const loading = useFamilyLoading();
   useWhenIdle(!loading, loadTheRest);
   return null;
 }
@@ -43,45 +47,70 @@ function LoadTheRestOnceShown({ loadTheRest }: { loadTheRest: () => void }) {
  * footer would jump down when the figures arrive, a layout shift on every visit.
  */
 function LegalLinksOnceShown() {
-  const { loading } = useFrameState();
+  const loading = useFamilyLoading();
   // Clear of the phone's bottom bar, which covers the page's last 4 to 5 rem.
   return loading ? null : <LegalLinks className="pb-24 md:pb-4" />;
 }
 
-/** The sidebar's entries (inside the family's data: the dashboard's carries the unread notices). */
+/**
+ * The sidebar's entries (inside the family's data: the dashboard's carries the unread notices).
+ * Each entry is a memo component given its own count, so that the notices' arrival renders the
+ * dashboard's entry again, not all five.
+ */
 function SideEntries() {
-  const { t } = useTranslation();
-  const nameOf = useNavEntryName();
-  return NAV_ITEMS.map((item) => (
-    <NavLink key={item.path} to={item.path} end aria-label={nameOf(item, t(item.labelKey))}
-      className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`}>
-      <Icon path={item.icon} className="size-5" />
-      {t(item.labelKey)}
-      <UnreadBadge item={item} className="ml-auto" />
-    </NavLink>
-  ));
+  const unread = useUnreadNotices();
+  return NAV_ITEMS.map((item) => <SideEntry key={item.path} item={item} unread={unreadOf(item, unread)} />);
 }
 
-/** The phone's bottom bar's entries; `onCurrent` gets the path of a tapped entry. */
-function BottomEntries({ onCurrent }: { onCurrent: (path: string) => void }) {
+const SideEntry = memo(function SideEntry({ item, unread }: { item: NavItem; unread: number }) {
   const { t } = useTranslation();
-  const nameOf = useNavEntryName();
-  return NAV_ITEMS.map((item) => (
-    <NavLink key={item.path} to={item.path} end onClick={() => onCurrent(item.path)} aria-label={nameOf(item, t(item.shortLabelKey))}
+  const label = t(item.labelKey);
+  const name = useNavEntryName(label, unread);
+  return (
+    <NavLink to={item.path} end aria-label={name}
+      className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`}>
+      <Icon path={item.icon} className="size-5" />
+      {label}
+      <UnreadBadge unread={unread} className="ml-auto" />
+    </NavLink>
+  );
+});
+
+/** The phone's bottom bar's entries, as the sidebar's; `onCurrent` gets the path of a tapped entry. */
+function BottomEntries({ onCurrent }: { onCurrent: (path: string) => void }) {
+  const unread = useUnreadNotices();
+  return NAV_ITEMS.map((item) => <BottomEntry key={item.path} item={item} unread={unreadOf(item, unread)} onCurrent={onCurrent} />);
+}
+
+const BottomEntry = memo(function BottomEntry({ item, unread, onCurrent }: { item: NavItem; unread: number; onCurrent: (path: string) => void }) {
+  const { t } = useTranslation();
+  const label = t(item.shortLabelKey);
+  const name = useNavEntryName(label, unread);
+  return (
+    <NavLink to={item.path} end onClick={() => onCurrent(item.path)} aria-label={name}
       className={({ isActive }) => `relative flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight ${isActive ? 'text-teal-800' : 'text-slate-600'}`}>
       <Icon path={item.icon} />
       {/* Over the icon's upper right corner, inside the entry's fifth of the bar. */}
-      <UnreadBadge item={item} className="absolute top-1 left-1/2 ml-1.5" />
+      <UnreadBadge unread={unread} className="absolute top-1 left-1/2 ml-1.5" />
       {/* Never cut: a label wider than its fifth of the bar takes a second line. */}
-      <span className="max-w-full text-center wrap-anywhere">{t(item.shortLabelKey)}</span>
+      <span className="max-w-full text-center wrap-anywhere">{label}</span>
     </NavLink>
-  ));
-}
+  );
+});
 
 /** `loadTheRest`: what the session loads beyond the screen, once the family is on it (startup.ts). */
+/**
+ * The data of the signed-in parent's family. The account is read here rather than in the frame:
+ * when the admin record arrives (after the first paint), only this renders again, and what it
+ * holds not, for its children stay the same.
+ */
+function SignedInFamilyData({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return <DataProvider email={user?.email ?? ''}>{children}</DataProvider>;
+}
+
 export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
   const { t } = useTranslation();
-  const { user } = useAuth();
   const { pathname } = useLocation();
 
   // Tapping the entry of the page one is on brings it back to the top (spec section 2).
@@ -90,7 +119,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
   };
 
   return (
-    <DataProvider email={user?.email ?? ''}>
+    <SignedInFamilyData>
       <LoadTheRestOnceShown loadTheRest={loadTheRest} />
       <div className="min-h-dvh bg-slate-50">
         {/* On a narrow phone in German the controls take a second row rather than stick out. */}
@@ -99,7 +128,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             {t('app.name')}
           </NavLink>
           <div className="ml-auto flex flex-wrap items-center justify-end gap-2 sm:gap-3">
-            {user?.isAdmin && <AdminLink compact className="inline-flex items-center gap-1 rounded-md p-1 text-sm font-medium text-teal-800 hover:underline" />}
+            <AdminLink compact className="inline-flex items-center gap-1 rounded-md p-1 text-sm font-medium text-teal-800 hover:underline" />
             <LanguageSelect />
             <ThemeToggle />
             <button type="button" onClick={() => void signOut()} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
@@ -111,7 +140,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
         <div className="mx-auto flex max-w-6xl">
           <nav aria-label={t('nav.label')} className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-56 shrink-0 flex-col gap-1 p-4 md:flex">
             <SideEntries />
-            {user?.isAdmin && <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />}
+            <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />
           </nav>
           <main className="min-w-0 flex-1 px-4 pt-6 pb-4 md:pb-6">
             {/* The next quarter's offer, read once a screen asks for it, kept while the parent moves on. */}
@@ -125,6 +154,6 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
           <BottomEntries onCurrent={scrollTopIfCurrent} />
         </nav>
       </div>
-    </DataProvider>
+    </SignedInFamilyData>
   );
 }

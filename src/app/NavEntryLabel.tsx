@@ -4,21 +4,21 @@
  * for screen readers ("Home, 2 unread notices").
  */
 import { useTranslation } from 'react-i18next';
-import { useFrameState } from '../data/DataProvider';
 import type { NavItem } from '../routing/navigation';
 import { paths } from '../routing/paths';
 
+/** The unread notices an entry shows: the family's on the dashboard's entry, none on the others. */
+export const unreadOf = (item: NavItem, unread: number): number => (item.path === paths.dashboard ? unread : 0);
+
 /** The accessible name of an entry with unread notices, or undefined (its text names it). */
-export function useNavEntryName(): (item: NavItem, label: string) => string | undefined {
+export function useNavEntryName(label: string, unread: number): string | undefined {
   const { t } = useTranslation();
-  const { unread } = useFrameState();
-  return (item, label) => (item.path === paths.dashboard && unread > 0 ? t('notices.navUnread', { label, count: unread }) : undefined);
+  return unread > 0 ? t('notices.navUnread', { label, count: unread }) : undefined;
 }
 
 /** The number of unread notices beside an entry's icon (hidden from screen readers: the name says it). */
-export function UnreadBadge({ item, className = '' }: { item: NavItem; className?: string }) {
-  const { unread } = useFrameState();
-  if (item.path !== paths.dashboard || unread === 0) return null;
+export function UnreadBadge({ unread, className = '' }: { unread: number; className?: string }) {
+  if (unread === 0) return null;
   return (
     <span aria-hidden="true" className={`min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white ${className}`}>
       {unread > 9 ? '9+' : unread}

@@ -55,29 +55,30 @@ function markedRead(data: FamilyData, noticeId: string, readAt: string | null): 
 export const DataContext = createContext<DataState | null>(null);
 
 /**
- * What the frame around every screen shows of the family's data: whether it is still loading (the
- * footer, the idle preloads) and the unread notices (the navigation's badge). Its own context, so
- * that the navigation renders again only when these change, not when a read brings the notices,
- * the absences or fresh figures.
+ * What the frame around every screen shows of the family's data, each in its own context so that
+ * a part of the frame renders again only when its own figure changes: whether the family is still
+ * loading (the footer), and the number of unread notices (the navigation's badge). Neither renders
+ * again when a read brings the notices, the absences or fresh figures, and the navigation not when
+ * the figures arrive.
  */
-export interface FrameState {
-  loading: boolean;
-  unread: number;
-}
-const FrameContext = createContext<FrameState>({ loading: true, unread: 0 });
+const LoadingContext = createContext(true);
+const UnreadContext = createContext(0);
 
 /** Provides a family's data to the screens, and what the frame shows of it to the frame. */
 export function DataContexts({ value, children }: { value: DataState; children: ReactNode }) {
-  const unread = unreadCount(value.notices);
-  const frame = useMemo(() => ({ loading: value.loading, unread }), [value.loading, unread]);
   return (
     <DataContext.Provider value={value}>
-      <FrameContext.Provider value={frame}>{children}</FrameContext.Provider>
+      <LoadingContext.Provider value={value.loading}>
+        <UnreadContext.Provider value={unreadCount(value.notices)}>{children}</UnreadContext.Provider>
+      </LoadingContext.Provider>
     </DataContext.Provider>
   );
 }
 
-export const useFrameState = (): FrameState => useContext(FrameContext);
+/** Whether the family's figures (or their error) are still to come. */
+export const useFamilyLoading = (): boolean => useContext(LoadingContext);
+/** The family's unread notices, for the navigation's badge. */
+export const useUnreadNotices = (): number => useContext(UnreadContext);
 
 export function DataProvider({ email, children }: { email: string; children: ReactNode }) {
   const [data, setData] = useState<FamilyData>(EMPTY);

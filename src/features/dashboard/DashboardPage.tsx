@@ -20,7 +20,6 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
  */
 export default function DashboardPage({ booking, notices }: { booking?: ReactNode; notices?: ReactNode }) {
   const { t } = useTranslation();
-  const { user } = useAuth();
   const data = useData();
   useDocumentTitle(t('pages.dashboard.title'));
   // Kept while only the notices change, so that the memo card renders once.
@@ -28,13 +27,7 @@ export default function DashboardPage({ booking, notices }: { booking?: ReactNod
 
   if (data.loading) return <DashboardSkeleton />;
   if (data.error) return <LoadError message={data.error} />;
-  if (!data.member) {
-    return (
-      <Card title={t('pages.dashboard.title')}>
-        <EmptyState>{t('errors.noMember', { email: user?.email ?? '' })}</EmptyState>
-      </Card>
-    );
-  }
+  if (!data.member) return <NoMember />;
   const quarter = currentQuarter(data.quarters, todayIso());
   // The cards are memo components: the notices and absences, read after the figures, render
   // this page again when they come, and each card again only when its own figures changed.
@@ -57,6 +50,17 @@ export default function DashboardPage({ booking, notices }: { booking?: ReactNod
         </div>
       </div>
     </div>
+  );
+}
+
+/** A signed-in account that no family's record names (spec section 4). */
+function NoMember() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  return (
+    <Card title={t('pages.dashboard.title')}>
+      <EmptyState>{t('errors.noMember', { email: user?.email ?? '' })}</EmptyState>
+    </Card>
   );
 }
 
