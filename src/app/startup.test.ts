@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountsPage, AdminPage, DashboardNotices, DashboardPage, FamilyNoticesPage, FamilyPage, FamilyViewPage, loadTheRest, pagesOfLink, PlansPage, preloadOnIntent, TransactionsPage } from './startup';
+import { AccountsPage, AdminPage, DashboardBooking, DashboardNotices, DashboardPage, FamilyNoticesPage, FamilyPage, FamilyViewPage, loadTheRest, pagesOfLink, PlansPage, preloadOnIntent, TransactionsPage } from './startup';
 import { usePreloadOnIntent } from './usePreloadOnIntent';
 
 afterEach(() => {
@@ -14,7 +14,7 @@ const spy = (page: { preload: () => Promise<unknown> }) => vi.spyOn(page, 'prelo
 describe('pagesOfLink', () => {
   it("finds the frame's pages (the dashboard with its notices card), one notice's page and a family's pages in the console", () => {
     expect(pagesOfLink('/family', '/')).toEqual([FamilyPage]);
-    expect(pagesOfLink('/', '/family')).toEqual([DashboardPage, DashboardNotices]);
+    expect(pagesOfLink('/', '/family')).toEqual([DashboardPage, DashboardNotices, DashboardBooking]);
     expect(pagesOfLink('/notices/n1', '/')).toEqual([FamilyNoticesPage]);
     expect(pagesOfLink('/admin/families/M0001/plans', '/admin/accounts')).toEqual([FamilyViewPage, PlansPage]);
     expect(pagesOfLink('/admin/families/M0001', '/admin/accounts')).toEqual([FamilyViewPage, DashboardPage]);
@@ -67,13 +67,15 @@ describe('preloadOnIntent, listening on the page', () => {
     expect(transactions).not.toHaveBeenCalled();
   });
 
-  it('brings the notices card with the dashboard: arriving later, it would push the figures down', () => {
+  it('brings the notices card and the booking entry with the dashboard: arriving later, they would push the figures down', () => {
     const dashboard = spy(DashboardPage);
     const notices = spy(DashboardNotices);
+    const booking = spy(DashboardBooking);
     listen();
     linkTo('/').dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
     expect(dashboard).toHaveBeenCalledOnce();
     expect(notices).toHaveBeenCalledOnce();
+    expect(booking).toHaveBeenCalledOnce();
   });
 
   it('stops listening with the app', () => {

@@ -104,8 +104,10 @@ const signedInPageAt = (pathname: string): Loadable | undefined => SIGNED_IN_PAG
 
 /** A page of the parent's frame and what it shows at once. */
 function withItsParts(page: Loadable): Loadable[] {
-  // The dashboard's notices come with it: arriving later, the card would push the figures below it down.
-  return page === DashboardPage ? [page, DashboardNotices] : [page];
+  // The dashboard's notices come with it: arriving later, the card would push the figures below it
+  // down. So does its booking entry: asked for only once the figures render, its chunk and then
+  // its read were the last of the load's work, late enough to keep a phone busy for a second more.
+  return page === DashboardPage ? [page, DashboardNotices, DashboardBooking] : [page];
 }
 
 /** The frame and one signed-in page. */

@@ -3,8 +3,9 @@
  * on screen: the booking page reads it with the free places once a session (moving between the
  * screens reads nothing again), and again after a send, a withdrawal, or an answer that shows the
  * offer on screen was out of date (full, closed, already requested); the dashboard
- * reads it lightly (no places) when the browser is idle, and only when the session has not
- * read it yet, so that it never delays the dashboard's first figures.
+ * reads it lightly (no places), only when the session has not read it yet, and only once the
+ * figures are shown, so that it never delays them. Not later than that: waiting for an idle
+ * moment made its read the last work of the load, a second after the figures on a phone.
  */
 import { useCallback, useEffect, useMemo } from 'react';
 import { useData } from '../../data/DataProvider';
@@ -13,7 +14,6 @@ import type { BookingData, BookingRequest } from '../../domain/booking';
 import { bookingQuarter } from '../../domain/booking';
 import type { Quarter } from '../../domain/types';
 import { todayIso } from '../../lib/schoolClock';
-import { whenIdle } from '../../lib/whenIdle';
 
 export interface Booking {
   /** The quarter families book now (null when none is planned, or before the family's data). */
@@ -37,12 +37,7 @@ export function useBooking({ withPlaces }: { withPlaces: boolean }): Booking {
 
   useEffect(() => {
     if (!memberId || !quarterId || !ensure || !read) return;
-    const query = { memberId, quarterId, today, withPlaces };
-    if (withPlaces) {
-      void ensure(query);
-      return;
-    }
-    return whenIdle(() => ensure(query));
+    ensure({ memberId, quarterId, today, withPlaces });
   }, [memberId, quarterId, today, withPlaces, ensure, read]);
 
   const refresh = useCallback(async () => {
