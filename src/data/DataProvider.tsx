@@ -90,11 +90,12 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   // before an edit must not undo it (with kept figures on screen, a parent can act before the
   // server's answer to the first read).
   const edits = useRef(0);
-  // The first figures render at once: the parent is waiting for them. Fresh figures that
-  // replace kept ones render as a transition, in slices that leave the page responsive, and an
-  // answer equal to what is shown (the server confirming the kept figures) renders nothing.
-  const unlessEdited = useCallback((editsAtStart: number, read: FamilyData, { replacing, withCorrespondence }: { replacing: boolean; withCorrespondence: boolean }) => {
-    const update = () => {
+  // Every read renders as a transition: React renders the dashboard in slices of a few ms between
+  // which the page stays responsive, not in one task that blocked a phone for 150 ms and more
+  // (the first figures too: the bench's blocking time, docs/performance.md). An answer equal to
+  // what is shown (the server confirming the kept figures) renders nothing.
+  const unlessEdited = useCallback((editsAtStart: number, read: FamilyData, { withCorrespondence }: { withCorrespondence: boolean }) => {
+    startTransition(() => {
       setData((current) => {
         const next = { ...read };
         // The server's figures come without the correspondence (read after them): what is shown of it stays until then.
@@ -103,17 +104,19 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         return isEqual(next, current) ? current : next;
       });
       setLoading(false);
-    };
-    if (replacing) startTransition(update);
-    else update();
+      // The kept figures come with what the device kept of the correspondence.
+      if (withCorrespondence) setCorrespondenceLoading(false);
+    });
   }, []);
   const correspondenceUnlessEdited = useCallback((editsAtStart: number, read: Correspondence) => {
-    setData((current) => {
-      if (edits.current !== editsAtStart) return current;
-      const next = { ...current, ...read };
-      return isEqual(next, current) ? current : next;
+    startTransition(() => {
+      setData((current) => {
+        if (edits.current !== editsAtStart) return current;
+        const next = { ...current, ...read };
+        return isEqual(next, current) ? current : next;
+      });
+      setCorrespondenceLoading(false);
     });
-    setCorrespondenceLoading(false);
   }, []);
 
   const load = useCallback(
@@ -134,14 +137,13 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         const read = () =>
           store.readFamily(email, cacheFirst, (kept) => {
             shownFromCache = true;
-            unlessEdited(editsAtStart, kept, { replacing: false, withCorrespondence: true });
-            setCorrespondenceLoading(false);
+            unlessEdited(editsAtStart, kept, { withCorrespondence: true });
           });
         fresh = await (askedAtSignIn?.catch((caught: unknown) => {
           console.warn("The family's figures asked for at sign-in did not come; reading them again", caught);
           return read();
         }) ?? read());
-        unlessEdited(editsAtStart, fresh, { replacing: shownFromCache, withCorrespondence: false });
+        unlessEdited(editsAtStart, fresh, { withCorrespondence: false });
       } catch (caught) {
         console.error('Loading the family data failed', caught);
         // Figures from the cache stay on screen rather than give way to an error.
