@@ -98,17 +98,17 @@ const BottomEntry = memo(function BottomEntry({ item, unread, onCurrent }: { ite
   );
 });
 
-/** `loadTheRest`: what the session loads beyond the screen, once the family is on it (startup.ts). */
 /**
  * The data of the signed-in parent's family. The account is read here rather than in the frame:
- * when the admin record arrives (after the first paint), only this renders again, and what it
- * holds not, for its children stay the same.
+ * when the admin record arrives (after the first paint), only this component renders again; the
+ * frame inside it is the same element and is left alone.
  */
 function SignedInFamilyData({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   return <DataProvider email={user?.email ?? ''}>{children}</DataProvider>;
 }
 
+/** `loadTheRest`: what the session loads beyond the screen, once the family is on it (startup.ts). */
 export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
