@@ -45,7 +45,7 @@ describe('reporting an absence', () => {
       absorbed: [],
     }));
     withFamily(<AbsencesCard />, { absences: [] });
-    expect(within(await card()).getByText('No absences reported.')).toBeInTheDocument();
+    expect(await within(await card()).findByText('No absences reported.')).toBeInTheDocument();
     const dialog = await openReport();
     await userEvent.selectOptions(within(dialog).getByLabelText('Child'), 'Mia Müller');
     // Her lessons of quarters that have not ended, all chosen.
@@ -134,7 +134,7 @@ describe('reporting an absence', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Child'), 'Leon Müller');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Report absence' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('The school office could not take these dates or lessons.'));
-    expect(within(await card()).getByText('No absences reported.')).toBeInTheDocument();
+    expect(await within(await card()).findByText('No absences reported.')).toBeInTheDocument();
   });
 });
 
@@ -143,7 +143,8 @@ describe('withdrawing an absence', () => {
     api.withdrawAbsence.mockResolvedValue(undefined);
     withFamily(<AbsencesCard />, { absences: [absence('A1', { from: '2026-11-27', to: '2026-11-30' }), absence('A2', { childId: 'C2', lessonIds: ['L2'], from: '2026-12-02', to: '2026-12-02' })] });
     const region = await card();
-    expect(within(region).getByText('Already begun')).toBeInTheDocument();
+    // The reports come with the family's correspondence, read after its figures.
+    expect(await within(region).findByText('Already begun')).toBeInTheDocument();
     await userEvent.click(within(region).getByRole('button', { name: 'Withdraw the absence of Leon Müller, 2 December 2026' }));
     const dialog = screen.getByRole('dialog', { name: 'Withdraw this absence?' });
     expect(dialog).toHaveTextContent('Leon Müller will attend on 2 December 2026 after all (Schach – Anfänger).');
@@ -156,7 +157,7 @@ describe('withdrawing an absence', () => {
   it('keeps the report when the absence has begun meanwhile, with the translated reason', async () => {
     api.withdrawAbsence.mockRejectedValue(new ApiError('started', 409, 'absence-started'));
     withFamily(<AbsencesCard />, { absences: [absence('A2', { from: '2026-12-02', to: '2026-12-02' })] });
-    await userEvent.click(within(await card()).getByRole('button', { name: /^Withdraw the absence of Mia Müller/ }));
+    await userEvent.click(await within(await card()).findByRole('button', { name: /^Withdraw the absence of Mia Müller/ }));
     const dialog = screen.getByRole('dialog', { name: 'Withdraw this absence?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw absence' }));
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('This absence has already begun'));

@@ -51,7 +51,7 @@ describe("the dashboard's notices", () => {
     const card = await screen.findByRole('region', { name: 'Notices from the school office' });
     // The figures are shown while the notices are still being read.
     await waitFor(() => expect(familyStoreStandIn.readCorrespondence).toHaveBeenCalledWith('M0001'));
-    expect(screen.getByText(/^Balance of .+: -440$/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Balance of .+: -440$/)).toBeInTheDocument();
     expect(within(card).getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     answer.resolve({ notices: [delivery('N1')], cancellations: [], absences: [] });
     expect(await within(card).findByText('Title N1')).toBeInTheDocument();
