@@ -53,6 +53,10 @@ describe('the local push service', () => {
     expect((await send(subscription, 'one')).status).toBe(201);
   });
 
+  it('answers 400 to a subscription asked for with a body that is not JSON', async () => {
+    expect((await fetch(`${service.url}/subscriptions`, { method: 'POST', body: '{' })).status).toBe(400);
+  });
+
   it('refuses a message without VAPID, and one too large for a push service', async () => {
     const subscription = await service.subscribe(vapid.publicKey);
     const response = await fetch(subscription.endpoint, { method: 'POST', headers: { TTL: '60' }, body: Buffer.alloc(5000) });

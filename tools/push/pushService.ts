@@ -96,6 +96,16 @@ export function verifiedVapid(header: string | undefined, audience: string, now 
   return { claims: { sub: claims.sub, aud: claims.aud, exp: claims.exp }, key };
 }
 
+/** A JSON request body; malformed JSON is the caller's fault (400), not the service's. */
+async function jsonOf<T>(request: IncomingMessage): Promise<T> {
+  try {
+    return JSON.parse((await bodyOf(request, MAX_BODY)).toString() || '{}') as T;
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    throw new Refusal(400, 'The body is not JSON');
+  }
+}
+
 async function bodyOf(request: IncomingMessage, limit: number): Promise<Buffer> {
   const parts: Buffer[] = [];
   let size = 0;
@@ -160,7 +170,7 @@ export async function startPushService({ host = '127.0.0.1', port = 0 }: { host?
     const path = new URL(request.url ?? '/', url).pathname;
     const [, first, id, rest] = path.split('/');
     if (request.method === 'POST' && first === 'subscriptions' && !id) {
-      const { applicationServerKey } = JSON.parse((await bodyOf(request, MAX_BODY)).toString() || '{}') as { applicationServerKey?: string };
+      const { applicationServerKey } = await jsonOf<{ applicationServerKey?: string }>(request);
       response.writeHead(201, { 'Content-Type': 'application/json' }).end(JSON.stringify(newSubscription(applicationServerKey ?? null)));
     } else if (request.method === 'DELETE' && first === 'subscriptions' && id && !rest) {
       const subscription = subscriptions.get(id);
@@ -170,7 +180,7 @@ export async function startPushService({ host = '127.0.0.1', port = 0 }: { host?
     } else if (request.method === 'POST' && first === 'subscriptions' && id && rest === 'faults') {
       const subscription = subscriptions.get(id);
       if (!subscription) throw new Refusal(404, 'No such subscription');
-      const { statuses } = JSON.parse((await bodyOf(request, MAX_BODY)).toString()) as { statuses: number[] };
+      const { statuses = [] } = await jsonOf<{ statuses?: number[] }>(request);
       subscription.faults.push(...statuses);
       response.writeHead(204).end();
     } else if (request.method === 'POST' && first === 'push' && id) {

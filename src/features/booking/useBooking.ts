@@ -36,9 +36,8 @@ export function useBooking({ withPlaces }: { withPlaces: boolean }): Booking {
   const { ensure, refresh: read } = store ?? {};
 
   useEffect(() => {
-    if (!memberId || !quarterId || !ensure || !read) return;
-    ensure({ memberId, quarterId, today, withPlaces });
-  }, [memberId, quarterId, today, withPlaces, ensure, read]);
+    if (memberId && quarterId && ensure) ensure({ memberId, quarterId, today, withPlaces });
+  }, [memberId, quarterId, today, withPlaces, ensure]);
 
   const refresh = useCallback(async () => {
     if (memberId && quarterId && read) await read({ memberId, quarterId, today, withPlaces: true });
