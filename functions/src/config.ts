@@ -12,6 +12,7 @@ import type { Association } from './notifications/mailBody';
 import type { MemoryOption } from 'firebase-functions/v2';
 import { createAppSheetClient, type AppSheetClientOptions, type AppSheetWriter } from './sync/appsheet/appsheetClient';
 import { SLICE_ROWS } from './sync/appsheet/slices';
+import type { VapidKeys } from './push/sendPush';
 import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/time/timeZone';
 
 /* Where and how big the functions run: each value is a decision with its reason. */
@@ -270,4 +271,30 @@ export function functionsBaseUrlFromEnvironment(): string {
   const projectId = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT;
   if (!projectId) throw new Error('FUNCTIONS_BASE_URL is unset and the project id is unknown');
   return `https://${REGION}-${projectId}.cloudfunctions.net`;
+}
+
+/**
+ * The portal's VAPID key pair (RFC 8292), which signs every push so that the push services know
+ * who sends it: the private key is a secret, the public key and a contact address (mailto: or
+ * https:) are settings. Without a public key no device can be turned on and nothing is pushed.
+ * `npx web-push generate-vapid-keys` makes a pair (docs/deploy.md).
+ */
+export const vapidPrivateKey = defineSecret('VAPID_PRIVATE_KEY');
+/** A push to a parent's few devices, with a push service's retries (sendPush.ts) inside it. */
+export const PUSH_TIMEOUT_SECONDS = 60;
+export const VAPID_PUBLIC_KEY_SETTING = 'VAPID_PUBLIC_KEY';
+export const VAPID_SUBJECT_SETTING = 'VAPID_SUBJECT';
+
+/** The public key the web app subscribes with, or null when push is not set up. */
+export function vapidPublicKeyFromEnvironment(env: Record<string, string | undefined> = process.env): string | null {
+  return env[VAPID_PUBLIC_KEY_SETTING]?.trim() || null;
+}
+
+/** The whole key pair and contact for sending; null when push is not set up. */
+export function vapidKeysFromConfig(env: Record<string, string | undefined> = process.env): VapidKeys | null {
+  const publicKey = vapidPublicKeyFromEnvironment(env);
+  if (!publicKey) return null;
+  const subject = env[VAPID_SUBJECT_SETTING]?.trim();
+  if (!subject) throw new Error(`Web Push needs ${VAPID_SUBJECT_SETTING} (mailto: or https:) in the functions' .env`);
+  return { publicKey, privateKey: vapidPrivateKey.value(), subject };
 }

@@ -1,8 +1,10 @@
 /** Wiring only: each export binds a handler to its trigger. */
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
 import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { MAIL } from '@family-portal/contract';
 import { adminAuth, adminDb } from './admin';
 import { refuseNonMembers } from './auth/membershipGate';
 import { deleteUnverifiedAccounts } from './auth/unverifiedAccounts';
@@ -17,12 +19,15 @@ import {
   MAX_INSTANCES,
   MEMBER_WRITE_TIMEOUT_SECONDS,
   notificationLinkKey,
+  PUSH_TIMEOUT_SECONDS,
   rateLimitHmacKey,
   REGION,
   schoolTimeZoneParam,
   SIGN_UP_GATE_TIMEOUT_SECONDS,
   SYNC_MEMORY,
   SYNC_TIMEOUT_SECONDS,
+  vapidKeysFromConfig,
+  vapidPrivateKey,
 } from './config';
 import * as booking from './booking/bookingEndpoints';
 import * as calendarFeeds from './calendar/feedEndpoints';
@@ -34,6 +39,8 @@ import { endpoint, NOTICE_BODY_BYTES } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
 import * as office from './office/officeEndpoints';
+import * as push from './push/pushEndpoints';
+import { deliverMailPush } from './push/deliverPush';
 import * as syncAdmin from './http/syncAdmin';
 import { runScheduledSync } from './sync/run/scheduled';
 
@@ -60,6 +67,20 @@ const signedLink = { ...lookup, secrets: [notificationLinkKey] };
 export const unsubscribe = onRequest({ ...api, ...signedLink }, endpoint('POST', memberEndpoints.unsubscribe));
 // Called by mail programs, not the web app: no CORS.
 export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', memberEndpoints.unsubscribeOneClick, { body: 'form' }));
+
+// Web Push (functions/src/push): a parent turns a device on or off in the notification settings;
+// each parent's e-mail, once written, is pushed to that parent's devices.
+export const getPushSettings = onRequest(ownData, endpoint('GET', push.getPushSettings));
+export const subscribePush = onRequest(ownData, endpoint('POST', push.subscribePush));
+export const unsubscribePush = onRequest(ownData, endpoint('POST', push.unsubscribePush));
+export const pushBesideMail = onDocumentCreated(
+  { document: `${MAIL}/{mailId}`, secrets: [vapidPrivateKey], memory: LIGHT_MEMORY, timeoutSeconds: PUSH_TIMEOUT_SECONDS, retry: false },
+  async (event) => {
+    if (!event.data) return;
+    // Stop starting tries a little before the platform would end the function.
+    await deliverMailPush(adminDb(), event.data, { vapid: vapidKeysFromConfig(), deadline: Date.now() + (PUSH_TIMEOUT_SECONDS - 5) * 1000 });
+  },
+);
 
 // The family's courses as a calendar subscription (functions/src/calendar): the address is made
 // and shown on the plans page; calendar apps fetch it without signing in, so no CORS.

@@ -96,6 +96,8 @@ beforeAll(async () => {
     await put('office_alerts/state', { outstanding: true, lastSent: { error: '2026-11-26' } });
     await put('notification_choices/parent-uid', { paymentDue: true, language: 'de' });
     await put('calendar_feeds/feed-hash', { uid: 'parent-uid', email: PARENT, memberId: 'M1', language: 'de', createdAt: '2026-11-27T10:00:00.000Z' });
+    await put('push_subscriptions/device-hash', { uid: 'parent-uid', email: PARENT, memberId: 'M1', endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'p', auth: 'a' }, createdAt: '2026-12-05T10:00:00.000Z' });
+    await put('push_outbox/mail-device', { uid: 'parent-uid', mailId: 'e1', deviceId: 'device-hash', kind: 'paymentDue', state: 'sent' });
     await put('invitations/M1', { lastSentAt: '2026-11-27T10:00:00.000Z', lastSentBy: ADMIN, count: 1 });
     // Booking: the next quarter's offer, its places, and requests of three families.
     await put('offers/O1', { quarterId: 'Q2', lessonId: 'L1', roomHourIds: [], places: 3, weeks: 12, requestsUntil: '2026-12-20' });
@@ -282,6 +284,11 @@ const READS: Read[] = [
   // A calendar address is made and served by functions only; the store holds its hash.
   { collection: 'calendar_feeds', what: "get a family's calendar address", allowed: [], read: (db) => getDoc(doc(db, 'calendar_feeds/feed-hash')) },
   { collection: 'calendar_feeds', what: 'list calendar addresses', allowed: [], read: (db) => getDocs(collection(db, 'calendar_feeds')) },
+  // A device's push endpoint and keys reach any sender who has them: stored and read by functions only.
+  { collection: 'push_subscriptions', what: "get a parent's push device", allowed: [], read: (db) => getDoc(doc(db, 'push_subscriptions/device-hash')) },
+  { collection: 'push_subscriptions', what: 'list push devices', allowed: [], read: (db) => getDocs(collection(db, 'push_subscriptions')) },
+  { collection: 'push_outbox', what: 'get what was pushed to a device', allowed: [], read: (db) => getDoc(doc(db, 'push_outbox/mail-device')) },
+  { collection: 'push_outbox', what: 'list what was pushed', allowed: [], read: (db) => getDocs(collection(db, 'push_outbox')) },
   // The office's records: read through its functions, which check the admin record, never by a client.
   { collection: 'invitations', what: "get a member's invitation record", allowed: [], read: (db) => getDoc(doc(db, 'invitations/M1')) },
   { collection: 'invitations', what: 'list invitation records', allowed: [], read: (db) => getDocs(collection(db, 'invitations')) },
@@ -418,6 +425,8 @@ const WRITABLE_PATHS = [
   'office_alerts/state',
   'notification_choices/parent-uid',
   'calendar_feeds/feed-hash',
+  'push_subscriptions/device-hash',
+  'push_outbox/mail-device',
   'invitations/M1',
   'admin_audit/a1',
   'offers/O1',

@@ -30,7 +30,22 @@ describe('functions settings', () => {
       ['SEPA_IBAN', 'error'],
       ['SEPA_BIC', 'error'],
       ['ASSOCIATION_ADDRESS', 'warning'],
+      ['VAPID_PUBLIC_KEY', 'error'],
+      ['VAPID_SUBJECT', 'error'],
     ]);
+  });
+
+  it('checks the VAPID public key and contact of Web Push', () => {
+    expect(check({ VAPID_SUBJECT: 'https://portal.lindenhof-schule.de' })).toEqual([]);
+    expect(about(check({ VAPID_PUBLIC_KEY: 'not-a-key' }), 'VAPID_PUBLIC_KEY')).toEqual(['error']);
+    // The private key's form (32 bytes) given where the public one belongs.
+    expect(about(check({ VAPID_PUBLIC_KEY: 'IIge2Ck479yGd6cXaUEdXCrU16h-R00d5H4jKkvAcFY' }), 'VAPID_PUBLIC_KEY')).toEqual(['error']);
+    expect(about(check({ VAPID_SUBJECT: 'office@school.example' }), 'VAPID_SUBJECT')).toEqual(['error']);
+    expect(about(check({ VAPID_SUBJECT: 'http://school.example' }), 'VAPID_SUBJECT')).toEqual(['error']);
+  });
+
+  it('refuses the VAPID private key in the .env: it is a secret', () => {
+    expect(about(check({ VAPID_PRIVATE_KEY: 'IIge2Ck479yGd6cXaUEdXCrU16h-R00d5H4jKkvAcFY' }), 'VAPID_PRIVATE_KEY')).toEqual(['error']);
   });
 
   it.each([

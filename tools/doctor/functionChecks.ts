@@ -19,6 +19,9 @@ import {
   MAX_TRUSTED_PROXIES,
   SLICE_ROWS_SETTING,
   TRUSTED_PROXIES_SETTING,
+  VAPID_PUBLIC_KEY_SETTING,
+  VAPID_SUBJECT_SETTING,
+  vapidPrivateKey,
 } from '../../functions/src/config';
 import { MAIL_LANGUAGES } from '@family-portal/contract';
 import { isMailLanguage } from '../../functions/src/notifications/mailBody';
@@ -81,7 +84,7 @@ function checkOrigins(value: string, projectId: string): Finding[] {
 }
 
 /** The functions' Secret Manager secrets: checked by name, never read. */
-export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name, notificationLinkKey.name];
+export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name, notificationLinkKey.name, vapidPrivateKey.name];
 /** The association's account in parents' payment e-mails (functions/src/config.ts). */
 const SEPA_SETTINGS = ['SEPA_RECIPIENT', 'SEPA_IBAN', 'SEPA_BIC'];
 /** The association's postal address in every e-mail's footer (functions/src/config.ts). */
@@ -99,7 +102,27 @@ const FUNCTION_SETTINGS = [
   ABSENCE_MAIL_HOUR_SETTING,
   ...SEPA_SETTINGS,
   ASSOCIATION_ADDRESS,
+  VAPID_PUBLIC_KEY_SETTING,
+  VAPID_SUBJECT_SETTING,
 ];
+
+const MAKE_VAPID_KEYS = 'make a pair with npx web-push generate-vapid-keys (docs/deploy.md)';
+
+/** The VAPID public key and contact of Web Push (RFC 8292): an uncompressed P-256 point, and a mailto: or https: address. */
+function checkVapid(publicKey: string | undefined, subject: string | undefined): Finding[] {
+  const findings: Finding[] = [];
+  if (!publicKey) {
+    findings.push(error(VAPID_PUBLIC_KEY_SETTING, `is missing: ${MAKE_VAPID_KEYS}; its private key is the secret ${vapidPrivateKey.name}`));
+  } else {
+    const point = /^[A-Za-z0-9_-]+$/.test(publicKey) ? Buffer.from(publicKey, 'base64url') : Buffer.alloc(0);
+    if (point.length !== 65 || point[0] !== 0x04) findings.push(error(VAPID_PUBLIC_KEY_SETTING, `is not a VAPID public key (65 bytes, base64url): ${MAKE_VAPID_KEYS}`));
+  }
+  if (!subject) findings.push(error(VAPID_SUBJECT_SETTING, "is missing: a contact for the push services' operators, e.g. mailto:office@your-school.example"));
+  else if (!/^mailto:[^@\s]+@[^@\s]+$/.test(subject) && parseUrl(subject)?.protocol !== 'https:') {
+    findings.push(error(VAPID_SUBJECT_SETTING, `"${subject}" must be a mailto: or https: address`));
+  }
+  return findings;
+}
 
 /** functions/.env.<project>: the parameters of functions/src/config.ts. Unset ones with a default use it. */
 export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
@@ -155,6 +178,7 @@ export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
     findings.push(error(name, "is missing: parents' payment e-mails name the association's account (the same as the web app's VITE_SEPA_*)"));
   }
   if (!value(ASSOCIATION_ADDRESS)) findings.push(warning(ASSOCIATION_ADDRESS, "is missing: the e-mails' footer names the association without its address (lines separated by \";\")"));
+  findings.push(...checkVapid(value(VAPID_PUBLIC_KEY_SETTING), value(VAPID_SUBJECT_SETTING)));
   const iban = value('SEPA_IBAN');
   if (iban && !isValidIBAN(electronicFormatIBAN(iban) ?? '')) findings.push(error('SEPA_IBAN', `"${iban}" is not a valid IBAN`));
 

@@ -27,4 +27,6 @@ export const GOOD_FUNCTIONS: Env = {
   SEPA_IBAN: 'DE02 1203 0000 0000 2020 51',
   SEPA_BIC: 'BYLADEM1001',
   ASSOCIATION_ADDRESS: 'Lindenstraße 1; 12345 Musterstadt',
+  VAPID_PUBLIC_KEY: 'BEsW5Jsuas37QxY6L9S7kdTOxYb_gwH-LX8SEEdMvxbyQA5gJEiLbvJNAjslmY4ebaRwKmPI6VE3oUguUOPtFeU',
+  VAPID_SUBJECT: 'mailto:portal@lindenhof-schule.de',
 };

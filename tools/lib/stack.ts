@@ -82,11 +82,14 @@ export const DEMO_RATE_LIMIT_HMAC_KEY = 'demo-rate-limit-hmac-key';
 /** The local stand-in for the secret NOTIFICATION_LINK_KEY (unsubscribe links). */
 export const DEMO_NOTIFICATION_LINK_KEY = 'demo-notification-link-key';
 
+/** The local stand-in for the secret VAPID_PRIVATE_KEY, the pair of the demo's VAPID_PUBLIC_KEY (functions/.env.demo-family-portal). */
+export const DEMO_VAPID_PRIVATE_KEY = 'IIge2Ck479yGd6cXaUEdXCrU16h-R00d5H4jKkvAcFY';
+
 /** Builds the functions and gives the Functions emulator its secrets (fixed demo values). */
 export function prepareFunctions(): void {
   writeFileSync(
     join(ROOT, 'functions/.secret.local'),
-    `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\nRATE_LIMIT_HMAC_KEY=${DEMO_RATE_LIMIT_HMAC_KEY}\nNOTIFICATION_LINK_KEY=${DEMO_NOTIFICATION_LINK_KEY}\n`,
+    `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\nRATE_LIMIT_HMAC_KEY=${DEMO_RATE_LIMIT_HMAC_KEY}\nNOTIFICATION_LINK_KEY=${DEMO_NOTIFICATION_LINK_KEY}\nVAPID_PRIVATE_KEY=${DEMO_VAPID_PRIVATE_KEY}\n`,
   );
   execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, stdio: 'inherit' });
 }

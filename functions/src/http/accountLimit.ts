@@ -34,6 +34,9 @@ export const MEMBER_LIMITS = {
   createCalendarFeed: { scope: 'createCalendarFeed', ...WRITES },
   deleteCalendarFeed: { scope: 'deleteCalendarFeed', ...WRITES },
   getCalendarFeed: { scope: 'getCalendarFeed', ...READS },
+  subscribePush: { scope: 'subscribePush', ...WRITES },
+  unsubscribePush: { scope: 'unsubscribePush', ...WRITES },
+  getPushSettings: { scope: 'getPushSettings', ...READS },
 } satisfies Record<string, AccountLimit>;
 
 export const accountCounterId = (scope: string, uid: string) => `${scope}-account-${uid}`;

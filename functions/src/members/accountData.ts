@@ -3,7 +3,8 @@
  * 20). The export holds the documents as stored; the deletion removes the Auth account and the
  * portal's own records of it, never the membership or the office's records.
  */
-import { ABSENCES, CALENDAR_FEEDS, MAIL, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, bookingRequestsTable } from '@family-portal/contract';
+import { ABSENCES, CALENDAR_FEEDS, MAIL, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, PUSH_OUTBOX, bookingRequestsTable } from '@family-portal/contract';
+import { removeAllSubscriptions } from '../push/pushSubscriptions';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { MEMBER_WRITES } from './memberWrites';
@@ -94,7 +95,7 @@ async function forgetMails(db: Firestore, caller: { uid: string; email: string }
 }
 
 /**
- * Deletes the portal's records of the account (its e-mail choices, e-mails and calendar addresses, the member's
+ * Deletes the portal's records of the account (its e-mail choices, e-mails, calendar addresses and push devices, the member's
  * write claim), then the Auth account; the membership and the office's records stay. The records
  * go first: a failure leaves an account that can try again, never records without an account.
  */
@@ -106,5 +107,9 @@ export async function deletePortalAccount(db: Firestore, auth: Auth, caller: { u
   await forgetMails(db, caller);
   const calendars = await db.collection(CALENDAR_FEEDS).where('uid', '==', caller.uid).get();
   await Promise.all(calendars.docs.map((feed) => feed.ref.delete()));
+  // Its devices get nothing more; what was pushed to them is forgotten too.
+  await removeAllSubscriptions(db, caller.uid);
+  const pushed = await db.collection(PUSH_OUTBOX).where('uid', '==', caller.uid).select().get();
+  await Promise.all(pushed.docs.map((record) => record.ref.delete()));
   await auth.deleteUser(caller.uid);
 }

@@ -6,6 +6,7 @@
  */
 import { hourLabel, WEEKDAYS } from '@family-portal/contract';
 import { BOOKING_MAIL_TEXTS } from './bookingMailTexts';
+import { firstName, PUSH_TEXTS } from '../push/pushTexts';
 import { MAIL_LOCALES, type MailBlock } from './mailBody';
 import { parentMailDocument, type ParentRecipient } from './parentMailDocument';
 import type { ParentMailSettings } from './parentMailSettings';
@@ -72,5 +73,6 @@ export function bookingDecisionMail(decision: BookingDecision, to: ParentRecipie
     subject: t.subject[status](childName, lessonName),
     blocks,
     screen: { path: BOOKING_SCREEN, label: t.link },
+    push: { title: PUSH_TEXTS[to.language].bookingDecided.title[status], body: PUSH_TEXTS[to.language].bookingDecided.body(firstName(childName), lessonName, quarterName) },
   });
 }

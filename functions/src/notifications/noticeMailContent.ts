@@ -6,7 +6,8 @@
  */
 import { isClosure, noticeTextFor, type Cancellation, type NoticeLanguage, type NoticeTexts, type ParentMailKind } from '@family-portal/contract';
 import { NOTICE_MAIL_TEXTS } from './noticeMailTexts';
-import { MAIL_LOCALES, type MailBlock } from './mailBody';
+import { MAIL_LOCALES, type MailBlock, type MailLanguage } from './mailBody';
+import { pushLine, PUSH_TEXTS, PUSH_TITLE_CHARACTERS } from '../push/pushTexts';
 import { parentMailDocument, type ParentRecipient } from './parentMailDocument';
 import type { ParentMailSettings } from './parentMailSettings';
 
@@ -25,6 +26,8 @@ export const MAIL_KIND_OF: Record<NoticeFacts['kind'], ParentMailKind> = { notic
 
 /** Where the family reads it in the portal: notices are on the dashboard, the plans page says "cancelled on". */
 export const noticeScreen = (noticeId: string) => `/notices/${encodeURIComponent(noticeId)}`;
+/** The family's timetable: `?lesson=` scrolls to the course a cancellation is about. */
+export const PLANS_SCREEN = '/plans';
 
 /** "Tuesday, 1 December 2026" in the reader's language; the day as stored when it is no day. */
 export function dayText(day: string, locale: string): string {
@@ -59,5 +62,23 @@ export function noticeMail(notice: NoticeFacts, to: ParentRecipient, settings: P
     blocks,
     screen: { path: noticeScreen(notice.noticeId), label: t.link[notice.kind] },
     ...(notice.kind === 'cancellation' ? { unsubscribeNote: t.unsubscribeCancellation } : {}),
+    push: noticePush(notice, title, body, to.language),
   });
+}
+
+/**
+ * A notice's push: the office's title and first words. A cancelled lesson's says which and when,
+ * and a tap opens the plans page at that course; a closed school's opens the notice.
+ */
+function noticePush(notice: NoticeFacts, title: string, body: string, language: MailLanguage) {
+  const texts = PUSH_TEXTS[language];
+  const cancellation = notice.kind === 'cancellation' ? notice.cancellation : null;
+  if (!cancellation) return { title: pushLine(title, PUSH_TITLE_CHARACTERS), body: pushLine(body) };
+  const day = dayText(cancellation.date, MAIL_LOCALES[language]);
+  if (isClosure(cancellation)) return { title: texts.schoolClosed.title, body: texts.schoolClosed.body(day) };
+  return {
+    title: texts.lessonCancelled.title,
+    body: texts.lessonCancelled.body(cancellation.lessonName, day),
+    path: `${PLANS_SCREEN}?${new URLSearchParams({ lesson: cancellation.lessonId ?? '', cancelled: cancellation.date }).toString()}`,
+  };
 }

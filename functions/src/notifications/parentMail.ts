@@ -16,6 +16,7 @@ import type { ChangedFamilies } from '../sync/run/engine';
 import { formatIban } from '@family-portal/contract/epc';
 import { EPC_QR_CID, EPC_QR_SIZE, epcQrAttachment } from './epcQr';
 import { PARENT_MAIL_TEXTS as TEXTS } from './parentMailTexts';
+import { PUSH_TEXTS } from '../push/pushTexts';
 import { MAIL_LOCALES, type MailBlock } from './mailBody';
 import { isDue, type StoredChoices } from './parentChoices';
 import { allFamilyRecords, familyRecordsOf } from './familyRecords';
@@ -71,6 +72,7 @@ export async function parentMail(about: ParentMailSubject, to: ParentRecipient, 
     subject: t[about.kind].subject,
     blocks,
     screen: { path: screenOf(about), label: t[about.kind].link },
+    push: PUSH_TEXTS[to.language][about.kind],
     ...(qr ? { attachments: [qr] } : {}),
   });
 }

@@ -36,6 +36,22 @@ export interface ParentMailContent {
   attachments?: MailAttachment[];
   /** Why the parent gets it, before the unsubscribe link, where it is not "because you turned it on". */
   unsubscribeNote?: string;
+  /** What the parent's devices show of it (push/pushTexts.ts), and where a tap leads when not the e-mail's screen. */
+  push: { title: string; body: string; path?: string };
+}
+
+/**
+ * The push beside an e-mail: a trigger sends it to each of the account's devices
+ * (push/deliverPush.ts). In the reader's language; `tag` lets a device replace an earlier
+ * notification of the same event rather than stack a second one.
+ */
+export interface PushMessage {
+  kind: ParentMailKind;
+  language: MailLanguage;
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
 }
 
 /** Header lines carry no line breaks: office text in a subject stays on one line. */
@@ -56,6 +72,8 @@ export function parentMailDocument(kind: ParentMailKind, to: ParentRecipient, se
     { link: t.unsubscribeLink, href: unsubscribe, before: content.unsubscribeNote ?? t.unsubscribe, muted: true },
   ];
   const body = mailBody(blocks, { association: settings.association, appOrigin: settings.appOrigin, language: to.language });
+  const tapped = new URL(content.push.path ?? content.screen.path, settings.appOrigin);
+  const push: PushMessage = { kind, language: to.language, title: oneLine(content.push.title), body: oneLine(content.push.body), url: tapped.href, tag: `${kind}:${tapped.pathname}${tapped.search}` };
   return {
     to: to.email,
     // Whose e-mail it is: deleted with the account (members/accountData.ts).
@@ -63,6 +81,8 @@ export function parentMailDocument(kind: ParentMailKind, to: ParentRecipient, se
     message: { subject: oneLine(content.subject), ...body, ...(content.attachments ? { attachments: content.attachments } : {}) },
     // Mail programs offer their own "unsubscribe" and post to it without opening a page (RFC 8058).
     headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    // Read by the push trigger, ignored by the e-mail extension.
+    push,
   };
 }
 

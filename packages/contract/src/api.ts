@@ -102,6 +102,30 @@ export const calendarFeedCreatedAnswer = z.object({ data: z.object({ url: z.stri
 /** getCalendarFeed: whether the account has an address, since when, in which language. */
 export const calendarFeedAnswer = z.object({ data: z.object({ createdAt: z.nullable(z.string()), language: z.nullable(z.enum(MAIL_LANGUAGES)) }) });
 
+/**
+ * subscribePush: a device's PushSubscription as the browser's toJSON() gives it (RFC 8291 keys in
+ * base64url: p256dh a 65-byte P-256 point, auth 16 bytes). The functions check the endpoint's
+ * push service before storing it (functions/src/push/pushEndpoints.ts).
+ */
+const base64url = (bytes: number) => z.string().check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`)));
+const pushEndpoint = z.url({ protocol: /^https?$/ }).check(z.maxLength(1024));
+export const pushSubscriptionBody = z.strictObject({
+  endpoint: pushEndpoint,
+  expirationTime: z.optional(z.nullable(z.number())),
+  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+/** unsubscribePush: the device's endpoint; only the caller's own subscription is removed. */
+export const pushEndpointBody = z.strictObject({ endpoint: pushEndpoint });
+/**
+ * getPushSettings: the portal's VAPID public key for pushManager.subscribe (null when the project
+ * has none, then no device can be turned on), and the ids (SHA-256 of the endpoint, hex) of the
+ * account's devices, so that a page tells whether its own is among them.
+ */
+export const pushSettingsAnswer = z.object({ data: z.object({ publicKey: z.nullable(z.string()), devices: z.array(z.string()) }) });
+export const pushSubscribedAnswer = z.object({ data: z.object({ id: z.string() }) });
+export const pushUnsubscribedAnswer = z.object({ success: z.literal(true) });
+
 /** deleteMyAccount: the Auth account and the portal's own records of it are gone. */
 export const accountDeletedAnswer = z.object({ success: z.literal(true), message: z.string() });
 

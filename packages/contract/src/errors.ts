@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'appsheet-failed',
   'request-unconfirmed',
   'sync-failed',
+  'push-unavailable',
   'internal',
 ] as const;
 
@@ -80,6 +81,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** AppSheet's answer to a booking request was lost: it may hold the row; the places stay taken. */
   'request-unconfirmed': 502,
   'sync-failed': 502,
+  /** The project has no VAPID key pair: no device can get pushes (docs/push.md). */
+  'push-unavailable': 503,
   internal: 500,
 };
 

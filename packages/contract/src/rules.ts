@@ -101,6 +101,16 @@ export const OFFICE_ALERTS = 'office_alerts';
 export const NOTIFICATION_CHOICES = 'notification_choices';
 /** Private calendar addresses, by the SHA-256 of their token; server-only (functions/src/calendar). */
 export const CALENDAR_FEEDS = 'calendar_feeds';
+/**
+ * A parent's devices that get Web Push, by the SHA-256 of the push endpoint; server-only
+ * (functions/src/push). Each gets the kinds the parent's e-mail choices turn on.
+ */
+export const PUSH_SUBSCRIPTIONS = 'push_subscriptions';
+/**
+ * One push to send per event and account, beside its e-mail and with the e-mail's document id;
+ * a trigger sends it to each of the account's devices once (functions/src/push/deliverPush.ts).
+ */
+export const PUSH_OUTBOX = 'push_outbox';
 
 /**
  * The e-mails a parent can turn on: all off until the parent turns one on. bookingDecided (the
