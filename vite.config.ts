@@ -17,17 +17,21 @@ const THEME_COLOUR = '#0f766e';
 const BACKGROUND_COLOUR = '#f8fafc';
 
 /**
- * Installable, and readable offline: Workbox precaches the app shell (index.html, every
- * JavaScript and CSS chunk, the three languages' texts, the icons) and answers the SPA's
- * navigations with index.html, so a parent who opened the portal once gets it without a network;
- * Firestore's own persistent cache (src/lib/firebase.ts) has the family's last data. Nothing of
- * Firebase's traffic goes through the worker's caches. A new version waits until the parent
- * chooses "reload to update" (src/app/UpdatePrompt.tsx); the worker is registered after the
- * first paint by src/lib/serviceWorker.ts, in production builds only (not in the dev server).
+ * Installable, and readable offline: the service worker (src/sw/sw.ts, built by the plugin's
+ * injectManifest) precaches the app shell (index.html, every JavaScript and CSS chunk, the three
+ * languages' texts, the icons) and answers the SPA's navigations with index.html, so a parent who
+ * opened the portal once gets it without a network; Firestore's own persistent cache
+ * (src/lib/firebase.ts) has the family's last data. Nothing of Firebase's traffic goes through the
+ * worker's caches. It also shows Web Push notifications (docs/push.md). A new version waits until
+ * the parent chooses "reload to update" (src/app/UpdatePrompt.tsx); the worker is registered after
+ * the first paint by src/lib/serviceWorker.ts, in production builds only (not in the dev server).
  */
 const pwa = VitePWA({
   registerType: 'prompt',
   injectRegister: false,
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
   manifest: {
     id: '/',
     name: 'Family Portal',
@@ -48,19 +52,13 @@ const pwa = VitePWA({
   },
   // The glob below takes the icons already; the plugin adds manifest.webmanifest itself.
   includeManifestIcons: false,
-  workbox: {
+  injectManifest: {
     globPatterns: ['**/*.{html,js,css,svg,png}'],
     // The yearly statement's PDF code (~1 MB with pdfmake) loads when a parent asks for one; it
     // is not worth every first visit's download (and needs its fonts from the network anyway).
     // The pre-rendered login pages (tools/prerender.ts) are for first visits from the network;
     // the worker answers every navigation with index.html.
     globIgnores: ['**/statementPdf-*.js', 'login/**', `${LOCALIZED_ROOT}/**`],
-    navigateFallback: '/index.html',
-    // Hosting's own URLs (/__/auth/…, /__/firebase/…) and files the app does not route
-    // (robots.txt, a missing /assets/… which must stay a 404) are never answered with the app.
-    navigateFallbackDenylist: [/^\/__\//, /^\/assets\//, /^[^?]*\/[^/?]*\.[a-z0-9]+(?:\?|$)/i],
-    cleanupOutdatedCaches: true,
-    // No runtimeCaching: Auth, Firestore and the functions go straight to the network.
   },
 });
 

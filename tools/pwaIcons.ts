@@ -7,7 +7,9 @@
  * - pwa-192.png, pwa-512.png: the favicon as it is (transparent outside its rounded square);
  * - pwa-maskable-512.png: the full square in the theme colour with the emblem inside the
  *   maskable safe zone (the middle circle of 80 %), for launchers that cut their own shape;
- * - apple-touch-icon.png (180): the same full square, as iOS adds its own rounded corners.
+ * - apple-touch-icon.png (180): the same full square, as iOS adds its own rounded corners;
+ * - push-badge-96.png: the emblem alone, white on transparent, for the status bar beside a push
+ *   notification (Android draws a badge's alpha only, in its own colour).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,6 +34,7 @@ const icons: Array<[file: string, size: number, svg: string]> = [
   ['pwa-512.png', 512, favicon],
   ['pwa-maskable-512.png', 512, fullBleed(0.8)],
   ['apple-touch-icon.png', 180, fullBleed(0.9)],
+  ['push-badge-96.png', 96, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${emblem}</svg>`],
 ];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
