@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { HOSTING_DIST, HOSTING_ORIGIN, HOSTING_PORT } from './tests/e2e/support/hosting';
+import { PORTS } from './tools/lib/stack';
 
 const chromium = {
   // Debian's Chromium: Playwright's own browser download is not available here.
@@ -63,10 +64,17 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Gives the pages their push subscriptions, and decrypts what the functions push (src/lib/push.ts).
+      command: 'npx tsx tools/push/serve.ts',
+      url: `http://127.0.0.1:${PORTS.push}/messages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `npx vite build --logLevel warn --manifest --outDir ${HOSTING_DIST} --emptyOutDir && npx tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT}`,
       url: `${HOSTING_ORIGIN}/robots.txt`,
       reuseExistingServer: false,
-      env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal' },
+      env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal', VITE_PUSH_SERVICE_URL: `http://127.0.0.1:${PORTS.push}` },
       timeout: 120_000,
     },
   ],

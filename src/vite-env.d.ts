@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_USE_EMULATORS?: string;
   readonly VITE_EMULATOR_HOST?: string;
+  /** Emulator builds only: the local push service that gives this page its push subscriptions (tools/push). */
+  readonly VITE_PUSH_SERVICE_URL?: string;
   readonly VITE_FUNCTIONS_REGION?: string;
   readonly VITE_FUNCTIONS_BASE_URL?: string;
   readonly VITE_SCHOOL_CONTACT_URL?: string;

@@ -41,6 +41,11 @@ describe("a build's Hosting configuration", () => {
     expect(extraConnectSources({ VITE_FIREBASE_PROJECT_ID: 'demo-x', VITE_USE_EMULATORS: 'false' })).toEqual(['https://europe-west1-demo-x.cloudfunctions.net']);
   });
 
+  it('lets an emulator build reach its local push service, and no other build', () => {
+    expect(extraConnectSources({ VITE_FIREBASE_PROJECT_ID: 'demo-family-portal', VITE_PUSH_SERVICE_URL: 'http://127.0.0.1:8790' })).toContain('http://127.0.0.1:8790');
+    expect(extraConnectSources({ VITE_FIREBASE_PROJECT_ID: 'school', VITE_PUSH_SERVICE_URL: 'http://127.0.0.1:8790' })).toEqual(['https://europe-west1-school.cloudfunctions.net']);
+  });
+
   it('writes the configuration beside the output directory', () => {
     expect(deployConfigPath('/work/app/dist')).toBe('/work/app/dist.firebase.json');
   });

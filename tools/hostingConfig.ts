@@ -33,7 +33,9 @@ export function extraConnectSources(env: BuildEnv): string[] {
   const endpoints = endpointsOf(env, isDemoProject(env));
   const functions = new URL(functionsBaseUrlOf(endpoints)).origin;
   const emulators = endpoints.useEmulators ? firebaseOrigins(env) : [];
-  return [...new Set([...emulators, functions])];
+  // The local push service gives an emulator build's pages their subscriptions (src/lib/push.ts).
+  const pushService = endpoints.useEmulators && env.VITE_PUSH_SERVICE_URL ? [new URL(env.VITE_PUSH_SERVICE_URL).origin] : [];
+  return [...new Set([...emulators, functions, ...pushService])];
 }
 
 /** The policy with origins appended to its connect-src directive. */

@@ -16,6 +16,7 @@ import { seedAndSync } from './lib/demoAccounts';
 import { runDemoNotices, startLines } from './lib/demoNotices';
 import { startInbox } from './mail/inbox';
 import { startLocalSender } from './mail/localSender';
+import { startPushService } from './push/pushService';
 import { isPortOpen, run, stop, waitForPort } from './lib/processes';
 import { checkPrerequisites } from './prerequisites';
 import { EMULATOR_HOST, firebaseCliEnv, PORTS, prepareFunctions, PROJECT_ID, ROOT } from './lib/stack';
@@ -92,6 +93,10 @@ async function main(): Promise<void> {
       }),
     );
 
+    step('Starting the local push service (what the functions push to the demo parents\' devices)');
+    const pushService = await startPushService({ host: EMULATOR_HOST, port: PORTS.push });
+    stopping.push(() => pushService.stop());
+
     step('Creating demo accounts and running the initial full sync');
     const sync = await seedAndSync(appSheet.url);
     console.log(
@@ -105,7 +110,7 @@ async function main(): Promise<void> {
     step('Starting the app');
     const vite = run(join(ROOT, 'node_modules/.bin/vite'), ['--host', EMULATOR_HOST, '--port', String(PORTS.app), '--strictPort'], {
       cwd: ROOT,
-      env: { ...process.env, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID },
+      env: { ...process.env, VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: PROJECT_ID, VITE_PUSH_SERVICE_URL: pushService.url },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     stopping.push(() => stop(vite, 5_000));
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
   AppSheet demo:       ${appSheet.url}  (app ${DEMO_APP_ID}, key ${DEMO_ACCESS_KEY})
   Emulators:           auth ${PORTS.auth}, firestore ${PORTS.firestore}, functions ${PORTS.functions}
   E-mail inbox:        ${inbox.url}/  (every e-mail of the mail collection, SMTP on ${PORTS.smtp})
+  Push service:        ${pushService.url}/  (every push to a device turned on under Family → E-mails)
 
   Demo accounts (password ${DEMO_PASSWORD}):
 ${DEMO_ACCOUNTS.map((account) => `    ${account.email.padEnd(28)} ${account.role}`).join('\n')}

@@ -17,6 +17,7 @@ import { Icon, NAV_ITEMS, type NavItem } from '../routing/navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
 import { UnreadBadge, unreadOf, useNavEntryName } from './NavEntryLabel';
+import { usePushNavigation } from './usePushMessages';
 import { useWhenIdle } from './useWhenIdle';
 
 const ADMIN_ICON = 'M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3Zm-3 9 2 2 4-4';
@@ -112,6 +113,7 @@ function SignedInFamilyData({ children }: { children: ReactNode }) {
 export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  usePushNavigation();
 
   // Tapping the entry of the page one is on brings it back to the top (spec section 2).
   const scrollTopIfCurrent = (path: string) => {

@@ -90,6 +90,8 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   // before an edit must not undo it (with kept figures on screen, a parent can act before the
   // server's answer to the first read).
   const edits = useRef(0);
+  // The family shown, for reading its correspondence again when a push says there is news.
+  const memberId = useRef<string | null>(null);
   // Every read renders as a transition: React renders the dashboard in slices of a few ms between
   // which the page stays responsive, not in one task that blocked a phone for 150 ms and more
   // (the first figures too: the bench's blocking time, docs/performance.md). An answer equal to
@@ -156,6 +158,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         setCorrespondenceLoading(false);
         return;
       }
+      memberId.current = fresh.member.id;
       // Asked once the figures are in: on the server, beside them, these reads would hold them up.
       try {
         setCorrespondenceError(null);
@@ -173,6 +176,25 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   useEffect(() => {
     void load({ cacheFirst: true });
   }, [load]);
+
+  // A push of a notice or a cancelled lesson arrived on this device (src/lib/pushHandlers.ts):
+  // the notices are read again, and the navigation's unread count follows.
+  useEffect(() => {
+    const worker = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!worker) return;
+    const onMessage = (event: MessageEvent) => {
+      const id = memberId.current;
+      if ((event.data as { type?: unknown } | null)?.type !== 'push-arrived' || !id) return;
+      const editsAtStart = edits.current;
+      familyStore()
+        .then((store) => store.readCorrespondence(id))
+        .then((read) => correspondenceUnlessEdited(editsAtStart, read))
+        // What is shown stays; the next load reads it anyway.
+        .catch((caught: unknown) => console.warn('Reading the notices again after a push failed', caught));
+    };
+    worker.addEventListener('message', onMessage);
+    return () => worker.removeEventListener('message', onMessage);
+  }, [correspondenceUnlessEdited]);
 
   const replaceMember = useCallback((member: Member) => {
     edits.current += 1;

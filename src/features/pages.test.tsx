@@ -201,6 +201,17 @@ describe('plans page', () => {
     });
     expect(document.getElementById('plan-PL3')!.className).toContain('ring-4');
   });
+
+  it("opens a cancelled lesson's link (a push's) at the family's course of it in the quarter of that date", () => {
+    vi.useFakeTimers();
+    // L2 is a course of two quarters' plans: PL2 in Q4, PL3 in Q3.
+    renderPage(<PlansPage />, '/plans?lesson=L2&cancelled=2026-08-20');
+    expect(screen.getByRole('region', { name: '2026 Q3' })).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(document.getElementById('plan-PL3')!.className).toContain('ring-4');
+  });
 });
 
 describe('current quarter: the dashboard and the plans page pick the same one', () => {

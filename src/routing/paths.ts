@@ -58,6 +58,12 @@ export const queryParams = {
   offer: 'offer',
   /** The absences page opens its report dialog (for `child`, when given). */
   report: 'report',
+  /**
+   * The plans page opens at the family's course of this lesson (the push of a cancelled lesson
+   * names the lesson and the date, `cancelled`: the functions do not look up each family's plan).
+   */
+  lesson: 'lesson',
+  cancelled: 'cancelled',
 } as const;
 
 export function plansPath(options: { child?: string; plan?: string } = {}): string {

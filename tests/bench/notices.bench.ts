@@ -6,6 +6,11 @@
  *   sends them before answering; goal ≤ 10 s), the documents written, and the commits they took;
  * - the same for one lesson's families, and that lesson cancelled on its next day: writes in
  *   proportion to the audience, not the school;
+ * - each send's pushes, every parent with one device (a subscription of the local push service,
+ *   tools/push, which verifies and decrypts each push in this process): the trigger's work per
+ *   e-mail as pushBesideMail does it, run for all the e-mails 16 at a time as parallel function
+ *   instances would; its function time (the sum of the invocations), the documents read and
+ *   written;
  * - the demo parent's dashboard with 200 notices against the same dashboard before them: the
  *   documents read, the sequential round trips (goal ≤ 2), and the time from "Sign in" to the
  *   painted dashboard in the production build (goal unchanged, ≤ 1.0 s).
@@ -13,7 +18,7 @@
  *   npm run bench -- --only notices [--families N]
  */
 import { randomUUID } from 'node:crypto';
-import { currentQuarter, DASHBOARD_NOTICES, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, type NoticeAudience } from '@family-portal/contract';
+import { currentQuarter, DASHBOARD_NOTICES, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, type NoticeAudience } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import { cancelLesson } from '../../functions/src/notices/cancelLesson';
 import { quartersOf } from '../../functions/src/notices/audience';
@@ -28,6 +33,12 @@ import { DEMO_ACCOUNTS } from '../../tools/appsheet/generator';
 import { startDemoServer } from '../../tools/appsheet/server';
 import { ADMIN_EMAIL, seedDemoAccounts } from '../../tools/lib/demoAccounts';
 import { DEMO_NOTICE, nextLessonDay } from '../../tools/lib/demoNotices';
+import { startPushService } from '../../tools/push/pushService';
+import { deliverMailPush } from '../../functions/src/push/deliverPush';
+import { noticeMailId } from '../../functions/src/notifications/documentIds';
+import { saveSubscription } from '../../functions/src/push/pushSubscriptions';
+import webpush from 'web-push';
+import { limitAsync } from 'es-toolkit/promise';
 import { emulatorAdmin } from '../../tools/lib/emulators';
 import { dashboardSignIns, withServedApp } from './dashboardSignIn';
 import type { Timed } from './pageMarks';
@@ -85,6 +96,55 @@ async function everyParentWithAnAccount(): Promise<number> {
   return index.length;
 }
 
+const pushService = await startPushService();
+const vapid = { subject: 'mailto:bench@example.org', ...webpush.generateVAPIDKeys() };
+/** Function instances the bench runs the push trigger in at once. */
+const PUSH_INSTANCES = 16;
+
+/** One device per parent with notices turned on: a subscription of the local push service. */
+async function everyParentWithADevice(): Promise<number> {
+  const choices = (await db.collection(NOTIFICATION_CHOICES).get()).docs;
+  await Promise.all(
+    choices.map(
+      limitAsync(async (doc) => {
+        const subscription = await pushService.subscribe(vapid.publicKey);
+        await saveSubscription(db, { uid: doc.id, email: String(doc.get('email')), memberId: String(doc.get('memberId')) }, subscription);
+      }, 16),
+    ),
+  );
+  return choices.length;
+}
+
+/** The push trigger for each e-mail of the notice, PUSH_INSTANCES at a time: its work as the functions would do it. */
+async function measurePushes(noticeId: string) {
+  const uids = (await db.collection(NOTIFICATION_CHOICES).select().get()).docs.map((doc) => doc.id);
+  const mails = (await Promise.all(chunk(uids, 300).map((batch) => db.getAll(...batch.map((uid) => db.collection(MAIL).doc(noticeMailId(noticeId, uid))))))).flat().filter((doc) => doc.exists);
+  const arrivedBefore = (await pushService.messages()).length;
+  takeCommits();
+  const readsBefore = readsSoFar();
+  let functionMs = 0;
+  const started = performance.now();
+  const runs = await Promise.all(
+    mails.map(
+      limitAsync(async (mail) => {
+        const invoked = performance.now();
+        const run = await deliverMailPush(db, mail, { vapid, deadline: Date.now() + 55_000 });
+        functionMs += performance.now() - invoked;
+        return run;
+      }, PUSH_INSTANCES),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  const commits = takeCommits();
+  const sent = runs.reduce((sum, run) => sum + run.sent, 0);
+  const arrived = (await pushService.messages()).length - arrivedBefore;
+  console.log(
+    `    pushes: ${sent.toLocaleString('en')} sent to ${sent.toLocaleString('en')} devices (${arrived.toLocaleString('en')} arrived and decrypted), ${mails.length.toLocaleString('en')} trigger invocations; ` +
+      `function time ${seconds(functionMs)} in all, ${(functionMs / Math.max(1, mails.length)).toFixed(0)} ms each; ${seconds(wallMs)} with ${PUSH_INSTANCES} at once`,
+  );
+  console.log(`    ${(readsSoFar() - readsBefore).toLocaleString('en')} documents read, ${writesIn(commits).toLocaleString('en')} writes: ${describeCommits(commits) || 'none'}`);
+}
+
 /** Times a send as the endpoint runs it: the notice and its copies, then its e-mails. */
 async function measureSend(label: string, send: () => Promise<{ notice: { id: string; recipients: number } }>) {
   takeCommits();
@@ -103,6 +163,7 @@ async function measureSend(label: string, send: () => Promise<{ notice: { id: st
   );
   console.log(`    ${writesIn(sendCommits).toLocaleString('en')} writes to send: ${describeCommits(sendCommits)}`);
   console.log(`    ${writesIn(mailCommits).toLocaleString('en')} writes for the e-mails: ${describeCommits(mailCommits) || 'none'}`);
+  await measurePushes(notice.id);
   return notice;
 }
 
@@ -146,7 +207,8 @@ const sync = await runFullSync({ db, appSheet: createAppSheetClient({ baseUrl: s
 await server.close();
 await seedDemoAccounts(auth, db);
 const accounts = await everyParentWithAnAccount();
-console.log(`  full sync: ${sync.status}, ${sync.totalMembers} members; ${accounts.toLocaleString('en')} parents with an account and notices turned on`);
+const devices = await everyParentWithADevice();
+console.log(`  full sync: ${sync.status}, ${sync.totalMembers} members; ${accounts.toLocaleString('en')} parents with an account and notices turned on, ${devices.toLocaleString('en')} with one device for pushes`);
 
 const parent = DEMO_ACCOUNTS[0];
 const parentId = (await db.doc(`${MEMBER_EMAILS}/${parent.email}`).get()).get('memberId') as string;
@@ -178,4 +240,5 @@ await withServedApp(async () => {
   const now = (await db.collection(NOTICE_DELIVERIES).where('memberId', '==', parentId).count().get()).data().count;
   await dashboard(`the same with ${now} notices (the dashboard reads the newest ${DASHBOARD_NOTICES})`, parent.email, parent.name);
 });
+await pushService.stop();
 process.exit(0);

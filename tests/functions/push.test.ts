@@ -10,14 +10,16 @@
  * devices.
  */
 import { createHash } from 'node:crypto';
-import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES, PUSH_OUTBOX, PUSH_SUBSCRIPTIONS, type NoticeTexts } from '@family-portal/contract';
+import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, PUSH_OUTBOX, PUSH_SUBSCRIPTIONS, type NoticeTexts } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deliverMailPush } from '../../functions/src/push/deliverPush';
+import { saveSubscription } from '../../functions/src/push/pushSubscriptions';
 import { sendNoticeMails } from '../../functions/src/notifications/noticeMail';
 import { emulatorAdmin } from '../../tools/lib/emulators';
 import { DEMO_VAPID_PRIVATE_KEY } from '../../tools/lib/stack';
 import { startPushService, type ArrivedPush, type PushService, type PushSubscriptionJson } from '../../tools/push/pushService';
-import { functionUrl, signedUpAccount } from '../support/auth';
+import { createAccount, functionUrl, signedUpAccount } from '../support/auth';
+import { callAs, storeChoices } from '../support/calls';
 import { DEMO_MAIL_SETTINGS } from '../support/mailSettings';
 
 const { db, auth } = emulatorAdmin();
@@ -26,14 +28,7 @@ const VAPID = { subject: 'mailto:portal@example.org', publicKey: 'BEsW5Jsuas37Qx
 const address = (name: string) => `${name}.push@example.com`;
 const deviceId = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex');
 
-async function call(name: string, token: string, body?: unknown) {
-  const response = await fetch(functionUrl(name), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
-}
+const call = (name: string, token: string, body?: unknown) => callAs(token, name, body);
 
 let service: PushService;
 const tokens = new Map<string, string>();
@@ -60,19 +55,7 @@ async function turnOn(parent: string): Promise<PushSubscriptionJson> {
 }
 
 const choose = (parent: string, memberId: string, choices: { notices?: boolean; lessonCancelled?: boolean; language: string }) =>
-  db.doc(`${NOTIFICATION_CHOICES}/${uids.get(parent)}`).set({
-    paymentDue: false,
-    paymentReceived: false,
-    cancellationConfirmed: false,
-    bookingDecided: false,
-    notices: choices.notices ?? false,
-    lessonCancelled: choices.lessonCancelled ?? true,
-    language: choices.language,
-    email: address(parent),
-    memberId,
-    baseline: {},
-    updatedAt: new Date().toISOString(),
-  });
+  storeChoices(db, { uid: uids.get(parent)!, email: address(parent), memberId }, choices);
 
 const cancelTexts: NoticeTexts = {
   de: { title: 'Klavier fällt am 1. Dezember aus', body: 'Grund: Frau Lind ist krank.' },
@@ -135,9 +118,12 @@ async function settledRecords(mailId: string, count: number) {
   return records;
 }
 
+/** The parent's newest e-mail whose subject has this text, once it is written. */
 const mailOf = async (noticeText: string, parent: string) => {
   const mails = await db.collection(MAIL).where('uid', '==', uids.get(parent)).get();
-  return mails.docs.find((doc) => String(doc.get('message.subject')).includes(noticeText))!;
+  const found = mails.docs.filter((doc) => String(doc.get('message.subject')).includes(noticeText));
+  expect(found, `${parent}'s e-mail "${noticeText}"`).not.toHaveLength(0);
+  return found.at(-1)!;
 };
 
 beforeAll(async () => {
@@ -209,7 +195,7 @@ describe('pushes beside the e-mails', () => {
       urgency: 'high',
       ttl: 86_400,
       vapid: { sub: VAPID.subject },
-      json: { kind: 'lessonCancelled', lang: 'ru', title: 'Занятие отменено', url: 'http://127.0.0.1:5173/plans?lesson=L-PUSH&cancelled=2026-12-01' },
+      json: { kind: 'lessonCancelled', lang: 'ru', title: 'Занятие отменено', path: '/plans?lesson=L-PUSH&cancelled=2026-12-01' },
     });
     expect(byDevice.get(idOf(anna))!.json.body).toMatch(/^Klavier, вторник, 1 декабря 2026/);
     expect(byDevice.get(idOf(annaTablet))!.json.lang).toBe('ru');
@@ -217,6 +203,36 @@ describe('pushes beside the e-mails', () => {
     // Carla turned the kind off, Dora's family is not in the lesson: once every push is through, neither got one.
     await settledRecords((await mailOf('Klavier', 'ben')).id, 1);
     expect((await service.messages()).filter((message) => [idOf(carla), idOf(dora)].includes(message.subscriptionId))).toEqual([]);
+  });
+
+  it("sends a cancellation for a lesson of 17 families to each of their parents' devices, 17 × their devices, and nothing else", async () => {
+    const devices: PushSubscriptionJson[] = [];
+    for (let n = 1; n <= 17; n += 1) {
+      const memberId = `M-PUSH-17-${n}`;
+      await db.doc(`members/${memberId}`).set({ primaryName: `Family ${n}`, primaryEmail: address(`f${n}`), status: 'active', balance: 0 });
+      await db.doc(`${MEMBER_EMAILS}/${address(`f${n}`)}`).set({ memberId });
+      const { uid } = await createAccount(address(`f${n}`));
+      uids.set(`f${n}`, uid);
+      // The third family's parent has a phone and a laptop.
+      for (let device = 0; device < (n === 3 ? 2 : 1); device += 1) {
+        const subscription = await service.subscribe(VAPID.publicKey);
+        await saveSubscription(db, { uid, email: address(`f${n}`), memberId }, subscription);
+        devices.push(subscription);
+      }
+    }
+    // A family outside the lesson, with a device of its own.
+    const outsider = await service.subscribe(VAPID.publicKey);
+    await saveSubscription(db, { uid: uids.get('dora')!, email: address('dora'), memberId: 'M-PUSH-3' }, outsider);
+
+    await notice('cancellation', Array.from({ length: 17 }, (_, n) => `M-PUSH-17-${n + 1}`), cancelTexts);
+    const arrived = await arrivedAt(devices, 18);
+    const mails = await Promise.all(Array.from({ length: 17 }, (_, n) => mailOf('Klavier', `f${n + 1}`)));
+    await Promise.all(mails.map((mail, n) => settledRecords(mail.id, n === 2 ? 2 : 1)));
+    expect(arrived).toHaveLength(18);
+    expect(new Set(arrived.map((message) => message.subscriptionId)).size).toBe(18);
+    // Parents who never saved choices get cancellations in German.
+    expect(new Set(arrived.map((message) => message.json.lang))).toEqual(new Set(['de']));
+    expect((await service.messages()).filter((message) => outsider.endpoint.endsWith(message.subscriptionId))).toEqual([]);
   });
 
   it('deletes a device whose push service answers 410, and sends once after a 503', async () => {
@@ -234,7 +250,7 @@ describe('pushes beside the e-mails', () => {
     expect((await db.doc(`${PUSH_SUBSCRIPTIONS}/${deviceId(gone.endpoint)}`).get()).exists).toBe(false);
     const [fete] = await arrivedAt([flaky], 1);
     expect(fete!.json).toMatchObject({ kind: 'notices', lang: 'en', title: 'Summer fête', body: 'Dear families, the fête is on Saturday.' });
-    expect(fete!.json.url).toMatch(/^http:\/\/127\.0\.0\.1:5173\/notices\/PUSH-notice-/);
+    expect(fete!.json.path).toMatch(/^\/notices\/PUSH-notice-/);
   });
 
   it('sends nothing twice when the trigger runs again for the same e-mail', async () => {

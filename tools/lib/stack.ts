@@ -18,12 +18,12 @@ export const EMULATOR_HOST = '127.0.0.1';
 const STACKS = {
   demo: {
     projectId: 'demo-family-portal',
-    ports: { auth: 9099, firestore: 8080, functions: 5001, appsheet: 8787, app: 5173, smtp: 1025, inbox: 1080, hub: 4400, logging: 4500 },
+    ports: { auth: 9099, firestore: 8080, functions: 5001, appsheet: 8787, app: 5173, smtp: 1025, inbox: 1080, push: 8790, hub: 4400, logging: 4500 },
     firebaseConfig: 'firebase.json',
   },
   tests: {
     projectId: 'demo-family-portal-tests',
-    ports: { auth: 9189, firestore: 8180, functions: 5101, appsheet: 8797, app: 5173, smtp: 1035, inbox: 1090, hub: 4410, logging: 4510 },
+    ports: { auth: 9189, firestore: 8180, functions: 5101, appsheet: 8797, app: 5173, smtp: 1035, inbox: 1090, push: 8800, hub: 4410, logging: 4510 },
     // Written by prepareTestsStack(): firebase.json with the ports above (firebase-tools reads the
     // ports from its config only, and takes the project's directory from where the file is).
     firebaseConfig: 'firebase.tests.json',

@@ -10,6 +10,10 @@
  *   POST   /subscriptions/:id/faults { statuses: [429, 503, …] } the next sends get these answers
  *   POST   /push/:id                a message (RFC 8030 §5) → 201 with its Location
  *   GET    /messages                every message that arrived, oldest first, decrypted
+ *   GET    /                        the same as a page, newest first, like the e-mail inbox
+ *
+ * Its answers allow any origin (CORS): locally, the portal's pages ask it for their subscriptions
+ * (src/lib/push.ts), as they would ask the browser.
  *
  * A message is refused as a real push service refuses it: without TTL 400, without a VAPID
  * Authorization that verifies for this endpoint's origin 401 (RFC 8292 §4), signed with another
@@ -68,6 +72,22 @@ class Refusal extends Error {
   ) {
     super(message);
   }
+}
+
+const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** What arrived, newest first: each push's payload as the device would get it, and who signed it. */
+function inboxPage(arrived: ArrivedPush[]): string {
+  const rows = [...arrived].reverse().map((message) => {
+    let shown = message.payload;
+    try {
+      shown = JSON.stringify(JSON.parse(message.payload), null, 2);
+    } catch {
+      // Not JSON: shown as it came.
+    }
+    return `<li><p><strong>${escaped(message.receivedAt)}</strong> to ${escaped(message.subscriptionId)} · TTL ${message.ttl} s · urgency ${escaped(message.urgency ?? 'normal')} · from ${escaped(message.vapid.sub)}</p><pre>${escaped(shown)}</pre></li>`;
+  });
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Local push service</title></head><body style="font-family:system-ui,sans-serif;max-width:48rem;margin:1rem auto;padding:0 1rem"><h1>Pushes that arrived (${arrived.length})</h1>${rows.length > 0 ? `<ol reversed>${rows.join('')}</ol>` : '<p>None yet. Turn on "Notify this device" on the family page, then send a notice or cancel a lesson in the console.</p>'}</body></html>`;
 }
 
 /** The VAPID claims of an `Authorization: vapid t=…, k=…` header, once its signature verifies with k. */
@@ -187,12 +207,15 @@ export async function startPushService({ host = '127.0.0.1', port = 0 }: { host?
       await receive(id, request, response);
     } else if (request.method === 'GET' && first === 'messages' && !id) {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(arrived));
+    } else if (request.method === 'GET' && !first) {
+      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(inboxPage(arrived));
     } else {
       throw new Refusal(404, `No ${request.method} ${path} here`);
     }
   }
 
   const server = createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', '*');
     route(request, response).catch((error: unknown) => {
       const status = error instanceof Refusal ? error.status : 500;
       // A refusal may come before the body was read: what is left of it is let go, and the

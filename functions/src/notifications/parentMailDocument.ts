@@ -50,7 +50,8 @@ export interface PushMessage {
   language: MailLanguage;
   title: string;
   body: string;
-  url: string;
+  /** The portal's page a tap opens, as a path: the device's own portal resolves it. */
+  path: string;
   tag: string;
 }
 
@@ -73,7 +74,8 @@ export function parentMailDocument(kind: ParentMailKind, to: ParentRecipient, se
   ];
   const body = mailBody(blocks, { association: settings.association, appOrigin: settings.appOrigin, language: to.language });
   const tapped = new URL(content.push.path ?? content.screen.path, settings.appOrigin);
-  const push: PushMessage = { kind, language: to.language, title: oneLine(content.push.title), body: oneLine(content.push.body), url: tapped.href, tag: `${kind}:${tapped.pathname}${tapped.search}` };
+  const path = `${tapped.pathname}${tapped.search}`;
+  const push: PushMessage = { kind, language: to.language, title: oneLine(content.push.title), body: oneLine(content.push.body), path, tag: `${kind}:${path}` };
   return {
     to: to.email,
     // Whose e-mail it is: deleted with the account (members/accountData.ts).

@@ -35,10 +35,10 @@ export interface PushRun {
 }
 
 /** What a device receives: the service worker shows it (src/sw/push.ts). */
-export const pushPayload = (push: PushMessage) => ({ title: push.title, body: push.body, url: push.url, tag: push.tag, lang: push.language, kind: push.kind });
+export const pushPayload = (push: PushMessage) => ({ title: push.title, body: push.body, path: push.path, tag: push.tag, lang: push.language, kind: push.kind });
 
 const isPushMessage = (value: unknown): value is PushMessage =>
-  typeof value === 'object' && value !== null && ['title', 'body', 'url', 'tag', 'language', 'kind'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+  typeof value === 'object' && value !== null && ['title', 'body', 'path', 'tag', 'language', 'kind'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
 
 /** The outbox document of one event and device. */
 export const outboxId = (mailId: string, deviceId: string) => `${mailId}-${deviceId.slice(0, 32)}`;

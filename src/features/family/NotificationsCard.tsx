@@ -3,7 +3,8 @@
  * cancellation request, the office's decision on a booking request, notices from the school
  * office. All off until turned on, but a lesson of the family's cancelled: that one comes unless
  * turned off (MAIL_KINDS_ON_BY_DEFAULT). Written in the portal's language at the moment of saving,
- * which is stored with the choice.
+ * which is stored with the choice. Below them, this device's notifications of the same kinds
+ * (PushDevice.tsx).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,18 +15,25 @@ import { apiErrorKey } from '../../api/errorMessages';
 import { Alert } from '../../components/Alert';
 import { Card, Skeleton } from '../../components/Card';
 import { currentLanguage } from '../../i18n';
+import { PushDevice } from './PushDevice';
 
 export function NotificationsCard() {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [choices, setChoices] = useState<NotificationChoices | null>(null);
+  // As stored: what the e-mails, and so this device's notifications, follow.
+  const [saved, setSaved] = useState<NotificationChoices | null>(null);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
     let current = true;
     getNotificationChoices().then(
-      (loaded) => current && setChoices(loaded),
+      (loaded) => {
+        if (!current) return;
+        setChoices(loaded);
+        setSaved(loaded);
+      },
       (error: unknown) => current && setMessage({ tone: 'error', text: t(apiErrorKey(error)) }),
     );
     return () => {
@@ -39,7 +47,9 @@ export function NotificationsCard() {
     setSaving(true);
     setMessage(null);
     try {
-      setChoices(await setNotificationChoices({ ...choices, language: currentLanguage(i18n.resolvedLanguage) }));
+      const stored = await setNotificationChoices({ ...choices, language: currentLanguage(i18n.resolvedLanguage) });
+      setChoices(stored);
+      setSaved(stored);
       setMessage({ tone: 'success', text: t('family.notifications.saved') });
     } catch (error) {
       setMessage({ tone: 'error', text: t(apiErrorKey(error)) });
@@ -79,6 +89,7 @@ export function NotificationsCard() {
           <Alert tone={message.tone}>{message.text}</Alert>
         </div>
       )}
+      {saved && <PushDevice choices={saved} />}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { queryParams } from '../../routing/paths';
@@ -40,6 +40,7 @@ export default function PlansPage({ booking }: { booking?: ReactNode }) {
   const loading = data.loading;
   const highlighted = useHighlight(queryParams.plan, !loading, planElementId);
   useDocumentTitle(t('pages.plans.title'));
+  useLessonLink(loading);
 
   if (loading) return <div role="status" aria-label={t('common.loading')} className="space-y-3"><Skeleton className="h-8 w-56" /><Skeleton className="h-40" /></div>;
   if (data.error) return <LoadError message={data.error} />;
@@ -134,6 +135,29 @@ export default function PlansPage({ booking }: { booking?: ReactNode }) {
       )}
     </div>
   );
+}
+
+/**
+ * A link to a lesson (`?lesson=…&cancelled=<date>`, from the push of a cancelled lesson) becomes
+ * the link of the family's course of it: of the quarter that date is in, else any. It is then
+ * opened, scrolled to and marked as every course's own link is.
+ */
+function useLessonLink(loading: boolean) {
+  const data = useData();
+  const [params, setParams] = useSearchParams();
+  const lessonId = params.get(queryParams.lesson);
+  useEffect(() => {
+    if (loading || !lessonId) return;
+    const day = params.get(queryParams.cancelled) ?? '';
+    const quarter = data.quarters.find((candidate) => candidate.firstDay <= day && day <= candidate.lastDay);
+    const ofLesson = data.plans.filter((plan) => plan.lessonId === lessonId);
+    const plan = ofLesson.find((candidate) => candidate.quarterId === quarter?.id) ?? ofLesson[0];
+    const next = new URLSearchParams(params);
+    next.delete(queryParams.lesson);
+    next.delete(queryParams.cancelled);
+    if (plan) next.set(queryParams.plan, plan.id);
+    setParams(next, { replace: true });
+  }, [loading, lessonId, params, setParams, data.plans, data.quarters]);
 }
 
 /** The child's lessons of the quarter in weekday order, Mo. to So., then by hour slot, with the dates cancelled. */

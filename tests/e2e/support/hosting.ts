@@ -8,10 +8,11 @@ export const HOSTING_ORIGIN = `http://127.0.0.1:${HOSTING_PORT}`;
 export const HOSTING_DIST = '.cache/hosting-dist';
 /**
  * The demo build talks to the emulators: its generated deploy configuration (tools/hostingConfig.ts)
- * adds them to the CSP's connect-src, the only change to firebase.json's policy. A production
- * build adds its project's functions origin instead and never names 127.0.0.1.
+ * adds them and the local push service (the browser tests' build sets VITE_PUSH_SERVICE_URL) to
+ * the CSP's connect-src, the only change to firebase.json's policy. A production build adds its
+ * project's functions origin instead and never names 127.0.0.1.
  */
-export const EMULATOR_ORIGINS = 'http://127.0.0.1:9099 http://127.0.0.1:8080 http://127.0.0.1:5001';
+export const EMULATOR_ORIGINS = 'http://127.0.0.1:9099 http://127.0.0.1:8080 http://127.0.0.1:5001 http://127.0.0.1:8790';
 
 /**
  * Every console error, uncaught error and CSP violation of the page, across navigations; the

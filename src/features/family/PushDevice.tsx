@@ -1,0 +1,110 @@
+/**
+ * "On this device" in the notification settings: pushes of the kinds the parent's e-mail choices
+ * turn on, per device. The browser asks its permission only after "Notify this device"; where it
+ * cannot work (iOS outside the home-screen app, a browser without Web Push, notifications blocked)
+ * the section says what to do instead of offering a button.
+ */
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PARENT_MAIL_KINDS } from '@family-portal/contract/rules';
+import type { NotificationChoices } from '@family-portal/contract';
+import { getPushSettings } from '../../api/push';
+import { apiErrorKey } from '../../api/errorMessages';
+import { ApiError } from '../../api/apiError';
+import { Alert } from '../../components/Alert';
+import { Skeleton } from '../../components/Card';
+import { deviceIdOf, PushRefused, thisDeviceAvailability, thisDeviceEndpoint, turnOffThisDevice, turnOnThisDevice, type PushAvailability } from '../../lib/push';
+
+type DeviceState = { kind: 'loading' } | { kind: 'cannot'; why: Exclude<PushAvailability, 'available'> | 'not-set-up' } | { kind: 'ready'; publicKey: string; on: boolean };
+
+async function readDeviceState(): Promise<DeviceState> {
+  const availability = thisDeviceAvailability();
+  if (availability !== 'available') return { kind: 'cannot', why: availability };
+  const [settings, endpoint] = await Promise.all([getPushSettings(), thisDeviceEndpoint()]);
+  if (!settings.publicKey) return { kind: 'cannot', why: 'not-set-up' };
+  const on = endpoint !== null && settings.devices.includes(await deviceIdOf(endpoint));
+  return { kind: 'ready', publicKey: settings.publicKey, on };
+}
+
+const CANNOT_TEXT = { 'install-first': 'installFirst', blocked: 'blocked', unsupported: 'unsupported' } as const;
+
+/** `choices`: the saved e-mail choices, whose kinds the device gets. */
+export function PushDevice({ choices }: { choices: NotificationChoices | null }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const [state, setState] = useState<DeviceState>({ kind: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    readDeviceState().then(
+      (read) => current && setState(read),
+      (error: unknown) => {
+        if (!current) return;
+        setState({ kind: 'cannot', why: 'unsupported' });
+        setMessage({ tone: 'error', text: t(apiErrorKey(error)) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [t]);
+
+  if (state.kind === 'loading') return <Skeleton className="mt-4 h-16 w-full" />;
+
+  async function toggle(publicKey: string, on: boolean) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (on) await turnOffThisDevice();
+      else await turnOnThisDevice(publicKey);
+      setState({ kind: 'ready', publicKey, on: !on });
+      setMessage({ tone: 'success', text: t(on ? 'family.notifications.device.turnedOff' : 'family.notifications.device.turnedOn') });
+    } catch (error) {
+      if (error instanceof PushRefused) setState(await readDeviceState().catch(() => state));
+      const text = error instanceof PushRefused ? t('family.notifications.device.refused') : error instanceof ApiError ? t(apiErrorKey(error)) : t('family.notifications.device.failed');
+      setMessage({ tone: 'error', text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const kinds = choices ? PARENT_MAIL_KINDS.filter((kind) => choices[kind]).map((kind) => t(`family.notifications.device.kindNames.${kind}`)) : [];
+  const list = new Intl.ListFormat(i18n.resolvedLanguage, { type: 'conjunction' }).format(kinds);
+
+  return (
+    <section aria-labelledby={titleId} className="mt-5 border-t border-slate-200 pt-4">
+      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+        {t('family.notifications.device.title')}
+      </h3>
+      {state.kind === 'cannot' ? (
+        <p className="mt-1 text-sm text-slate-700">
+          {state.why === 'not-set-up' ? t('errors.api.push-unavailable') : t(`family.notifications.device.${CANNOT_TEXT[state.why]}`)}
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-700">{t('family.notifications.device.intro')}</p>
+          <p className="mt-2 text-sm text-slate-800" aria-live="polite">
+            {!state.on ? t('family.notifications.device.off') : kinds.length > 0 ? t('family.notifications.device.on', { kinds: list }) : t('family.notifications.device.onNone')}
+          </p>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void toggle(state.publicKey, state.on)}
+            className="mt-3 rounded-md border border-teal-700 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 disabled:opacity-60"
+          >
+            {busy
+              ? t(state.on ? 'family.notifications.device.turningOff' : 'family.notifications.device.turningOn')
+              : t(state.on ? 'family.notifications.device.turnOff' : 'family.notifications.device.turnOn')}
+          </button>
+        </>
+      )}
+      {message && (
+        <div className="mt-3">
+          <Alert tone={message.tone}>{message.text}</Alert>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * Web Push in Chromium, on the demo stack: a parent turns on "Notify this device" (the browser's
+ * permission granted); the office cancels a lesson of the family's; the functions push it to the
+ * local push service (tools/push), which decrypts it; delivered to the portal's service worker
+ * through the DevTools protocol (ServiceWorker.deliverPushMessage), as Chromium's push service
+ * would, it shows the notification in German with the portal's icon and badge, and the open tab's
+ * Home entry counts the new notice; a click on it takes the tab to the course on the plans page.
+ * Turning the device off, and signing out, leave the account no device.
+ *
+ * The page's subscription comes from the local push service (VITE_PUSH_SERVICE_URL in this build,
+ * src/lib/push.ts): Chromium's own push service is on the internet, which this machine cannot reach.
+ * Desktop only: the phone's screens of the family page are family.spec.ts's.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { PORTS } from '../../tools/lib/stack';
+import { documentsWhere } from './support/emulators';
+import { familyWithCourse } from './support/familyWithCourse';
+import { HOSTING_ORIGIN } from './support/hosting';
+import { forgetOfficeLimits, office } from './support/noticeCalls';
+import { openAs, texts } from './support/signIn';
+
+const PUSH_SERVICE = `http://127.0.0.1:${PORTS.push}`;
+const de = texts('de');
+const device = de.family.notifications.device;
+
+interface Arrived {
+  subscriptionId: string;
+  payload: string;
+}
+
+const arrivedAt = async (endpoint: string): Promise<Arrived[]> =>
+  ((await (await fetch(`${PUSH_SERVICE}/messages`)).json()) as Arrived[]).filter((message) => endpoint.endsWith(`/push/${message.subscriptionId}`));
+
+const devicesOf = async (email: string) => (await documentsWhere('push_subscriptions', 'email', email)).map((subscription) => String(subscription.endpoint));
+
+/** The Home entry's name with the family's unread notices, as the navigation says it in German. */
+async function homeName(memberId: string): Promise<string> {
+  const unread = (await documentsWhere('notice_deliveries', 'memberId', memberId)).filter((delivery) => delivery.readAt === null).length;
+  if (unread === 0) return de.nav.home;
+  const form = new Intl.PluralRules('de-DE').select(unread) === 'one' ? de.notices.navUnread_one : de.notices.navUnread_other;
+  return form.replace('{{label}}', de.nav.home).replace('{{count}}', String(unread));
+}
+
+const homeEntry = (page: Page) => page.getByRole('navigation', { name: de.nav.label }).getByRole('link', { name: new RegExp(`^${de.nav.home}`) });
+
+test('a parent turns on notifications; a cancelled lesson is pushed, shown by the worker, and opens the course', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const family = await familyWithCourse([47, 48, 49, 50, 51, 52, 53, 54, 55, 56], 0);
+  await forgetOfficeLimits();
+  await context.grantPermissions(['notifications'], { origin: HOSTING_ORIGIN });
+  await openAs(page, family.email, '/family', { language: 'de' });
+
+  const section = page.getByRole('region', { name: device.title });
+  // A repeat finds the device of the run before on: it starts from off.
+  const turnOff = section.getByRole('button', { name: device.turnOff });
+  const turnOn = section.getByRole('button', { name: device.turnOn });
+  await expect(turnOn.or(turnOff)).toBeVisible();
+  if (await turnOff.isVisible()) await turnOff.click();
+  await turnOn.click();
+  await expect(section.getByRole('status')).toHaveText(device.turnedOn);
+  await expect(section).toContainText(device.on.replace('{{kinds}}', device.kindNames.lessonCancelled));
+  const [endpoint] = await devicesOf(family.email);
+  expect(endpoint, 'the device is stored for the account').toMatch(new RegExp(`^${PUSH_SERVICE}/push/`));
+
+  // The service worker of the page, as a push reaches it.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const cdp = await context.newCDPSession(page);
+  // The protocol reports the registrations of the browser, which earlier tests' closed contexts
+  // may still hold for this origin: the push goes to each that is not deleted, and only this
+  // page's registration shows it to this page.
+  const registrations = new Map<string, { scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) registrations.set(registration.registrationId, registration);
+  });
+  await cdp.send('ServiceWorker.enable');
+  const portalRegistrations = () => [...registrations].filter(([, registration]) => registration.scopeURL === `${HOSTING_ORIGIN}/` && !registration.isDeleted).map(([id]) => id);
+  await expect.poll(portalRegistrations, { message: "the portal's service worker is registered" }).not.toEqual([]);
+  const deliver = async (data: string) => {
+    const outcomes = await Promise.allSettled(portalRegistrations().map((registrationId) => cdp.send('ServiceWorker.deliverPushMessage', { origin: HOSTING_ORIGIN, registrationId, data })));
+    expect(outcomes.some((outcome) => outcome.status === 'fulfilled')).toBe(true);
+  };
+
+  const cancellation = await office.cancel({ lessonId: family.lessonId, date: family.date, roomHourId: family.roomHourId, reason: 'Die Lehrerin ist krank.' });
+  try {
+    // What the functions pushed, decrypted with the device's keys.
+    await expect.poll(async () => (await arrivedAt(endpoint!)).length, { timeout: 30_000 }).toBe(1);
+    const [arrived] = await arrivedAt(endpoint!);
+    const payload = JSON.parse(arrived!.payload) as Record<string, string>;
+    expect(payload).toMatchObject({ kind: 'lessonCancelled', lang: 'de', title: 'Unterricht fällt aus' });
+    expect(payload.path).toBe(`/plans?lesson=${family.lessonId}&cancelled=${family.date}`);
+
+    await deliver(arrived!.payload);
+    const shown = () =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({ title: notification.title, body: notification.body, lang: notification.lang, icon: notification.icon, badge: (notification as Notification & { badge: string }).badge })));
+    await expect.poll(shown).toEqual([
+      { title: 'Unterricht fällt aus', body: payload.body, lang: 'de', icon: `${HOSTING_ORIGIN}/pwa-192.png`, badge: `${HOSTING_ORIGIN}/push-badge-96.png` },
+    ]);
+    // The open tab read the notices again: the new cancellation counts on the Home entry.
+    await expect(homeEntry(page)).toHaveAccessibleName(await homeName(family.memberId));
+
+    // A click on the notification, as the browser dispatches it in the worker.
+    const [worker] = context.serviceWorkers();
+    await worker!.evaluate(async () => {
+      const scope = globalThis as unknown as { registration: { getNotifications(): Promise<unknown[]> }; dispatchEvent(event: Event): boolean };
+      const [notification] = await scope.registration.getNotifications();
+      const NotificationEvent = (globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: unknown }) => Event }).NotificationEvent;
+      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+    });
+    await expect(page).toHaveURL(/\/plans\?plan=/);
+    await expect(page.getByRole('heading', { level: 1, name: de.pages.plans.title })).toBeVisible();
+    const planId = new URL(page.url()).searchParams.get('plan');
+    const plans = await documentsWhere('plans', 'memberId', family.memberId);
+    expect(plans.find((plan) => plan.id === planId)).toMatchObject({ lessonId: family.lessonId });
+    expect(await shown(), 'the clicked notification is closed').toEqual([]);
+  } finally {
+    await office.withdraw(cancellation.id);
+  }
+
+  // Off on this device: the account has no device left. On again, then signing out: none either.
+  await page.goto('/family');
+  await section.getByRole('button', { name: device.turnOff }).click();
+  await expect(section.getByRole('status')).toHaveText(device.turnedOff);
+  expect(await devicesOf(family.email)).toEqual([]);
+  await section.getByRole('button', { name: device.turnOn }).click();
+  await expect(section.getByRole('status')).toHaveText(device.turnedOn);
+  expect(await devicesOf(family.email)).toHaveLength(1);
+  await page.getByRole('button', { name: de.common.signOut }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => devicesOf(family.email)).toEqual([]);
+});
