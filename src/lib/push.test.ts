@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { applicationServerKey, deviceIdOf, pushAvailability, type PushEnvironment } from './push';
+import { applicationServerKey, pushAvailability, type PushEnvironment } from './push';
 
 const ANDROID: PushEnvironment = { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131.0', maxTouchPoints: 5, standalone: false, hasPush: true, permission: 'default' };
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1';
@@ -28,15 +27,10 @@ describe('pushAvailability', () => {
   });
 });
 
-describe('the keys and ids', () => {
+describe('the VAPID key', () => {
   it('decodes the VAPID public key to the 65-byte point pushManager.subscribe takes', () => {
     const key = applicationServerKey('BEsW5Jsuas37QxY6L9S7kdTOxYb_gwH-LX8SEEdMvxbyQA5gJEiLbvJNAjslmY4ebaRwKmPI6VE3oUguUOPtFeU');
     expect(key).toHaveLength(65);
     expect(key[0]).toBe(0x04);
-  });
-
-  it("names this device as the functions do: the endpoint's SHA-256 in hex", async () => {
-    const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
-    expect(await deviceIdOf(endpoint)).toBe(createHash('sha256').update(endpoint).digest('hex'));
   });
 });

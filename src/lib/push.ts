@@ -56,12 +56,6 @@ export function currentPushEnvironment(): PushEnvironment {
 
 export const thisDeviceAvailability = () => pushAvailability(currentPushEnvironment(), { localService: Boolean(LOCAL_PUSH_SERVICE) });
 
-/** The id the functions give a device (getPushSettings): the SHA-256 of its endpoint, hex. */
-export async function deviceIdOf(endpoint: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(endpoint));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** The VAPID public key (base64url) as pushManager.subscribe takes it. */
 export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');

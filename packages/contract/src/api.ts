@@ -120,7 +120,7 @@ export const pushEndpointBody = z.strictObject({ endpoint: pushEndpoint });
 /**
  * getPushSettings: the portal's VAPID public key for pushManager.subscribe (null when the project
  * has none, then no device can be turned on), and the ids (SHA-256 of the endpoint, hex) of the
- * account's devices, so that a page tells whether its own is among them.
+ * account's devices.
  */
 export const pushSettingsAnswer = z.object({ data: z.object({ publicKey: z.nullable(z.string()), devices: z.array(z.string()) }) });
 export const pushSubscribedAnswer = z.object({ data: z.object({ id: z.string() }) });

@@ -13,8 +13,6 @@ vi.mock('../../lib/push', async (original) => ({ ...(await original<typeof impor
 
 const KEY = 'BEsW5Jsuas37QxY6L9S7kdTOxYb_gwH-LX8SEEdMvxbyQA5gJEiLbvJNAjslmY4ebaRwKmPI6VE3oUguUOPtFeU';
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/this-device';
-/** Another device of the account, as getPushSettings names devices (a SHA-256 in hex). */
-const OTHER_DEVICE = 'b8b3f8b54e1c9f4d5f1d6c6e1f64a0e5e7d6f0e6b1d5f0e1b0f8c0f4a3d2c1b0';
 const CHOICES = { paymentDue: false, paymentReceived: true, cancellationConfirmed: false, bookingDecided: false, notices: true, lessonCancelled: true, language: 'en' as const };
 
 beforeEach(async () => {
@@ -32,6 +30,8 @@ describe('notifications on this device', () => {
     const button = await screen.findByRole('button', { name: 'Notify this device' });
     expect(screen.getByText('This device gets no notifications from the portal.')).toBeInTheDocument();
     expect(device.turnOnThisDevice).not.toHaveBeenCalled();
+    // Nothing is asked of the functions until the click.
+    expect(api.getPushSettings).not.toHaveBeenCalled();
     await userEvent.click(button);
     expect(device.turnOnThisDevice).toHaveBeenCalledWith(KEY);
     expect(await screen.findByText('This device gets notifications of: payments received, notices, and cancelled lessons.')).toBeInTheDocument();
@@ -39,16 +39,15 @@ describe('notifications on this device', () => {
     expect(screen.getByRole('button', { name: 'Stop notifications on this device' })).toBeInTheDocument();
   });
 
-  it('know this device is on when the account lists its endpoint, and turn it off', async () => {
-    const { createHash } = await import('node:crypto');
+  it('know this device is on from its own subscription, and turn it off', async () => {
     device.thisDeviceEndpoint.mockResolvedValue(ENDPOINT);
-    api.getPushSettings.mockResolvedValue({ publicKey: KEY, devices: [createHash('sha256').update(ENDPOINT).digest('hex'), OTHER_DEVICE] });
     await i18n.changeLanguage('de');
     render(<PushDevice choices={{ ...CHOICES, paymentReceived: false, notices: false }} />);
     expect(await screen.findByText('Dieses Gerät erhält Benachrichtigungen zu: ausgefallener Unterricht.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Benachrichtigungen auf diesem Gerät beenden' }));
     expect(device.turnOffThisDevice).toHaveBeenCalled();
     expect(await screen.findByRole('button', { name: 'Dieses Gerät benachrichtigen' })).toBeInTheDocument();
+    expect(api.getPushSettings).not.toHaveBeenCalled();
   });
 
   it('say so when the parent refuses the permission, and when the functions refuse', async () => {
@@ -74,10 +73,11 @@ describe('notifications on this device', () => {
     expect(api.getPushSettings).not.toHaveBeenCalled();
   });
 
-  it('say that pushes are not set up when the portal has no key', async () => {
+  it('say that pushes are not set up when the portal has no key, and turn nothing on', async () => {
     api.getPushSettings.mockResolvedValue({ publicKey: null, devices: [] });
     render(<PushDevice choices={CHOICES} />);
-    expect(await screen.findByText(/not set up for this portal yet/)).toBeInTheDocument();
-    expect(screen.queryByRole('button')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notify this device' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/not set up for this portal yet/);
+    expect(device.turnOnThisDevice).not.toHaveBeenCalled();
   });
 });

@@ -12,18 +12,18 @@ import { getPushSettings } from '../../api/push';
 import { apiErrorKey } from '../../api/errorMessages';
 import { ApiError } from '../../api/apiError';
 import { Alert } from '../../components/Alert';
-import { Skeleton } from '../../components/Card';
-import { deviceIdOf, PushRefused, thisDeviceAvailability, thisDeviceEndpoint, turnOffThisDevice, turnOnThisDevice, type PushAvailability } from '../../lib/push';
+import { PushRefused, thisDeviceAvailability, thisDeviceEndpoint, turnOffThisDevice, turnOnThisDevice, type PushAvailability } from '../../lib/push';
 
-type DeviceState = { kind: 'loading' } | { kind: 'cannot'; why: Exclude<PushAvailability, 'available'> | 'not-set-up' } | { kind: 'ready'; publicKey: string; on: boolean };
+type DeviceState = { kind: 'loading' } | { kind: 'cannot'; why: Exclude<PushAvailability, 'available'> } | { kind: 'ready'; on: boolean };
 
+/**
+ * Read on this device alone, without asking the functions: the page shows the section at once,
+ * and the key to subscribe with is asked for only on "Notify this device".
+ */
 async function readDeviceState(): Promise<DeviceState> {
   const availability = thisDeviceAvailability();
   if (availability !== 'available') return { kind: 'cannot', why: availability };
-  const [settings, endpoint] = await Promise.all([getPushSettings(), thisDeviceEndpoint()]);
-  if (!settings.publicKey) return { kind: 'cannot', why: 'not-set-up' };
-  const on = endpoint !== null && settings.devices.includes(await deviceIdOf(endpoint));
-  return { kind: 'ready', publicKey: settings.publicKey, on };
+  return { kind: 'ready', on: (await thisDeviceEndpoint()) !== null };
 }
 
 const CANNOT_TEXT = { 'install-first': 'installFirst', blocked: 'blocked', unsupported: 'unsupported' } as const;
@@ -40,26 +40,25 @@ export function PushDevice({ choices }: { choices: NotificationChoices | null })
     let current = true;
     readDeviceState().then(
       (read) => current && setState(read),
-      (error: unknown) => {
-        if (!current) return;
-        setState({ kind: 'cannot', why: 'unsupported' });
-        setMessage({ tone: 'error', text: t(apiErrorKey(error)) });
-      },
+      () => current && setState({ kind: 'cannot', why: 'unsupported' }),
     );
     return () => {
       current = false;
     };
-  }, [t]);
+  }, []);
 
-  if (state.kind === 'loading') return <Skeleton className="mt-4 h-16 w-full" />;
-
-  async function toggle(publicKey: string, on: boolean) {
+  async function toggle(on: boolean) {
     setBusy(true);
     setMessage(null);
     try {
-      if (on) await turnOffThisDevice();
-      else await turnOnThisDevice(publicKey);
-      setState({ kind: 'ready', publicKey, on: !on });
+      if (on) {
+        await turnOffThisDevice();
+      } else {
+        const { publicKey } = await getPushSettings();
+        if (!publicKey) throw new ApiError('Pushes are not set up', 503, 'push-unavailable');
+        await turnOnThisDevice(publicKey);
+      }
+      setState({ kind: 'ready', on: !on });
       setMessage({ tone: 'success', text: t(on ? 'family.notifications.device.turnedOff' : 'family.notifications.device.turnedOn') });
     } catch (error) {
       if (error instanceof PushRefused) setState(await readDeviceState().catch(() => state));
@@ -79,9 +78,9 @@ export function PushDevice({ choices }: { choices: NotificationChoices | null })
         {t('family.notifications.device.title')}
       </h3>
       {state.kind === 'cannot' ? (
-        <p className="mt-1 text-sm text-slate-700">
-          {state.why === 'not-set-up' ? t('errors.api.push-unavailable') : t(`family.notifications.device.${CANNOT_TEXT[state.why]}`)}
-        </p>
+        <p className="mt-1 text-sm text-slate-700">{t(`family.notifications.device.${CANNOT_TEXT[state.why]}`)}</p>
+      ) : state.kind === 'loading' ? (
+        <p className="mt-1 text-sm text-slate-700">{t('family.notifications.device.intro')}</p>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">{t('family.notifications.device.intro')}</p>
@@ -91,7 +90,7 @@ export function PushDevice({ choices }: { choices: NotificationChoices | null })
           <button
             type="button"
             disabled={busy}
-            onClick={() => void toggle(state.publicKey, state.on)}
+            onClick={() => void toggle(state.on)}
             className="mt-3 rounded-md border border-teal-700 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 disabled:opacity-60"
           >
             {busy
