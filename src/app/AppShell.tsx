@@ -5,7 +5,7 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
-import { signOut } from '../auth/authActions';
+import { signOutHere } from '../auth/signOutHere';
 import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ThemeToggle } from '../components/ThemeToggle';
@@ -133,7 +133,7 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             <AdminLink compact className="inline-flex items-center gap-1 rounded-md p-1 text-sm font-medium text-teal-800 hover:underline" />
             <LanguageSelect />
             <ThemeToggle />
-            <button type="button" onClick={() => void signOut()} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
+            <button type="button" onClick={() => void signOutHere()} className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
               {t('common.signOut')}
             </button>
           </div>

@@ -3,7 +3,6 @@ import type { User } from 'firebase/auth';
 import { paths } from '../routing/paths';
 import { clearLocalData, getAuth, keepNothingOnThisDevice } from '../lib/firebase';
 import { checkEmailExists } from '../api/client';
-import { PUSH_ENDPOINT_KEY } from '../lib/pushDeviceKey';
 import { sessionEnd } from './AuthProvider';
 import { normalizeEmail } from './validation';
 
@@ -128,10 +127,6 @@ export async function confirmPassword(password: string): Promise<void> {
 export async function signOut(): Promise<void> {
   try {
     const { auth, signOut: signOutOfAuth } = await authApi();
-    // This device gets no more pushes for the account: asked while the account's token still works.
-    if (localStorage.getItem(PUSH_ENDPOINT_KEY)) {
-      await import('../lib/push').then(({ turnOffThisDevice }) => turnOffThisDevice()).catch((error: unknown) => console.warn('This device could not be turned off', error));
-    }
     sessionEnd.signingOutHere = true;
     await signOutOfAuth(auth);
     await clearLocalData();

@@ -67,33 +67,68 @@ async function pushManager(): Promise<PushManager> {
   return (await navigator.serviceWorker.ready).pushManager;
 }
 
-/** This device's endpoint for this portal, or null when it gets no pushes. */
-export async function thisDeviceEndpoint(): Promise<string | null> {
-  if (LOCAL_PUSH_SERVICE) return localStorage.getItem(PUSH_ENDPOINT_KEY);
-  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return localStorage.getItem(PUSH_ENDPOINT_KEY);
-  const subscription = await (await navigator.serviceWorker.ready).pushManager.getSubscription();
-  return subscription?.endpoint ?? null;
+/** Which account this device was turned on for, and its endpoint (kept beside the browser's subscription). */
+interface TurnedOn {
+  uid: string;
+  endpoint: string;
 }
 
-/** The browser's permission (asked now), a subscription, and the functions store it. Throws on refusal or failure. */
-export async function turnOnThisDevice(publicKey: string): Promise<void> {
+function turnedOn(): TurnedOn | null {
+  try {
+    const stored = JSON.parse(localStorage.getItem(PUSH_ENDPOINT_KEY) ?? 'null') as Partial<TurnedOn> | null;
+    return typeof stored?.uid === 'string' && typeof stored.endpoint === 'string' ? { uid: stored.uid, endpoint: stored.endpoint } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function browserSubscription(): Promise<PushSubscription | null> {
+  if (LOCAL_PUSH_SERVICE || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return null;
+  return (await navigator.serviceWorker.ready).pushManager.getSubscription();
+}
+
+/**
+ * This device's endpoint while it gets this account's pushes, else null: turned on for another
+ * account (the browser's subscription is the site's, whoever signed in), or the browser dropped
+ * the subscription since.
+ */
+export async function thisDeviceEndpoint(uid: string): Promise<string | null> {
+  const stored = turnedOn();
+  if (!stored || stored.uid !== uid) return null;
+  if (LOCAL_PUSH_SERVICE || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return stored.endpoint;
+  return (await browserSubscription())?.endpoint === stored.endpoint ? stored.endpoint : null;
+}
+
+/** The browser's permission (asked now), a subscription, and the functions store it for the account. Throws on refusal or failure. */
+export async function turnOnThisDevice(publicKey: string, uid: string): Promise<void> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushRefused();
   const subscription = LOCAL_PUSH_SERVICE
     ? await localSubscription(LOCAL_PUSH_SERVICE, publicKey)
     : (await (await pushManager()).subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) })).toJSON();
   await subscribePush(subscription);
-  localStorage.setItem(PUSH_ENDPOINT_KEY, String(subscription.endpoint));
+  localStorage.setItem(PUSH_ENDPOINT_KEY, JSON.stringify({ uid, endpoint: String(subscription.endpoint) } satisfies TurnedOn));
 }
 
-/** The functions forget this device, and the browser drops its subscription. */
+/**
+ * The functions forget this device, and the browser drops its subscription. The device forgets
+ * it even when the functions cannot be told (the account is already deleted, no network): their
+ * record then goes with the account, or at the push service's first 410.
+ */
 export async function turnOffThisDevice(): Promise<void> {
-  const endpoint = await thisDeviceEndpoint();
-  if (endpoint) await unsubscribePush(endpoint);
-  localStorage.removeItem(PUSH_ENDPOINT_KEY);
-  if (!LOCAL_PUSH_SERVICE && 'serviceWorker' in navigator && navigator.serviceWorker.controller) {
-    await (await (await navigator.serviceWorker.ready).pushManager.getSubscription())?.unsubscribe();
+  const endpoint = turnedOn()?.endpoint ?? (await browserSubscription())?.endpoint;
+  try {
+    if (endpoint) await unsubscribePush(endpoint);
+  } finally {
+    localStorage.removeItem(PUSH_ENDPOINT_KEY);
+    await (await browserSubscription())?.unsubscribe();
   }
+}
+
+/** Signing out here: this device gets no more pushes for the account, asked while its token still works. */
+export async function forgetThisDevice(): Promise<void> {
+  if (localStorage.getItem(PUSH_ENDPOINT_KEY) === null) return;
+  await turnOffThisDevice().catch((error: unknown) => console.warn('This device could not be turned off', error));
 }
 
 export class PushRefused extends Error {

@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
+import { AuthContext } from '../../auth/AuthProvider';
 import { NotificationsCard } from './NotificationsCard';
+
+const PARENT = { uid: 'parent-uid', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
+const SignedIn = ({ children }: { children: React.ReactNode }) => <AuthContext.Provider value={{ user: PARENT, loading: false, refreshUser: async () => null }}>{children}</AuthContext.Provider>;
 
 const api = vi.hoisted(() => ({ getNotificationChoices: vi.fn(), setNotificationChoices: vi.fn() }));
 vi.mock('../../api/members', () => api);
@@ -20,7 +24,7 @@ beforeEach(async () => {
 describe('e-mail choices', () => {
   it('start off but cancelled lessons, and save what the parent turned on with the language the portal shows', async () => {
     await i18n.changeLanguage('ru');
-    render(<NotificationsCard />);
+    render(<NotificationsCard />, { wrapper: SignedIn });
     const due = await screen.findByLabelText('Когда нужно оплатить (с суммой и реквизитами)');
     expect(due).not.toBeChecked();
     await userEvent.click(due);
@@ -37,7 +41,7 @@ describe('e-mail choices', () => {
     ['ru', 'Когда канцелярия школы подтверждает или отклоняет заявку на занятие (с занятием, временем и примечанием канцелярии)', 'Сохранить настройки писем'],
   ])('offer booking decisions in %s, off until turned on, and save it on its own', async (language, label, save) => {
     await i18n.changeLanguage(language);
-    render(<NotificationsCard />);
+    render(<NotificationsCard />, { wrapper: SignedIn });
     const decisions = await screen.findByRole('checkbox', { name: label });
     expect(decisions).not.toBeChecked();
     expect(screen.getAllByRole('checkbox')).toHaveLength(6);
@@ -49,7 +53,7 @@ describe('e-mail choices', () => {
 
   it('show booking decisions on when the parent turned them on', async () => {
     api.getNotificationChoices.mockResolvedValue({ ...OFF, bookingDecided: true });
-    render(<NotificationsCard />);
+    render(<NotificationsCard />, { wrapper: SignedIn });
     expect(await screen.findByRole('checkbox', { name: /booking request/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /payment is due/ })).not.toBeChecked();
   });
@@ -60,7 +64,7 @@ describe('e-mail choices', () => {
     ['ru', 'Ничего не отправляется, пока вы это не включите, кроме писем об отмене занятия ваших детей', 'Сообщения канцелярии школы (на языке, на котором вы читаете их здесь)', 'Когда отменяется занятие ваших детей (отправляется, пока вы это не отключите)', 'Сохранить настройки писем'],
   ])('offer notices (off) and cancelled lessons (on unless turned off) in %s, and save both', async (language, intro, notices, cancelled, save) => {
     await i18n.changeLanguage(language);
-    render(<NotificationsCard />);
+    render(<NotificationsCard />, { wrapper: SignedIn });
     expect(await screen.findByRole('checkbox', { name: notices })).not.toBeChecked();
     expect(screen.getByText(intro, { exact: false })).toBeInTheDocument();
     const lessonCancelled = screen.getByRole('checkbox', { name: cancelled });
@@ -74,7 +78,7 @@ describe('e-mail choices', () => {
 
   it('say why they cannot be loaded', async () => {
     api.getNotificationChoices.mockRejectedValue(new ApiError('offline', 0, 'network'));
-    render(<NotificationsCard />);
+    render(<NotificationsCard />, { wrapper: SignedIn });
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.api.network'));
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });

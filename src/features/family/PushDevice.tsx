@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { PARENT_MAIL_KINDS } from '@family-portal/contract/rules';
 import type { NotificationChoices } from '@family-portal/contract';
 import { getPushSettings } from '../../api/push';
+import { useAuth } from '../../auth/AuthProvider';
 import { apiErrorKey } from '../../api/errorMessages';
 import { ApiError } from '../../api/apiError';
 import { Alert } from '../../components/Alert';
@@ -20,10 +21,10 @@ type DeviceState = { kind: 'loading' } | { kind: 'cannot'; why: Exclude<PushAvai
  * Read on this device alone, without asking the functions: the page shows the section at once,
  * and the key to subscribe with is asked for only on "Notify this device".
  */
-async function readDeviceState(): Promise<DeviceState> {
+async function readDeviceState(uid: string): Promise<DeviceState> {
   const availability = thisDeviceAvailability();
   if (availability !== 'available') return { kind: 'cannot', why: availability };
-  return { kind: 'ready', on: (await thisDeviceEndpoint()) !== null };
+  return { kind: 'ready', on: (await thisDeviceEndpoint(uid)) !== null };
 }
 
 const CANNOT_TEXT = { 'install-first': 'installFirst', blocked: 'blocked', unsupported: 'unsupported' } as const;
@@ -31,6 +32,7 @@ const CANNOT_TEXT = { 'install-first': 'installFirst', blocked: 'blocked', unsup
 /** `choices`: the saved e-mail choices, whose kinds the device gets. */
 export function PushDevice({ choices }: { choices: NotificationChoices | null }) {
   const { t, i18n } = useTranslation();
+  const uid = useAuth().user?.uid ?? '';
   const titleId = useId();
   const [state, setState] = useState<DeviceState>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -38,14 +40,14 @@ export function PushDevice({ choices }: { choices: NotificationChoices | null })
 
   useEffect(() => {
     let current = true;
-    readDeviceState().then(
+    readDeviceState(uid).then(
       (read) => current && setState(read),
       () => current && setState({ kind: 'cannot', why: 'unsupported' }),
     );
     return () => {
       current = false;
     };
-  }, []);
+  }, [uid]);
 
   async function toggle(on: boolean) {
     setBusy(true);
@@ -56,12 +58,12 @@ export function PushDevice({ choices }: { choices: NotificationChoices | null })
       } else {
         const { publicKey } = await getPushSettings();
         if (!publicKey) throw new ApiError('Pushes are not set up', 503, 'push-unavailable');
-        await turnOnThisDevice(publicKey);
+        await turnOnThisDevice(publicKey, uid);
       }
       setState({ kind: 'ready', on: !on });
       setMessage({ tone: 'success', text: t(on ? 'family.notifications.device.turnedOff' : 'family.notifications.device.turnedOn') });
     } catch (error) {
-      if (error instanceof PushRefused) setState(await readDeviceState().catch(() => state));
+      if (error instanceof PushRefused) setState(await readDeviceState(uid).catch(() => state));
       const text = error instanceof PushRefused ? t('family.notifications.device.refused') : error instanceof ApiError ? t(apiErrorKey(error)) : t('family.notifications.device.failed');
       setMessage({ tone: 'error', text });
     } finally {

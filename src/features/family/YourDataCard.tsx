@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { exportMyData } from '../../api/members';
 import { apiErrorKey } from '../../api/errorMessages';
-import { signOut } from '../../auth/authActions';
+import { signOutHere } from '../../auth/signOutHere';
 import { Alert } from '../../components/Alert';
 import { Card } from '../../components/Card';
 import { loginNotices, paths } from '../../routing/paths';
@@ -43,8 +43,8 @@ export function YourDataCard() {
   }
 
   async function deleted() {
-    // The account is gone: end the session here too, with its data on this device.
-    await signOut();
+    // The account is gone: end the session here too, with its data and its push subscription on this device.
+    await signOutHere();
     await navigate(paths.login, { replace: true, state: { notice: loginNotices.accountDeleted } });
   }
 

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetThisDevice, thisDeviceEndpoint, turnOffThisDevice } from './push';
+import { PUSH_ENDPOINT_KEY } from './pushDeviceKey';
+
+const api = vi.hoisted(() => ({ subscribePush: vi.fn(), unsubscribePush: vi.fn() }));
+vi.mock('../api/push', () => api);
+
+const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/this-device';
+
+beforeEach(() => {
+  localStorage.clear();
+  api.unsubscribePush.mockReset().mockResolvedValue(undefined);
+});
+
+describe('this device', () => {
+  it('is on for the account it was turned on for, not for the next one to sign in on it', async () => {
+    localStorage.setItem(PUSH_ENDPOINT_KEY, JSON.stringify({ uid: 'anna', endpoint: ENDPOINT }));
+    expect(await thisDeviceEndpoint('anna')).toBe(ENDPOINT);
+    expect(await thisDeviceEndpoint('olga')).toBeNull();
+    localStorage.setItem(PUSH_ENDPOINT_KEY, 'not json');
+    expect(await thisDeviceEndpoint('anna')).toBeNull();
+  });
+
+  it('forgets its subscription even when the functions cannot be told (the account is already gone)', async () => {
+    localStorage.setItem(PUSH_ENDPOINT_KEY, JSON.stringify({ uid: 'anna', endpoint: ENDPOINT }));
+    api.unsubscribePush.mockRejectedValue(new Error('unauthenticated'));
+    await expect(turnOffThisDevice()).rejects.toThrow('unauthenticated');
+    expect(api.unsubscribePush).toHaveBeenCalledWith(ENDPOINT);
+    expect(localStorage.getItem(PUSH_ENDPOINT_KEY)).toBeNull();
+  });
+
+  it('on signing out, tells the functions only when it was turned on, and never stops the sign-out', async () => {
+    await forgetThisDevice();
+    expect(api.unsubscribePush).not.toHaveBeenCalled();
+    localStorage.setItem(PUSH_ENDPOINT_KEY, JSON.stringify({ uid: 'anna', endpoint: ENDPOINT }));
+    api.unsubscribePush.mockRejectedValue(new Error('offline'));
+    await expect(forgetThisDevice()).resolves.toBeUndefined();
+    expect(api.unsubscribePush).toHaveBeenCalledWith(ENDPOINT);
+  });
+});
