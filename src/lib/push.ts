@@ -82,9 +82,11 @@ function turnedOn(): TurnedOn | null {
   }
 }
 
+/** Whether the browser's own push subscription counts: not with the local push service, nor before a worker controls the page. */
+const withBrowserSubscription = () => !LOCAL_PUSH_SERVICE && 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
+
 async function browserSubscription(): Promise<PushSubscription | null> {
-  if (LOCAL_PUSH_SERVICE || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return null;
-  return (await navigator.serviceWorker.ready).pushManager.getSubscription();
+  return withBrowserSubscription() ? (await navigator.serviceWorker.ready).pushManager.getSubscription() : null;
 }
 
 /**
@@ -95,7 +97,7 @@ async function browserSubscription(): Promise<PushSubscription | null> {
 export async function thisDeviceEndpoint(uid: string): Promise<string | null> {
   const stored = turnedOn();
   if (!stored || stored.uid !== uid) return null;
-  if (LOCAL_PUSH_SERVICE || !('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return stored.endpoint;
+  if (!withBrowserSubscription()) return stored.endpoint;
   return (await browserSubscription())?.endpoint === stored.endpoint ? stored.endpoint : null;
 }
 

@@ -15,6 +15,7 @@ import { sendHeldNoticeMails } from '../../functions/src/notifications/heldNotic
 import { sendNoticeMails } from '../../functions/src/notifications/noticeMail';
 import { emulatorAdmin } from '../../tools/lib/emulators';
 import { createAccount, functionUrl } from '../support/auth';
+import { storeChoices } from '../support/calls';
 import { DEMO_MAIL_SETTINGS } from '../support/mailSettings';
 
 const { db, auth } = emulatorAdmin();
@@ -57,19 +58,7 @@ async function family(n: number, parents: Array<{ name: string; verified?: boole
 
 /** Choices as setNotificationChoices stores them. */
 const choose = (name: string, memberId: string, choices: { notices?: boolean; lessonCancelled?: boolean; language: string }) =>
-  db.doc(`${NOTIFICATION_CHOICES}/${uids.get(address(name))}`).set({
-    paymentDue: false,
-    paymentReceived: false,
-    cancellationConfirmed: false,
-    bookingDecided: false,
-    notices: choices.notices ?? false,
-    lessonCancelled: choices.lessonCancelled ?? true,
-    language: choices.language,
-    email: address(name),
-    memberId,
-    baseline: {},
-    updatedAt: new Date().toISOString(),
-  });
+  storeChoices(db, { uid: uids.get(address(name))!, email: address(name), memberId }, choices);
 
 /** A notice and its deliveries, as sendNotice and cancelLesson write them. Its id is in every text, to tell the e-mails apart. */
 async function notice(id: string, kind: 'notice' | 'cancellation', families: string[], texts: (id: string) => NoticeTexts, extra: Record<string, unknown> = {}) {
