@@ -17,6 +17,12 @@ const THEME_COLOUR = '#0f766e';
 const BACKGROUND_COLOUR = '#f8fafc';
 
 /**
+ * Names this build for what the page keeps of the family between visits (src/data/keptFamily.ts):
+ * an entry written by another build is not read, since the data's shape may have changed.
+ */
+process.env.VITE_BUILD_ID ??= new Date().toISOString();
+
+/**
  * Installable, and readable offline: the service worker (src/sw/sw.ts, built by the plugin's
  * injectManifest) precaches the app shell (index.html, every JavaScript and CSS chunk, the three
  * languages' texts, the icons) and answers the SPA's navigations with index.html, so a parent who

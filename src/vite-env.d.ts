@@ -10,6 +10,8 @@ interface ImportMetaEnv {
   /** Emulator builds only: the local push service that gives this page its push subscriptions (tools/push). */
   readonly VITE_PUSH_SERVICE_URL?: string;
   readonly VITE_FUNCTIONS_REGION?: string;
+  /** When this build was made (vite.config.ts): what the page keeps of the family is this build's only. */
+  readonly VITE_BUILD_ID?: string;
   readonly VITE_FUNCTIONS_BASE_URL?: string;
   readonly VITE_SCHOOL_CONTACT_URL?: string;
   readonly VITE_SCHOOL_TIME_ZONE?: string;

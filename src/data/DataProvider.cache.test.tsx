@@ -6,6 +6,7 @@ import { annaMember } from '../test/fixtures';
 import { DataProvider, useData } from './DataProvider';
 import { EMPTY } from './familyData';
 import { forgetFirstRead, keepFirstRead, takeFirstRead } from './firstRead';
+import { forgetKeptFamily, KEPT_FAMILY_KEY, keeperOf, keepNothingOfTheFamily, readKeptFamily } from './keptFamily';
 
 /** Two stand-in stores: what this device kept, and the server, whose answer waits until released. */
 type Store = Record<string, Array<Record<string, unknown>>>;
@@ -62,7 +63,7 @@ const family = (balance: number) => ({
 let renders = 0;
 
 function Balance() {
-  const { member, loading, error, replaceMember, otherPayments } = useData();
+  const { member, loading, error, replaceMember, otherPayments, notices, correspondenceLoading } = useData();
   renders += 1;
   if (error) return <p>error: {error}</p>;
   if (loading && !member) return <p>loading</p>;
@@ -71,6 +72,7 @@ function Balance() {
       <p>balance {member?.balance}</p>
       <p>phone {member?.phone}</p>
       <p>{otherPayments.length} other payments</p>
+      <p>{correspondenceLoading ? 'notices loading' : `${notices.length} notices`}</p>
       {member && <button onClick={() => replaceMember({ ...member, phone: '+49 30 999' })}>save phone</button>}
     </>
   );
@@ -198,5 +200,105 @@ describe('a parent who has just signed in on this page', () => {
     show();
     expect(await screen.findByText('balance 25')).toBeInTheDocument();
     expect(screen.queryByText('balance 60')).toBeNull();
+  });
+});
+
+describe('the family as this page last showed it (keptFamily)', () => {
+  // The figures' ten reads and the correspondence's three: after these, a keeper would have written.
+  const everyReadAnswered = async () => {
+    await vi.waitFor(() => expect(stores.asked.filter((store) => store === 'server')).toHaveLength(13));
+    await act(async () => undefined);
+  };
+
+  beforeEach(async () => {
+    const fs = (await import('firebase/firestore')) as unknown as { reset: () => void };
+    fs.reset();
+    stores.serverFails = false;
+    stores.asked = [];
+  });
+  afterEach(() => stores.release());
+
+  it('is kept once the server has answered, and the next visit shows it before Firestore answers anything', async () => {
+    stores.cache = {};
+    stores.server = family(25);
+    show();
+    stores.release();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+    await vi.waitFor(() => expect(readKeptFamily('anna@example.com')?.family.member?.balance).toBe(25));
+    cleanup();
+
+    // The next visit: Firestore's cache has nothing, and the server's reads are held.
+    const fs = (await import('firebase/firestore')) as unknown as { reset: () => void };
+    fs.reset();
+    stores.asked = [];
+    stores.server = family(30);
+    show();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+    // Not asked of Firestore's cache: the page had it.
+    expect(stores.asked).not.toContain('cache');
+    stores.release();
+    expect(await screen.findByText('balance 30')).toBeInTheDocument();
+    await vi.waitFor(() => expect(readKeptFamily('anna@example.com')?.family.member?.balance).toBe(30));
+  });
+
+  it('shows figures kept before their notices came, and the notices as loading until the server answers', async () => {
+    stores.cache = {};
+    stores.server = family(25);
+    keeperOf('anna@example.com')({ family: { ...EMPTY, member: { ...annaMember, id: 'M1', balance: -40 } }, withCorrespondence: false });
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    expect(screen.getByText('notices loading')).toBeInTheDocument();
+    stores.release();
+    expect(await screen.findByText('0 notices')).toBeInTheDocument();
+    expect(screen.getByText('balance 25')).toBeInTheDocument();
+    await vi.waitFor(() => expect(readKeptFamily('anna@example.com')).toMatchObject({ withCorrespondence: true, family: { member: { balance: 25 } } }));
+  });
+
+  it("keeps the parent's edits with the server's figures", async () => {
+    stores.cache = {};
+    stores.server = family(25);
+    show();
+    stores.release();
+    await userEvent.click(await screen.findByRole('button', { name: 'save phone' }));
+    await vi.waitFor(() => expect(readKeptFamily('anna@example.com')?.family.member?.phone).toBe('+49 30 999'));
+  });
+
+  it('keeps nothing while the server has not answered: kept figures shown offline stay as they were', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stores.cache = family(-40);
+    stores.server = family(25);
+    stores.serverFails = true;
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    stores.release();
+    await vi.waitFor(() => expect(console.error).toHaveBeenCalledWith('Loading the family data failed', expect.any(Error)));
+    expect(localStorage.getItem(KEPT_FAMILY_KEY)).toBeNull();
+  });
+
+  it('keeps nothing on a shared computer, and nothing after the session ended', async () => {
+    stores.cache = {};
+    stores.server = family(25);
+    keepNothingOfTheFamily(true);
+    try {
+      show();
+      stores.release();
+      expect(await screen.findByText('balance 25')).toBeInTheDocument();
+      await everyReadAnswered();
+      expect(localStorage.getItem(KEPT_FAMILY_KEY)).toBeNull();
+    } finally {
+      keepNothingOfTheFamily(false);
+    }
+    cleanup();
+
+    const fs = (await import('firebase/firestore')) as unknown as { reset: () => void };
+    fs.reset();
+    stores.asked = [];
+    show();
+    // The session ends while the first read is on its way: its answer is not kept.
+    forgetKeptFamily();
+    stores.release();
+    expect(await screen.findByText('balance 25')).toBeInTheDocument();
+    await everyReadAnswered();
+    expect(localStorage.getItem(KEPT_FAMILY_KEY)).toBeNull();
   });
 });

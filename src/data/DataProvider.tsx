@@ -10,6 +10,7 @@ import type { Member } from '../domain/types';
 import { familyStore } from '../lib/firebase';
 import { EMPTY, type Correspondence, type FamilyData } from './familyData';
 import { takeFirstRead } from './firstRead';
+import { keeperOf, readKeptFamily } from './keptFamily';
 import { NOTICES_LOAD_ERROR } from './notices';
 
 export interface DataState extends FamilyData {
@@ -92,6 +93,9 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   const edits = useRef(0);
   // The family shown, for reading its correspondence again when a push says there is news.
   const memberId = useRef<string | null>(null);
+  // Whether the server has answered on this page: only then is what is shown kept for the next visit.
+  const answered = useRef(false);
+  const keep = useMemo(() => keeperOf(email), [email]);
   // Every read renders as a transition: React renders the dashboard in slices of a few ms between
   // which the page stays responsive, not in one task that blocked a phone for 150 ms and more
   // (the first figures too: the bench's blocking time, docs/performance.md). An answer equal to
@@ -133,11 +137,17 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       try {
         // Asked as the parent signed in on this page, if so: nothing was kept to show before it.
         const askedAtSignIn = takeFirstRead(email);
+        // A returning parent sees the family as this page last showed it at once, without
+        // waiting for the Firestore worker; the server's answer replaces it when it comes.
+        const keptHere = cacheFirst && !askedAtSignIn ? readKeptFamily(email) : null;
+        if (keptHere) {
+          shownFromCache = true;
+          unlessEdited(editsAtStart, keptHere.family, { withCorrespondence: keptHere.withCorrespondence });
+        }
         store = await familyStore();
-        // A returning parent sees the figures this device kept at once; the server's answer
-        // replaces them when it comes.
+        // Else what Firestore's cache has of it (a first visit with this build), handed over first.
         const read = () =>
-          store.readFamily(email, cacheFirst, (kept) => {
+          store.readFamily(email, cacheFirst && !keptHere, (kept) => {
             shownFromCache = true;
             unlessEdited(editsAtStart, kept, { withCorrespondence: true });
           });
@@ -145,6 +155,7 @@ export function DataProvider({ email, children }: { email: string; children: Rea
           console.warn("The family's figures asked for at sign-in did not come; reading them again", caught);
           return read();
         }) ?? read());
+        answered.current = true;
         unlessEdited(editsAtStart, fresh, { withCorrespondence: false });
       } catch (caught) {
         console.error('Loading the family data failed', caught);
@@ -162,7 +173,9 @@ export function DataProvider({ email, children }: { email: string; children: Rea
       // Asked once the figures are in: on the server, beside them, these reads would hold them up.
       try {
         setCorrespondenceError(null);
-        correspondenceUnlessEdited(editsAtStart, await store.readCorrespondence(fresh.member.id));
+        const correspondence = await store.readCorrespondence(fresh.member.id);
+        answered.current = true;
+        correspondenceUnlessEdited(editsAtStart, correspondence);
       } catch (caught) {
         // The figures stay, and what the device kept of the correspondence with them.
         console.error('Loading the notices and absences failed', caught);
@@ -176,6 +189,14 @@ export function DataProvider({ email, children }: { email: string; children: Rea
   useEffect(() => {
     void load({ cacheFirst: true });
   }, [load]);
+
+  // What the server answered, with the parent's edits since, is kept for the next visit as it is
+  // shown: the figures as soon as they are (a parent may reload before the correspondence comes),
+  // then with the correspondence. After a failed read of it, what was kept stays.
+  useEffect(() => {
+    if (!answered.current || loading || error || correspondenceError) return;
+    keep({ family: data, withCorrespondence: !correspondenceLoading });
+  }, [data, loading, error, correspondenceLoading, correspondenceError, keep]);
 
   // A push of a notice or a cancelled lesson arrived on this device (src/lib/pushHandlers.ts):
   // the notices are read again, and the navigation's unread count follows.

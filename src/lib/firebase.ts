@@ -10,6 +10,7 @@ import type { Remote } from 'comlink';
 import type { TokenSource } from '../data/authFromPage';
 import type { FamilyStore } from '../data/familyStore';
 import { forgetFirstRead, keepFirstRead } from '../data/firstRead';
+import { forgetKeptFamily, keepNothingOfTheFamily } from '../data/keptFamily';
 import type { FirestoreWorker } from '../data/firestore.worker';
 import { appConfig } from './config';
 
@@ -53,6 +54,7 @@ let keepNothing = false;
 export async function keepNothingOnThisDevice(on: boolean): Promise<void> {
   const changed = keepNothing !== on;
   keepNothing = on;
+  keepNothingOfTheFamily(on);
   if (changed && on) await clearLocalData();
 }
 
@@ -144,8 +146,8 @@ export function warmFirestore(): Promise<unknown> {
 export const firestoreDatabaseName = () => `firestore/[DEFAULT]/${appConfig.firebase.projectId}/main`;
 
 /**
- * Forgets the family's documents on this device: ends this tab's Firestore and deletes the
- * cache's database. Every tab does so when its session ends (AuthProvider); a tab that still has
+ * Forgets the family's documents on this device: what the page kept of the family (keptFamily),
+ * and Firestore's cache: ends this tab's Firestore and deletes the cache's database. Every tab does so when its session ends (AuthProvider); a tab that still has
  * the database open ends its own Firestore on the deletion request (the SDK listens for it), and
  * the deletion completes once no tab holds it. Never loads Firestore's code for this.
  */
@@ -153,6 +155,7 @@ export function clearLocalData(): Promise<void> {
   const open = firestoreWorker;
   firestoreWorker = undefined;
   forgetFirstRead();
+  forgetKeptFamily();
   const cleared = closing.then(async () => {
     if (open) {
       open.stopListening();

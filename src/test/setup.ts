@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { KEPT_FAMILY_KEY } from '../data/keptFamily';
 import i18n, { i18nReady } from '../i18n';
 import de from '../i18n/locales/de.json';
 import en from '../i18n/locales/en.json';
@@ -17,8 +18,12 @@ for (const [language, texts] of Object.entries({ en, de, ru })) i18n.addResource
 // absences page failed once so (d03d958). A passing test waits no longer for this.
 configure({ asyncUtilTimeout: 5000 });
 
-// Vitest runs without globals, so Testing Library cannot register its own cleanup.
-afterEach(() => cleanup());
+// Vitest runs without globals, so Testing Library cannot register its own cleanup. What a
+// DataProvider kept of the family (data/keptFamily) would show in the next test's first frame.
+afterEach(() => {
+  cleanup();
+  if (typeof localStorage !== 'undefined') localStorage.removeItem(KEPT_FAMILY_KEY);
+});
 
 // jsdom knows <dialog> but not its modal behaviour; enough of it for the components' tests.
 if (typeof HTMLDialogElement !== 'undefined') {

@@ -5,6 +5,7 @@
  * moving between the screens asks Firestore for nothing.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { KEPT_FAMILY_KEY } from '../../src/data/keptFamily';
 import { formatMoney } from '../../src/domain/money';
 import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
 import { navLink, type Section } from './support/navigation';
@@ -12,6 +13,9 @@ import { openAs, texts } from './support/signIn';
 
 const en = texts('en');
 const FIRESTORE_EMULATOR = 'http://127.0.0.1:8080/**';
+
+/** The family as the page last showed it, which it keeps for the next visit (src/data/keptFamily.ts), or null. */
+const keptFamily = (page: Page) => page.evaluate((key) => localStorage.getItem(key), KEPT_FAMILY_KEY);
 
 /** The names of this origin's IndexedDB databases that Firestore's cache keeps. */
 const firestoreDatabases = (page: Page) =>
@@ -54,12 +58,36 @@ test('a second tab reads beside the one that keeps the cache, and keeps it once 
   await expect(welcome(second)).toBeVisible();
 });
 
+const FIRESTORE_WORKER = /\/firestore\.worker[^/]*\.(js|ts)(\?.*)?$/;
+
 test("a Firestore worker whose script cannot load ends in the data error, not an endless loading screen", async ({ page }) => {
   await openAs(page, DEMO.owing);
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
-  await page.route(/\/firestore\.worker[^/]*\.(js|ts)(\?.*)?$/, (route) => route.fulfill({ status: 404, body: '' }));
+  await expect.poll(() => keptFamily(page)).not.toBeNull();
+  // Nothing kept by the page (as on a first visit with a new version): the figures need the worker.
+  await page.evaluate((key) => localStorage.removeItem(key), KEPT_FAMILY_KEY);
+  await page.route(FIRESTORE_WORKER, (route) => route.fulfill({ status: 404, body: '' }));
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: en.dataErrors.member })).toBeVisible();
+});
+
+test('a returning parent sees the family as last shown before the Firestore worker has even loaded', async ({ page }) => {
+  const [member] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as unknown as Array<{ primaryName: string; balance: number }>;
+  const welcome = page.getByRole('heading', { level: 1, name: en.dashboard.welcome.replace('{{name}}', member!.primaryName) });
+  const notices = page.getByRole('region', { name: en.notices.title });
+  await openAs(page, DEMO.owing);
+  await expect(welcome).toBeVisible();
+  // Kept once the notices have come too.
+  await expect(notices.getByRole('status')).toHaveCount(0);
+  await expect.poll(async () => JSON.parse((await keptFamily(page)) ?? '{}').withCorrespondence).toBe(true);
+  const noticesShown = await notices.innerText();
+
+  // The worker's script never arrives: all the page has is what it kept.
+  await page.route(FIRESTORE_WORKER, () => undefined);
+  await page.reload();
+  await expect(welcome).toBeVisible();
+  await expect(page.getByRole('region', { name: en.finance.title }).getByText(formatMoney(member!.balance, 'en-GB'), { exact: true }).first()).toBeVisible();
+  expect(await notices.innerText()).toBe(noticesShown);
 });
 
 /** Every new read (a listen target) the page asks Firestore for, by kind: 'documents' or 'query'. */
@@ -109,9 +137,12 @@ test("signing out forgets the family's documents on this device", async ({ page 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await firestoreDatabases(page)).not.toEqual([]);
 
+  await expect.poll(() => keptFamily(page)).not.toBeNull();
+
   await page.getByRole('button', { name: en.common.signOut }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await expect.poll(() => firestoreDatabases(page)).toEqual([]);
+  expect(await keptFamily(page)).toBeNull();
 });
 
 test("signing out in a second tab forgets the family's documents the first tab keeps open", async ({ page, context }) => {
@@ -121,6 +152,7 @@ test("signing out in a second tab forgets the family's documents the first tab k
   await second.goto('/');
   await expect(second.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   expect(await firestoreDatabases(page)).not.toEqual([]);
+  await expect.poll(() => keptFamily(second)).not.toBeNull();
 
   // The first tab reloads when its session ends (AuthProvider's sessionEnd).
   const firstTabReloaded = page.waitForEvent('load');
@@ -132,6 +164,7 @@ test("signing out in a second tab forgets the family's documents the first tab k
   await expect(page).toHaveURL(/\/login$/);
   await firstTabReloaded;
   await expect.poll(() => firestoreDatabases(page).catch(() => ['(the page was reloading)'])).toEqual([]);
+  expect(await keptFamily(second)).toBeNull();
   // Nothing left in flight for the context's teardown, which once waited out the test's time
   // (a clean-clone run on a busy machine) while the first tab may still have been reloading.
   await second.close();
@@ -168,6 +201,7 @@ test('"This is a shared computer" keeps nothing of the family or the session on 
 
   expect(await firestoreDatabases(page)).toEqual([]);
   expect(await storedAccounts(page)).toBe(0);
+  expect(await keptFamily(page)).toBeNull();
   // Nothing to come back to: a reload ends the session.
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import i18n from '../../i18n';
 import { delivery, familyStoreStandIn, withFamily } from '../../test/noticeFixtures';
 import { useData } from '../../data/DataProvider';
+import { forgetKeptFamily } from '../../data/keptFamily';
 import { Route, Routes } from 'react-router-dom';
 import { NoticesCard } from './DashboardNotices';
 import NoticesPage from './FamilyNoticesPage';
@@ -56,6 +57,8 @@ describe("the dashboard's notices", () => {
     answer.resolve({ notices: [delivery('N1')], cancellations: [], absences: [] });
     expect(await within(card).findByText('Title N1')).toBeInTheDocument();
     first.unmount();
+    // A new session, which finds nothing kept of the family.
+    forgetKeptFamily();
 
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     withFamily(<Dashboard />, { notices: [] });
