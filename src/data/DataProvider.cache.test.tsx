@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annaMember } from '../test/fixtures';
@@ -252,6 +252,17 @@ describe('the family as this page last showed it (keptFamily)', () => {
     expect(await screen.findByText('0 notices')).toBeInTheDocument();
     expect(screen.getByText('balance 25')).toBeInTheDocument();
     await vi.waitFor(() => expect(readKeptFamily('anna@example.com')).toMatchObject({ withCorrespondence: true, family: { member: { balance: 25 } } }));
+  });
+
+  it('is deleted when the server no longer gives the account a member', async () => {
+    stores.cache = {};
+    stores.server = {};
+    keeperOf('anna@example.com')({ family: { ...EMPTY, member: { ...annaMember, id: 'M1', balance: -40 } }, withCorrespondence: true });
+    show();
+    expect(await screen.findByText('balance -40')).toBeInTheDocument();
+    stores.release();
+    await waitFor(() => expect(screen.queryByText('balance -40')).toBeNull());
+    expect(localStorage.getItem(KEPT_FAMILY_KEY)).toBeNull();
   });
 
   it("keeps the parent's edits with the server's figures", async () => {

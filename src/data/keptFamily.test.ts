@@ -25,10 +25,15 @@ describe('what the page keeps of the family', () => {
     expect(readKeptFamily('anna@example.com')).toBeNull();
   });
 
-  it('keeps no family without a member, and nothing a writer of an ended session hands it', () => {
+  it('deletes what it kept when the family has no member any more', () => {
     const keep = keeperOf('anna@example.com');
+    keep(kept);
     keep({ family: EMPTY, withCorrespondence: true });
     expect(localStorage.getItem(KEPT_FAMILY_KEY)).toBeNull();
+  });
+
+  it('keeps nothing a writer of an ended session hands it', () => {
+    const keep = keeperOf('anna@example.com');
     keep(kept);
     forgetKeptFamily();
     expect(readKeptFamily('anna@example.com')).toBeNull();

@@ -49,14 +49,17 @@ export function readKeptFamily(email: string): KeptFamily | null {
 
 /**
  * A writer of the family of `email` as shown, for one session: it writes nothing once the
- * device's data has been deleted since it was made, nor while the session keeps nothing.
+ * device's data has been deleted since it was made, nor while the session keeps nothing. A
+ * family without a member (the server no longer gives this account one: the membership ended)
+ * deletes what was kept, which would otherwise show the former family on every visit.
  */
 export function keeperOf(email: string): (kept: KeptFamily) => void {
   const madeIn = generation;
   return ({ family, withCorrespondence }) => {
-    if (keepNothing || generation !== madeIn || !family.member) return;
+    if (keepNothing || generation !== madeIn) return;
     try {
-      localStorage.setItem(KEPT_FAMILY_KEY, JSON.stringify({ build: build(), email, family, withCorrespondence } satisfies Kept));
+      if (!family.member) localStorage.removeItem(KEPT_FAMILY_KEY);
+      else localStorage.setItem(KEPT_FAMILY_KEY, JSON.stringify({ build: build(), email, family, withCorrespondence } satisfies Kept));
     } catch {
       // Storage full or refused: the next visit reads from Firestore's cache instead.
     }
