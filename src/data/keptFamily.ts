@@ -31,6 +31,7 @@ interface Kept extends KeptFamily {
 /** Read when used, not when imported: the end-to-end tests import the key in Node, which has no import.meta.env. */
 const build = () => import.meta.env.VITE_BUILD_ID ?? 'development';
 
+/** "This is a shared computer": the session keeps nothing on the device, this nor Firestore's cache (lib/firebase). */
 let keepNothing = false;
 /** Rises with every deletion: a write from before it (a read still under way) is dropped. */
 let generation = 0;
@@ -75,6 +76,9 @@ export function forgetKeptFamily(): void {
     // Storage refused: nothing was kept either.
   }
 }
+
+/** Whether this session keeps nothing on the device. */
+export const keepsNothing = (): boolean => keepNothing;
 
 /** "This is a shared computer": nothing is kept while on, and what was is deleted. */
 export function keepNothingOfTheFamily(on: boolean): void {

@@ -10,7 +10,7 @@ import type { Remote } from 'comlink';
 import type { TokenSource } from '../data/authFromPage';
 import type { FamilyStore } from '../data/familyStore';
 import { forgetFirstRead, keepFirstRead } from '../data/firstRead';
-import { forgetKeptFamily, keepNothingOfTheFamily } from '../data/keptFamily';
+import { forgetKeptFamily, keepNothingOfTheFamily, keepsNothing } from '../data/keptFamily';
 import type { FirestoreWorker } from '../data/firestore.worker';
 import { appConfig } from './config';
 
@@ -48,12 +48,10 @@ export function getAuth(): Promise<Auth> {
  * "This is a shared computer" (chosen on the sign-in form): the session keeps nothing on the
  * device, so Firestore caches in memory only. Firestore may already be open from the typing
  * that came before the choice; its database is then deleted, and the next use opens it anew.
+ * The choice is kept with what the page keeps of the family (keptFamily), which keeps nothing then.
  */
-let keepNothing = false;
-
 export async function keepNothingOnThisDevice(on: boolean): Promise<void> {
-  const changed = keepNothing !== on;
-  keepNothing = on;
+  const changed = keepsNothing() !== on;
   keepNothingOfTheFamily(on);
   if (changed && on) await clearLocalData();
 }
@@ -90,7 +88,7 @@ function openFirestoreWorker(): Promise<Remote<FirestoreWorker>> {
       await auth.authStateReady();
       return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
     };
-    await Promise.race([remote.open(keepNothing, Comlink.proxy(tokens)), failed]);
+    await Promise.race([remote.open(keepsNothing(), Comlink.proxy(tokens)), failed]);
     // Who is signed in goes at once, before any read can be asked (reads follow this promise,
     // and every later change is posted before the screens react to it); the token follows.
     const report = (user: User | null) => {
@@ -147,9 +145,10 @@ export const firestoreDatabaseName = () => `firestore/[DEFAULT]/${appConfig.fire
 
 /**
  * Forgets the family's documents on this device: what the page kept of the family (keptFamily),
- * and Firestore's cache: ends this tab's Firestore and deletes the cache's database. Every tab does so when its session ends (AuthProvider); a tab that still has
- * the database open ends its own Firestore on the deletion request (the SDK listens for it), and
- * the deletion completes once no tab holds it. Never loads Firestore's code for this.
+ * and Firestore's cache: ends this tab's Firestore and deletes the cache's database. Every tab
+ * does so when its session ends (AuthProvider); a tab that still has the database open ends its
+ * own Firestore on the deletion request (the SDK listens for it), and the deletion completes once
+ * no tab holds it. Never loads Firestore's code for this.
  */
 export function clearLocalData(): Promise<void> {
   const open = firestoreWorker;
