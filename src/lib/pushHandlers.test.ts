@@ -69,4 +69,15 @@ describe('a click on the notification', () => {
     expect(pathOnPortal('javascript:alert(1)', ORIGIN)).toBe('/');
     expect(pathOnPortal('/transactions?transaction=P1', ORIGIN)).toBe('/transactions?transaction=P1');
   });
+
+  it('gives the same path when applied again, so a second pass cannot leave the portal', () => {
+    // The worker applies it when it shows the push and again when the push is clicked.
+    const inputs = ['/.//evil.com', '/..//evil.com/x', '/./\\evil.com', '////evil.com', '/a/../..//evil.com?x=1#y', '/plans?lesson=L1', '//evil.com', ''];
+    for (const input of inputs) {
+      const once = pathOnPortal(input, ORIGIN);
+      expect(once, input).toMatch(/^\/(?![/\\])/);
+      expect(pathOnPortal(once, ORIGIN), input).toBe(once);
+    }
+    expect(pathOnPortal('/.//evil.com', ORIGIN)).toBe('/evil.com');
+  });
 });

@@ -53,11 +53,17 @@ export function readPayload(text: string | null | undefined): PushPayload | null
   }
 }
 
-/** The link's path on the portal's own origin; anything else opens the portal's start. */
+/**
+ * The link's path on the portal's own origin; anything else opens the portal's start. The answer
+ * must hold when read again (the worker reads it when it shows the push and when it is clicked):
+ * a path that resolves to `//host` would be another origin on the second reading, so its leading
+ * slashes become one.
+ */
 export function pathOnPortal(url: unknown, origin: string): string {
   try {
     const target = new URL(String(url), origin);
-    return target.origin === origin ? `${target.pathname}${target.search}${target.hash}` : '/';
+    if (target.origin !== origin) return '/';
+    return `${target.pathname.replace(/^[/\\]+/, '/')}${target.search}${target.hash}`;
   } catch {
     return '/';
   }
