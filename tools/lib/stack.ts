@@ -15,6 +15,16 @@ export const EMULATOR_HOST = '127.0.0.1';
  * functions settings (functions/.env.<project id>), and its own ports. A process takes the stack
  * named by PORTAL_STACK (default `demo`).
  */
+const TESTS_PORTS = { auth: 9189, firestore: 8180, functions: 5101, appsheet: 8797, app: 5173, smtp: 1035, inbox: 1090, push: 8800, hub: 4410, logging: 4510 };
+/**
+ * More stacks like `tests`, each `offset` ports above it (app too): `stop` for the test that
+ * starts `npm start`'s whole stack beside a running suite, `dev1` and `dev2` for a developer's
+ * second and third emulator session beside `npm test` or `npm start`.
+ */
+function testsLike(name: string, offset: number) {
+  const ports = Object.fromEntries(Object.entries(TESTS_PORTS).map(([key, port]) => [key, port + offset])) as typeof TESTS_PORTS;
+  return { projectId: `demo-family-portal-${name}`, ports, firebaseConfig: `firebase.${name}.json` };
+}
 const STACKS = {
   demo: {
     projectId: 'demo-family-portal',
@@ -23,16 +33,20 @@ const STACKS = {
   },
   tests: {
     projectId: 'demo-family-portal-tests',
-    ports: { auth: 9189, firestore: 8180, functions: 5101, appsheet: 8797, app: 5173, smtp: 1035, inbox: 1090, push: 8800, hub: 4410, logging: 4510 },
+    ports: TESTS_PORTS,
     // Written by prepareTestsStack(): firebase.json with the ports above (firebase-tools reads the
     // ports from its config only, and takes the project's directory from where the file is).
     firebaseConfig: 'firebase.tests.json',
   },
-} as const;
-function stackName(): keyof typeof STACKS {
+  stop: testsLike('stop', 20),
+  dev1: testsLike('dev1', 40),
+  dev2: testsLike('dev2', 60),
+};
+type StackName = keyof typeof STACKS;
+function stackName(): StackName {
   const name = process.env.PORTAL_STACK ?? 'demo';
-  if (name !== 'demo' && name !== 'tests') throw new Error(`PORTAL_STACK must be "demo" or "tests", not "${name}"`);
-  return name;
+  if (!(name in STACKS)) throw new Error(`PORTAL_STACK must be one of ${Object.keys(STACKS).join(', ')}, not "${name}"`);
+  return name as StackName;
 }
 
 export const STACK = STACKS[stackName()];
@@ -99,8 +113,9 @@ export function prepareFunctions(): void {
  * firebase.json and the demo project's settings with the `tests` ports, so that neither is kept
  * twice by hand.
  */
-export function prepareTestsStack(): void {
-  const { demo, tests } = STACKS;
+export function prepareTestsStack(name: Exclude<StackName, 'demo'> = 'tests'): void {
+  const { demo } = STACKS;
+  const tests = STACKS[name];
   const config = JSON.parse(readFileSync(join(ROOT, demo.firebaseConfig), 'utf8')) as { emulators: Record<string, { port?: number }> };
   for (const name of ['auth', 'firestore', 'functions', 'hub', 'logging'] as const) config.emulators[name] = { ...config.emulators[name], port: tests.ports[name] };
   writeFileSync(join(ROOT, tests.firebaseConfig), `${JSON.stringify(config, null, 2)}\n`);
@@ -140,7 +155,7 @@ export function emulatorClientEnv(): Record<string, string> {
 export function runInEmulators(script: string, only = 'auth,firestore,functions', { prepared = false } = {}): number {
   if (!prepared) {
     prepareFunctions();
-    if (STACK === STACKS.tests) prepareTestsStack();
+    if (STACK !== STACKS.demo) prepareTestsStack(stackName() as Exclude<StackName, 'demo'>);
   }
   const result = spawnSync(
     join(ROOT, 'node_modules/.bin/firebase'),
