@@ -12,8 +12,8 @@ export function syncDuration(milliseconds: number | null | undefined): SyncDurat
 }
 
 /**
- * An instant in the console, on the school's clock and in the UI language's locale (issue 59: the
- * console speaks the language chosen): "21 Nov 2026, 16:05:09", "21.11.2026, 16:05:09",
+ * An instant in the console, on the school's clock and in the UI language's locale (the console
+ * speaks the language the reader chose): "21 Nov 2026, 16:05:09", "21.11.2026, 16:05:09",
  * "21 нояб. 2026 г., 16:05:09".
  */
 export function formatAdminDateTime(iso: string, locale: string, zone: string): string {

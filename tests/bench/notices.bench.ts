@@ -200,7 +200,7 @@ async function dashboard(label: string, email: string, name: string) {
 }
 
 console.log(`Notices: the ${FAMILIES.toLocaleString('en')}-family demo school (Firestore and Auth emulators, AppSheet demo server in this process)`);
-console.log('Goals (issue 50): a notice to every family ≤ 10 s of function time, e-mails in bounded batches; writes in proportion to the audience; the dashboard with 200 notices ≤ 1.0 s after "Sign in", ≤ 2 sequential round trips.');
+console.log('Goals (design.md, Budgets: Notices): a notice to every family ≤ 10 s of function time, e-mails in bounded batches; writes in proportion to the audience; the dashboard with 200 notices ≤ 1.0 s after "Sign in", ≤ 2 sequential round trips.');
 const server = await startDemoServer({ families: FAMILIES, seed: 1 });
 await emptyEmulators();
 const sync = await runFullSync({ db, appSheet: createAppSheetClient({ baseUrl: server.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY }) }, { triggeredBy: 'manual' });
