@@ -3,11 +3,17 @@
  * AppSheet demo server, Auth/Firestore/Functions emulators, demo accounts, an initial full
  * sync through the real sync code, a notice and a cancelled lesson sent through the real
  * endpoints, the local inbox with the sender of the `mail` collection,
- * and the Vite dev server pointed at the emulators.
- * Ctrl-C stops everything it started.
+ * and the Vite dev server pointed at the emulators, on the stack PORTAL_STACK names (`demo` by
+ * default; tools/lib/stack.ts). Ctrl-C stops everything it started.
+ *
+ * npm start runs it with `node --import tsx`, in one process: the tsx command's parent process
+ * kills its child outright when the child does not confirm a signal within 30 ms, as a busy
+ * machine may not, and then nothing would stop the emulators.
  */
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from './appsheet/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './appsheet/generator';
 import { startDemoServer } from './appsheet/server';
@@ -17,9 +23,21 @@ import { runDemoNotices, startLines } from './lib/demoNotices';
 import { startInbox } from './mail/inbox';
 import { startLocalSender } from './mail/localSender';
 import { startPushService } from './push/pushService';
-import { isPortOpen, run, stop, waitForPort } from './lib/processes';
+import { killIfThere, portInUse, run, stop, waitForPort } from './lib/processes';
+import { describeProcess, processesWithEnv } from './lib/procfs';
 import { checkPrerequisites } from './prerequisites';
-import { EMULATOR_HOST, firebaseCliEnv, PORTS, prepareFunctions, PROJECT_ID, ROOT } from './lib/stack';
+import { EMULATOR_HOST, firebaseCliEnv, PORTS, prepareFunctions, prepareTestsStack, PROJECT_ID, ROOT, STACK, STACK_NAME } from './lib/stack';
+
+/**
+ * `--keep-functions-build`: start with functions/lib as it is when there is one. For a test that
+ * starts this stack beside running emulator sessions: their Functions emulators reload on every build.
+ */
+const { values: options } = parseArgs({ options: { 'keep-functions-build': { type: 'boolean', default: false } } });
+
+/** Every process this run starts inherits the mark, so that none of them outlives it. */
+const RUN_MARK = 'PORTAL_START_RUN';
+const runId = randomUUID();
+process.env[RUN_MARK] = runId;
 
 const step = (text: string) => console.log(`\n▸ ${text}`);
 
@@ -39,42 +57,63 @@ async function main(): Promise<void> {
   // What the stack needs beyond node_modules (Java and its jar tool for the emulators), as npm test checks it.
   if (!checkPrerequisites('start')) process.exit(1);
   for (const [name, port] of Object.entries(PORTS)) {
-    if (await isPortOpen(port)) throw new Error(`Port ${port} (${name}) is already in use. Is another \`npm start\` running?`);
+    const taken = await portInUse(name, port);
+    if (taken) {
+      console.error(taken);
+      process.exit(1);
+    }
   }
-  const dataDir = join(ROOT, '.data');
+  // Another stack's files apart from the demo's: its emulator log, inbox and AppSheet school.
+  const dataDir = STACK_NAME === 'demo' ? join(ROOT, '.data') : join(ROOT, '.data', STACK_NAME);
   mkdirSync(dataDir, { recursive: true });
 
-  step('Building functions');
-  prepareFunctions();
+  const build = !options['keep-functions-build'] || !existsSync(join(ROOT, 'functions/lib/index.js'));
+  step(build ? 'Building functions' : 'Using the functions as built');
+  prepareFunctions({ build });
+  if (STACK_NAME !== 'demo') prepareTestsStack(STACK_NAME);
 
   step('Starting the AppSheet demo server');
   const appSheet = await startDemoServer({ port: PORTS.appsheet, dataFile: join(dataDir, 'appsheet-demo-60.json'), families: 60 });
   const stopping: Array<() => Promise<void>> = [() => appSheet.close()];
   let shuttingDown = false;
   const shutdown = async (code: number) => {
-    if (shuttingDown) return;
+    if (shuttingDown) {
+      console.log('Still stopping the local stack…');
+      return;
+    }
     shuttingDown = true;
     console.log('\nStopping the local stack…');
     for (const stopOne of stopping.reverse()) await stopOne().catch(() => undefined);
+    // Whatever a child left behind when it stopped (the Firestore emulator, when firebase-tools
+    // quit without stopping it) carries this run's mark.
+    for (const left of processesWithEnv(RUN_MARK, runId)) {
+      if (left.pid === process.pid) continue;
+      console.log(`  ended ${describeProcess(left)}, left running`);
+      killIfThere(left.pid);
+    }
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  // The emulators run in a process group of their own, out of reach of the terminal's Ctrl-C and
+  // hang-up: this process stops them, whatever signal it gets and however often.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0));
+  // A closed terminal must not stop the shutdown halfway through with an error on writing to it.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
   try {
-    step('Starting the Auth, Firestore and Functions emulators (log: .data/emulators.log)');
-    const log = createWriteStream(join(dataDir, 'emulators.log'));
+    const logFile = relative(ROOT, join(dataDir, 'emulators.log'));
+    step(`Starting the Auth, Firestore and Functions emulators (log: ${logFile})`);
+    const log = createWriteStream(join(ROOT, logFile));
     const emulators = run(
       join(ROOT, 'node_modules/.bin/firebase'),
-      ['emulators:start', '--only', 'auth,firestore,functions', '--project', PROJECT_ID],
-      { cwd: ROOT, env: { ...process.env, ...firebaseCliEnv() }, stdio: ['ignore', 'pipe', 'pipe'] },
+      ['emulators:start', '--config', STACK.firebaseConfig, '--only', 'auth,firestore,functions', '--project', PROJECT_ID],
+      { cwd: ROOT, env: { ...process.env, ...firebaseCliEnv() }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     emulators.stdout?.pipe(log);
     emulators.stderr?.pipe(log);
     stopping.push(() => stop(emulators));
     emulators.once('exit', (code) => {
       if (!shuttingDown) {
-        console.error(`The emulators stopped (exit ${code}); see .data/emulators.log`);
+        console.error(`The emulators stopped (exit ${code}); see ${logFile}`);
         void shutdown(1);
       }
     });

@@ -1,6 +1,7 @@
 /** Child processes of the local stack, started together and stopped together. */
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createConnection } from 'node:net';
+import { describeProcess, descendants, processListeningOn } from './procfs';
 
 export function run(command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
   return spawn(command, args, { stdio: 'inherit', ...options });
@@ -31,15 +32,41 @@ export async function isPortOpen(port: number, host = '127.0.0.1'): Promise<bool
   );
 }
 
-/** Asks a child to stop (SIGINT lets the emulators shut down cleanly), then insists. */
+/** "Port 9099 (auth) is already in use by pid 1234 (java …)…", or undefined while the port is free. */
+export async function portInUse(name: string, port: number): Promise<string | undefined> {
+  if (!(await isPortOpen(port))) return undefined;
+  const holder = processListeningOn(port);
+  return `Port ${port} (${name}) is already in use${holder ? ` by ${describeProcess(holder)}` : ''}. Is another \`npm start\` running?`;
+}
+
+/**
+ * Asks a child to stop with one SIGINT, then, after the grace period, kills it and everything it
+ * started. One: firebase-tools takes a second SIGINT as "stop right now" and quits without
+ * stopping the Firestore emulator (a process group of its own) and the functions' workers.
+ */
 export function stop(child: ChildProcess, graceMs = 15_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+  const { pid } = child;
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    const timer = setTimeout(() => {
+      // Found while the child still links them: once it is gone, they belong to no one.
+      const started = descendants(pid);
+      child.kill('SIGKILL');
+      for (const descendant of started) killIfThere(descendant.pid);
+    }, graceMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
     child.kill('SIGINT');
   });
+}
+
+/** SIGKILL, for a process that may have ended meanwhile. */
+export function killIfThere(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Gone already.
+  }
 }

@@ -49,7 +49,8 @@ function stackName(): StackName {
   return name as StackName;
 }
 
-export const STACK = STACKS[stackName()];
+export const STACK_NAME = stackName();
+export const STACK = STACKS[STACK_NAME];
 export const PROJECT_ID = STACK.projectId;
 export const PORTS = STACK.ports;
 
@@ -99,13 +100,16 @@ export const DEMO_NOTIFICATION_LINK_KEY = 'demo-notification-link-key';
 /** The local stand-in for the secret VAPID_PRIVATE_KEY, the pair of the demo's VAPID_PUBLIC_KEY (functions/.env.demo-family-portal). */
 export const DEMO_VAPID_PRIVATE_KEY = 'IIge2Ck479yGd6cXaUEdXCrU16h-R00d5H4jKkvAcFY';
 
-/** Builds the functions and gives the Functions emulator its secrets (fixed demo values). */
-export function prepareFunctions(): void {
+/**
+ * Builds the functions and gives the Functions emulator its secrets (fixed demo values).
+ * `build: false`: the secrets only (every running Functions emulator reloads on a build).
+ */
+export function prepareFunctions({ build = true } = {}): void {
   writeFileSync(
     join(ROOT, 'functions/.secret.local'),
     `APPSHEET_ACCESS_KEY=${DEMO_ACCESS_KEY}\nRATE_LIMIT_HMAC_KEY=${DEMO_RATE_LIMIT_HMAC_KEY}\nNOTIFICATION_LINK_KEY=${DEMO_NOTIFICATION_LINK_KEY}\nVAPID_PRIVATE_KEY=${DEMO_VAPID_PRIVATE_KEY}\n`,
   );
-  execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, stdio: 'inherit' });
+  if (build) execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /**
@@ -124,6 +128,9 @@ export function prepareTestsStack(name: Exclude<StackName, 'demo'> = 'tests'): v
   const moves = [
     [`${EMULATOR_HOST}:${demo.ports.appsheet}`, `${EMULATOR_HOST}:${tests.ports.appsheet}`],
     [`${EMULATOR_HOST}:${demo.ports.functions}/${demo.projectId}/`, `${EMULATOR_HOST}:${tests.ports.functions}/${tests.projectId}/`],
+    // The app's origins (CORS, and the links in e-mails), for `npm start` on this stack.
+    [`//${EMULATOR_HOST}:${demo.ports.app}"`, `//${EMULATOR_HOST}:${tests.ports.app}"`],
+    [`//localhost:${demo.ports.app}"`, `//localhost:${tests.ports.app}"`],
   ] as const;
   for (const [from, to] of moves) {
     // A setting written another way would leave the tests stack's functions calling the demo stack.
@@ -155,7 +162,7 @@ export function emulatorClientEnv(): Record<string, string> {
 export function runInEmulators(script: string, only = 'auth,firestore,functions', { prepared = false } = {}): number {
   if (!prepared) {
     prepareFunctions();
-    if (STACK !== STACKS.demo) prepareTestsStack(stackName() as Exclude<StackName, 'demo'>);
+    if (STACK_NAME !== 'demo') prepareTestsStack(STACK_NAME);
   }
   const result = spawnSync(
     join(ROOT, 'node_modules/.bin/firebase'),
