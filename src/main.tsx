@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import App, { AppRoot } from './app/App';
 import { loadFirstScreen } from './app/startup';
+import { releaseDeviceOfEndedSession } from './auth/endedSessionDevice';
 import { currentLanguage, i18nReady, syncHostingLanguage } from './i18n';
 import './index.css';
 import { keepPaintedForm } from './lib/paintedForm';
@@ -25,10 +26,14 @@ if (!root) throw new Error('index.html has no #root element');
 // what was typed before the JavaScript arrived is kept. Rendered in another language than the
 // one detected here (a choice this browser made before Hosting could know it), it is replaced,
 // and the new form takes what was typed into the old one (lib/paintedForm).
+//
+// A device turned on for pushes by a session that has ended since is released first, so that
+// nothing renders while its lock screen would still get the family's notifications
+// (auth/endedSessionDevice.ts; no wait where no device is on).
 const prerenderedLanguage = root.dataset.prerendered;
 if (prerenderedLanguage) keepPaintedForm(root);
 
-void Promise.all([i18nReady.catch(() => undefined), loadFirstScreen(window.location.pathname)]).then(() => {
+void Promise.all([i18nReady.catch(() => undefined), loadFirstScreen(window.location.pathname), releaseDeviceOfEndedSession()]).then(() => {
   const app = (
     <AppRoot>
       <App />

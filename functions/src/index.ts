@@ -40,7 +40,7 @@ import { checkEmailExists as checkEmail } from './http/checkEmailExists';
 import * as memberEndpoints from './http/memberEndpoints';
 import * as office from './office/officeEndpoints';
 import * as push from './push/pushEndpoints';
-import { deliverMailPush } from './push/deliverPush';
+import { accountOfAuth, deliverMailPush } from './push/deliverPush';
 import * as syncAdmin from './http/syncAdmin';
 import { runScheduledSync } from './sync/run/scheduled';
 
@@ -69,16 +69,22 @@ export const unsubscribe = onRequest({ ...api, ...signedLink }, endpoint('POST',
 export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', memberEndpoints.unsubscribeOneClick, { body: 'form' }));
 
 // Web Push (functions/src/push): a parent turns a device on or off in the notification settings;
-// each parent's e-mail, once written, is pushed to that parent's devices.
+// each parent's e-mail, once written, is pushed to that parent's devices. A device whose session
+// ended releases itself without a token (its key is the proof).
 export const getPushSettings = onRequest(ownData, endpoint('GET', push.getPushSettings));
 export const subscribePush = onRequest(ownData, endpoint('POST', push.subscribePush));
 export const unsubscribePush = onRequest(ownData, endpoint('POST', push.unsubscribePush));
+export const releasePushDevice = onRequest({ ...api, ...lookup }, endpoint('POST', push.releasePushDevice));
 export const pushBesideMail = onDocumentCreated(
   { document: `${MAIL}/{mailId}`, secrets: [vapidPrivateKey], memory: LIGHT_MEMORY, timeoutSeconds: PUSH_TIMEOUT_SECONDS, retry: false },
   async (event) => {
     if (!event.data) return;
     // Stop starting tries a little before the platform would end the function.
-    await deliverMailPush(adminDb(), event.data, { vapid: vapidKeysFromConfig(), deadline: Date.now() + (PUSH_TIMEOUT_SECONDS - 5) * 1000 });
+    await deliverMailPush(adminDb(), event.data, {
+      vapid: vapidKeysFromConfig(),
+      accountOf: accountOfAuth(adminAuth()),
+      deadline: Date.now() + (PUSH_TIMEOUT_SECONDS - 5) * 1000,
+    });
   },
 );
 

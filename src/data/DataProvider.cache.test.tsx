@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { annaMember } from '../test/fixtures';
+import { absence, delivery } from '../test/noticeFixtures';
 import { DataProvider, useData } from './DataProvider';
 import { EMPTY } from './familyData';
 import { forgetFirstRead, keepFirstRead, takeFirstRead } from './firstRead';
@@ -12,7 +13,7 @@ import { forgetKeptFamily, KEPT_FAMILY_KEY, keeperOf, keepNothingOfTheFamily, re
 type Store = Record<string, Array<Record<string, unknown>>>;
 const stores = vi.hoisted(() => {
   const nothing: Store = {};
-  return { cache: nothing, server: nothing, serverFails: false, release: () => {}, asked: [] as string[] };
+  return { cache: nothing, server: nothing, serverFails: false, release: () => {}, asked: [] as string[], denied: [] as string[] };
 });
 
 // The worker's store, run here on the stand-in Firestore below.
@@ -37,6 +38,8 @@ vi.mock('firebase/firestore', () => {
   const readDocs = (store: 'cache' | 'server') => async (q: { name: string }) => {
     stores.asked.push(store);
     if (store === 'server') await released;
+    // As the rules refuse a collection to this account (its membership ended): the cache does not ask them.
+    if (store === 'server' && stores.denied.includes(q.name)) throw Object.assign(new Error('Missing or insufficient permissions.'), { code: 'permission-denied' });
     return { docs: (stores[store][q.name] ?? []).map(({ id, ...data }) => ({ id, data: () => data })) };
   };
   return {
@@ -78,6 +81,14 @@ function Balance() {
   );
 }
 
+/** What the family's correspondence shows: the notices' count and the absences' reasons. */
+function Correspondence() {
+  const { notices, absences, correspondenceLoading, correspondenceError } = useData();
+  if (correspondenceError) return <p role="alert">{correspondenceError}</p>;
+  if (correspondenceLoading) return <p>notices loading</p>;
+  return <p>{`${notices.length} notices; absences: ${absences.map((entry) => entry.reason).join(', ') || 'none'}`}</p>;
+}
+
 const show = () => render(<DataProvider email="anna@example.com"><Balance /></DataProvider>);
 
 /** Nothing asked yet, and the server's reads held again until released. */
@@ -86,6 +97,7 @@ async function resetStores() {
   fs.reset();
   stores.serverFails = false;
   stores.asked = [];
+  stores.denied = [];
 }
 
 describe('a returning parent (persistent local cache)', () => {
@@ -259,6 +271,25 @@ describe('the family as this page last showed it (keptFamily)', () => {
     await waitFor(() => expect(screen.queryByText('balance -40')).toBeNull());
     // Deleted by the effect after that render, which may come a moment after the screen changed.
     await waitFor(() => expect(localStorage.getItem(KEPT_FAMILY_KEY)).toBeNull());
+  });
+
+  it('is deleted at the first refused read of its notices and absences (the membership ended), and not kept again', async () => {
+    stores.cache = {};
+    stores.server = family(25);
+    stores.denied = ['notice_deliveries', 'absences'];
+    const member = { ...annaMember, id: 'M1', balance: -40 };
+    keeperOf('anna@example.com')({ family: { ...EMPTY, member, notices: [delivery('N1', { memberId: 'M1' })], absences: [absence('A1', { memberId: 'M1', reason: 'Grippe' })] }, withCorrespondence: true });
+    render(
+      <DataProvider email="anna@example.com">
+        <Correspondence />
+      </DataProvider>,
+    );
+    expect(await screen.findByText('1 notices; absences: Grippe')).toBeInTheDocument();
+    stores.release();
+    expect(await screen.findByText('0 notices; absences: none')).toBeInTheDocument();
+    await everyReadAnswered();
+    expect(localStorage.getItem(KEPT_FAMILY_KEY)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("keeps the parent's edits with the server's figures", async () => {

@@ -6,7 +6,7 @@ import { loadCorrespondence, loadFamilyData } from './familyData';
 import * as contract from '@family-portal/contract';
 import { annaMember } from '../test/fixtures';
 import { INVALID_DATA_MESSAGE } from './loadErrors';
-import { CANCELLATIONS_READ, NOTICES_LOAD_ERROR } from './notices';
+import { CANCELLATIONS_READ, CORRESPONDENCE_REFUSED, NOTICES_LOAD_ERROR } from './notices';
 import { createQueries, DataLoadError } from './queries';
 
 const member = { ...annaMember, id: 'M1', primaryEmail: 'anna@example.com' };
@@ -292,7 +292,7 @@ describe('data layer queries (spec section 7)', () => {
     expect(calls.map((call) => call.collection).sort()).toEqual(['absences', 'notice_deliveries', 'notice_deliveries']);
   });
 
-  it('a family whose membership ended reads no notices (the rules deny them) and still sees its figures; another failure is the notices message', async () => {
+  it('a family whose membership ended reads no notices (the rules deny them, which the correspondence read reports) and still sees its figures; another failure is the notices message', async () => {
     const family = { member_emails: [{ id: 'anna@example.com', memberId: 'M1' }], members: [member] };
     const denying = (code: string) => {
       const { fs } = fakeFirestore(family);
@@ -302,7 +302,7 @@ describe('data layer queries (spec section 7)', () => {
     const data = await loadFamilyData(createQueries(denying('permission-denied'), {} as never, contract), 'anna@example.com', { withCorrespondence: true });
     expect(data.member).toEqual(member);
     expect([data.notices, data.cancellations, data.absences]).toEqual([[], [], []]);
-    expect(await loadCorrespondence(createQueries(denying('permission-denied'), {} as never, contract), 'M1')).toEqual({ notices: [], cancellations: [], absences: [] });
+    await expect(loadCorrespondence(createQueries(denying('permission-denied'), {} as never, contract), 'M1')).rejects.toThrow(CORRESPONDENCE_REFUSED);
     await expect(loadCorrespondence(createQueries(denying('unavailable'), {} as never, contract), 'M1')).rejects.toThrow(NOTICES_LOAD_ERROR);
   });
 

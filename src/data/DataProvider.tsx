@@ -10,8 +10,8 @@ import type { Member } from '../domain/types';
 import { familyStore } from '../lib/firebase';
 import { EMPTY, type Correspondence, type FamilyData } from './familyData';
 import { takeFirstRead } from './firstRead';
-import { keeperOf, readKeptFamily } from './keptFamily';
-import { NOTICES_LOAD_ERROR } from './notices';
+import { forgetKeptFamily, keeperOf, readKeptFamily } from './keptFamily';
+import { CORRESPONDENCE_REFUSED, NOTICES_LOAD_ERROR } from './notices';
 
 export interface DataState extends FamilyData {
   loading: boolean;
@@ -180,6 +180,17 @@ export function DataProvider({ email, children }: { email: string; children: Rea
         answered.current = true;
         correspondenceUnlessEdited(editsAtStart, correspondence);
       } catch (caught) {
+        if (isDataLoadError(caught) && caught.message === CORRESPONDENCE_REFUSED) {
+          // The membership has ended and the rules close its notices and absences: the screens
+          // show none, and what this device kept of the family goes, which would otherwise show
+          // them (an absence's reason among them) on every visit. Nothing more is kept meanwhile.
+          forgetKeptFamily();
+          startTransition(() => {
+            setData((current) => ({ ...current, notices: [], cancellations: [], absences: [] }));
+            setCorrespondenceLoading(false);
+          });
+          return;
+        }
         // The figures stay, and what the device kept of the correspondence with them.
         console.error('Loading the notices and absences failed', caught);
         setCorrespondenceError(isDataLoadError(caught) ? caught.message : NOTICES_LOAD_ERROR);

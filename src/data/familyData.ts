@@ -3,6 +3,7 @@ import type { Child, Lesson, Member, OtherPayment, Payment, Plan, Quarter, RoomH
 import type { CalendarClosedDay, FamilyTimetable } from '@family-portal/contract';
 import type { FamilyAbsence } from '../domain/absences';
 import type { NoticeDelivery } from '../domain/notices';
+import { CORRESPONDENCE_REFUSED } from './notices';
 import type { Queries } from './queries';
 
 export interface FamilyData {
@@ -73,13 +74,22 @@ export async function loadFamilyData(queries: Queries, email: string, { withCorr
     queries.timetable(memberId),
     queries.lastSuccessfulSyncAt(),
     queries.closedDays(),
-    withCorrespondence ? loadCorrespondence(queries, memberId) : undefined,
+    withCorrespondence ? loadCorrespondence(queries, memberId).catch(noneWhenRefused) : undefined,
   ]);
   if (!member) return EMPTY;
   return familyOf({ member, children, plans, payments, otherPayments, quarters, timetable, lastSuccessfulSyncAt, closedDays, ...correspondence });
 }
 
-/** The family's notices, cancelled lessons and absence reports, in one round trip. */
+/** With the figures, a membership that ended shows no correspondence (the cache, read this way, never refuses). */
+function noneWhenRefused(error: unknown): Correspondence {
+  if (error instanceof Error && error.message === CORRESPONDENCE_REFUSED) return { notices: [], cancellations: [], absences: [] };
+  throw error;
+}
+
+/**
+ * The family's notices, cancelled lessons and absence reports, in one round trip. Rejects with
+ * CORRESPONDENCE_REFUSED when the rules refuse them (the membership has ended).
+ */
 export async function loadCorrespondence(queries: Queries, memberId: string): Promise<Correspondence> {
   const [notices, cancellations, absences] = await Promise.all([queries.notices(memberId), queries.cancellations(memberId), queries.absences(memberId)]);
   return { notices, cancellations, absences };

@@ -7,8 +7,10 @@
  *
  * One entry, for one e-mail, in localStorage (read without waiting, by the page). It goes with
  * the session: every tab's sign-out and session end deletes it with Firestore's cache
- * (lib/firebase's clearLocalData), and "This is a shared computer" writes none. An entry of
- * another build is not read: the shape of the family's data may have changed with the code.
+ * (lib/firebase's clearLocalData), and "This is a shared computer" writes none. It goes with a
+ * membership that ended too: the first read of the family's notices and absences that the rules
+ * refuse deletes it (DataProvider). An entry of another build is not read: the shape of the
+ * family's data may have changed with the code.
  */
 import type { FamilyData } from './familyData';
 
@@ -67,7 +69,7 @@ export function keeperOf(email: string): (kept: KeptFamily) => void {
   };
 }
 
-/** Deletes what was kept (a session's end, in every tab). */
+/** Deletes what was kept (a session's end, in every tab; a membership that ended); this page's writers write nothing more. */
 export function forgetKeptFamily(): void {
   generation += 1;
   try {

@@ -39,13 +39,26 @@ export interface NoticesPage {
 
 /** The messages of failed reads, as the screens show them. */
 export const NOTICES_LOAD_ERROR = 'Failed to fetch notices';
+/**
+ * The rules refused the family's notices and absences: its membership has ended. Not shown as an
+ * error: the screens show none, and the page forgets what it kept of them (DataProvider).
+ */
+export const CORRESPONDENCE_REFUSED = 'The notices and absences of a membership that ended are closed';
 
 const denied = (error: unknown) => (error as { code?: string } | null)?.code === 'permission-denied';
 
 export function noticeQueries(fs: FirestoreFunctions, db: Firestore, contract: NoticesContract) {
   const { collection, getDocs, limit, orderBy, query, where } = fs;
-  /** The documents of a query, each parsed by `schema`, with their ids. */
-  const read = async <S extends z.ZodMiniType>(name: string, schema: S, constraints: QueryConstraint[]): Promise<Array<{ id: string; data: z.infer<S> }>> => {
+  /**
+   * The documents of a query, each parsed by `schema`, with their ids. Refused by the rules (a
+   * membership that ended): none, or with `refusal: 'report'` a DataLoadError saying so.
+   */
+  const read = async <S extends z.ZodMiniType>(
+    name: string,
+    schema: S,
+    constraints: QueryConstraint[],
+    refusal: 'none' | 'report' = 'report',
+  ): Promise<Array<{ id: string; data: z.infer<S> }>> => {
     try {
       const snapshot = await getDocs(query(collection(db, name), ...constraints));
       return snapshot.docs.map((entry) => {
@@ -54,8 +67,10 @@ export function noticeQueries(fs: FirestoreFunctions, db: Firestore, contract: N
         return { id: entry.id, data: parsed.data };
       });
     } catch (error) {
-      // A family whose membership ended reads none (the rules): for the screens, none.
-      if (denied(error)) return [];
+      if (denied(error)) {
+        if (refusal === 'none') return [];
+        throw new DataLoadError(CORRESPONDENCE_REFUSED, error);
+      }
       if (error instanceof InvalidDocumentError) {
         console.error('A stored document does not match the contract', error.message);
         throw new DataLoadError(INVALID_DATA_MESSAGE, error);
@@ -63,7 +78,7 @@ export function noticeQueries(fs: FirestoreFunctions, db: Firestore, contract: N
       throw new DataLoadError(NOTICES_LOAD_ERROR, error);
     }
   };
-  const deliveries = async (constraints: QueryConstraint[]) => (await read(contract.NOTICE_DELIVERIES, contract.noticeDeliverySchema, constraints)).map(({ data }) => data);
+  const deliveries = async (constraints: QueryConstraint[], refusal?: 'none') => (await read(contract.NOTICE_DELIVERIES, contract.noticeDeliverySchema, constraints, refusal)).map(({ data }) => data);
   return {
     /** The newest notices of the family (cancellations included), newest first. */
     notices: (memberId: string): Promise<NoticeDelivery[]> =>
@@ -80,7 +95,7 @@ export function noticeQueries(fs: FirestoreFunctions, db: Firestore, contract: N
         orderBy(documentId(), 'desc'),
         startAfter(after.sentAt, `${after.noticeId}_${memberId}`),
         limit(NOTICES_PAGE + 1),
-      ]);
+      ], 'none');
       return { notices: found.slice(0, NOTICES_PAGE), more: found.length > NOTICES_PAGE };
     },
     /** One notice of the family by its id (a link to it), or null when the family has none such. */

@@ -3,14 +3,15 @@
  * turning them on and off for the signed-in account. On: the browser's permission is asked only
  * then (a click on "Notify this device"), the browser's push service gives a subscription for the
  * portal's VAPID key, and the functions store it (subscribePush). Off, and on signing out on this
- * device: the functions forget it and the browser drops it.
+ * device: the functions forget it and the browser drops it. When the session ended otherwise, the
+ * next page start releases it (auth/endedSessionDevice.ts, releaseThisDevice).
  *
  * Locally (`npm start`, and the browser tests), builds with VITE_PUSH_SERVICE_URL take the
  * subscription from the local push service (tools/push) instead: Chromium's own push service is on
  * the internet, and the local one decrypts and shows what the functions send, as the e-mail inbox
  * does. Production builds never have it.
  */
-import { subscribePush, unsubscribePush } from '../api/push';
+import { releasePushDevice, subscribePush, unsubscribePush } from '../api/push';
 import { PUSH_ENDPOINT_KEY } from './pushDeviceKey';
 import { registerServiceWorker } from './serviceWorker';
 
@@ -67,16 +68,24 @@ async function pushManager(): Promise<PushManager> {
   return (await navigator.serviceWorker.ready).pushManager;
 }
 
-/** Which account this device was turned on for, and its endpoint (kept beside the browser's subscription). */
+/**
+ * Which account this device was turned on for, its endpoint, and what the functions gave it: its
+ * handle in the account's list, and the key that releases it once the session has ended (kept
+ * beside the browser's subscription; an entry from before they were given has neither).
+ */
 interface TurnedOn {
   uid: string;
   endpoint: string;
+  device?: string;
+  releaseKey?: string;
 }
 
 function turnedOn(): TurnedOn | null {
   try {
     const stored = JSON.parse(localStorage.getItem(PUSH_ENDPOINT_KEY) ?? 'null') as Partial<TurnedOn> | null;
-    return typeof stored?.uid === 'string' && typeof stored.endpoint === 'string' ? { uid: stored.uid, endpoint: stored.endpoint } : null;
+    if (typeof stored?.uid !== 'string' || typeof stored.endpoint !== 'string') return null;
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return { uid: stored.uid, endpoint: stored.endpoint, device: text(stored.device), releaseKey: text(stored.releaseKey) };
   } catch {
     return null;
   }
@@ -87,6 +96,26 @@ const withBrowserSubscription = () => !LOCAL_PUSH_SERVICE && 'serviceWorker' in 
 
 async function browserSubscription(): Promise<PushSubscription | null> {
   return withBrowserSubscription() ? (await navigator.serviceWorker.ready).pushManager.getSubscription() : null;
+}
+
+/**
+ * The browser drops its subscription, so its push service refuses whatever is still sent to it
+ * (the functions then delete the device at the first 410). By the worker's registration, which
+ * also a page no worker controls yet finds (a hard reload), and without waiting for one where
+ * none is registered. With the local push service, the page tells it, as the browser would.
+ */
+async function dropSubscription(endpoint: string | undefined): Promise<void> {
+  try {
+    if (LOCAL_PUSH_SERVICE) {
+      if (endpoint?.startsWith(`${LOCAL_PUSH_SERVICE}/push/`)) await fetch(endpoint.replace('/push/', '/subscriptions/'), { method: 'DELETE' });
+      return;
+    }
+    if (!('serviceWorker' in navigator)) return;
+    await (await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription())?.unsubscribe();
+  } catch (error) {
+    // The functions' record goes all the same; what they might still send, the 410 ends.
+    console.warn('The browser did not drop the subscription', error);
+  }
 }
 
 /**
@@ -101,6 +130,12 @@ export async function thisDeviceEndpoint(uid: string): Promise<string | null> {
   return (await browserSubscription())?.endpoint === stored.endpoint ? stored.endpoint : null;
 }
 
+/** This device's handle in the account's list (getPushSettings), when it was turned on for `uid`. */
+export function thisDeviceHandle(uid: string): string | null {
+  const stored = turnedOn();
+  return stored?.uid === uid ? (stored.device ?? null) : null;
+}
+
 /** The browser's permission (asked now), a subscription, and the functions store it for the account. Throws on refusal or failure. */
 export async function turnOnThisDevice(publicKey: string, uid: string): Promise<void> {
   const permission = await Notification.requestPermission();
@@ -108,8 +143,8 @@ export async function turnOnThisDevice(publicKey: string, uid: string): Promise<
   const subscription = LOCAL_PUSH_SERVICE
     ? await localSubscription(LOCAL_PUSH_SERVICE, publicKey)
     : (await (await pushManager()).subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) })).toJSON();
-  await subscribePush(subscription);
-  localStorage.setItem(PUSH_ENDPOINT_KEY, JSON.stringify({ uid, endpoint: String(subscription.endpoint) } satisfies TurnedOn));
+  const { device, releaseKey } = await subscribePush(subscription);
+  localStorage.setItem(PUSH_ENDPOINT_KEY, JSON.stringify({ uid, endpoint: String(subscription.endpoint), device, releaseKey } satisfies TurnedOn));
 }
 
 /**
@@ -123,7 +158,7 @@ export async function turnOffThisDevice(): Promise<void> {
     if (endpoint) await unsubscribePush(endpoint);
   } finally {
     localStorage.removeItem(PUSH_ENDPOINT_KEY);
-    await (await browserSubscription())?.unsubscribe();
+    await dropSubscription(endpoint);
   }
 }
 
@@ -131,6 +166,21 @@ export async function turnOffThisDevice(): Promise<void> {
 export async function forgetThisDevice(): Promise<void> {
   if (localStorage.getItem(PUSH_ENDPOINT_KEY) === null) return;
   await turnOffThisDevice().catch((error: unknown) => console.warn('This device could not be turned off', error));
+}
+
+/**
+ * The session that turned this device on has ended without a sign-out here (signed out in
+ * another tab or on another device, the password changed, the tokens revoked, another account
+ * signed in): no token is left to ask with. The browser drops the subscription first, which
+ * alone stops every push to the device; then the functions are asked, with the device's own
+ * key, to delete their record of it. Never throws.
+ */
+export async function releaseThisDevice(): Promise<void> {
+  const stored = turnedOn();
+  await dropSubscription(stored?.endpoint);
+  localStorage.removeItem(PUSH_ENDPOINT_KEY);
+  if (!stored?.releaseKey) return;
+  await releasePushDevice(stored.endpoint, stored.releaseKey).catch((error: unknown) => console.warn('The functions could not be told that this device was released', error));
 }
 
 export class PushRefused extends Error {

@@ -5,19 +5,27 @@
  * through the DevTools protocol (ServiceWorker.deliverPushMessage), as Chromium's push service
  * would, it shows the notification in German with the portal's icon and badge, and the open tab's
  * Home entry counts the new notice; a click on it takes the tab to the course on the plans page.
- * Turning the device off, and signing out, leave the account no device.
+ * Turning the device off, and signing out, leave the account no device. A session signed in as
+ * "This is a shared computer" offers the button disabled, and says why. A session that ended
+ * while the portal was closed (its tokens revoked, as a password change elsewhere does) releases
+ * the device at the next page start, before anything is shown: the push service's subscription
+ * ends, and so does the functions' record of it.
  *
  * The page's subscription comes from the local push service (VITE_PUSH_SERVICE_URL in this build,
  * src/lib/push.ts): Chromium's own push service is on the internet, which this machine cannot reach.
  * Desktop only: the phone's screens of the family page are family.spec.ts's.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PUSH_ENDPOINT_KEY } from '../../src/lib/pushDeviceKey';
 import { PORTS } from '../../tools/lib/stack';
-import { documentsWhere } from './support/emulators';
+import { accountExists, AUTH, createVerifiedAccount, DEMO_PASSWORD, documentsWhere, FIRESTORE, firestoreDocument, memberEmail, owner, PROJECT, revokeSessions } from './support/emulators';
 import { familyWithCourse } from './support/familyWithCourse';
 import { HOSTING_ORIGIN } from './support/hosting';
+import { expectNoAxeViolations } from './support/axe';
+import { findLayoutProblems, formatLayoutProblems } from './support/layout';
+import { navLink } from './support/navigation';
 import { forgetOfficeLimits, office } from './support/noticeCalls';
-import { openAs, texts } from './support/signIn';
+import { openAs, signIn, texts } from './support/signIn';
 
 const PUSH_SERVICE = `http://127.0.0.1:${PORTS.push}`;
 const de = texts('de');
@@ -41,12 +49,28 @@ async function homeName(memberId: string): Promise<string> {
   return form.replace('{{label}}', de.nav.home).replace('{{count}}', String(unread));
 }
 
+/**
+ * Forgets the parent's counts of the push endpoints (per account and minute, http/accountLimit.ts):
+ * a run again within the minute (`--repeat-each`, the phone after the desktop) starts from zero
+ * like the first, instead of meeting the limit of 10 a minute.
+ */
+async function forgetPushLimits(email: string): Promise<void> {
+  const lookup = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`, { method: 'POST', headers: owner, body: JSON.stringify({ email: [email] }) });
+  const [user] = ((await lookup.json()) as { users?: Array<{ localId: string }> }).users ?? [];
+  expect(user, `the account of ${email}`).toBeDefined();
+  for (const scope of ['getPushSettings', 'subscribePush', 'unsubscribePush']) {
+    const response = await fetch(`${FIRESTORE}/v1/projects/${PROJECT}/databases/(default)/documents/rate_limits/${scope}-account-${user!.localId}`, { method: 'DELETE', headers: owner });
+    expect(response.ok, `forgetting the ${scope} count`).toBe(true);
+  }
+}
+
 const homeEntry = (page: Page) => page.getByRole('navigation', { name: de.nav.label }).getByRole('link', { name: new RegExp(`^${de.nav.home}`) });
 
 test('a parent turns on notifications; a cancelled lesson is pushed, shown by the worker, and opens the course', async ({ page, context }) => {
   test.setTimeout(90_000);
   const family = await familyWithCourse([47, 48, 49, 50, 51, 52, 53, 54, 55, 56], 0);
   await forgetOfficeLimits();
+  await forgetPushLimits(family.email);
   await context.grantPermissions(['notifications'], { origin: HOSTING_ORIGIN });
   await openAs(page, family.email, '/family', { language: 'de' });
 
@@ -128,3 +152,85 @@ test('a parent turns on notifications; a cancelled lesson is pushed, shown by th
   await expect(page).toHaveURL(/\/login/);
   await expect.poll(() => devicesOf(family.email)).toEqual([]);
 });
+
+const en = texts('en');
+const enDevice = en.family.notifications.device;
+
+/** The `nth` (from 0) active family of M0014–M0019, which no other spec signs in as: its parent, with a verified account. */
+async function parentOf(nth: number): Promise<string> {
+  const active: string[] = [];
+  for (let number = 14; number <= 19 && active.length <= nth; number++) {
+    const memberId = `M${String(number).padStart(4, '0')}`;
+    if ((await firestoreDocument(`members/${memberId}`))?.status === 'active') active.push(memberId);
+  }
+  expect(active.length, 'the demo has enough active families among M0014–M0019').toBeGreaterThan(nth);
+  const email = await memberEmail(active[nth]!);
+  if (!(await accountExists(email))) await createVerifiedAccount(email, DEMO_PASSWORD);
+  return email;
+}
+
+/** A CSS selector of the section alone (axe checks the rest of the family page in a11y.spec.ts). */
+const ownSelector = async (section: Locator) => `section[aria-labelledby="${await section.getAttribute('aria-labelledby')}"]`;
+
+test('on a shared computer, "Notify this device" is disabled and the section says why', async ({ page, context }) => {
+  const email = await parentOf(0);
+  await forgetPushLimits(email);
+  await context.grantPermissions(['notifications'], { origin: HOSTING_ORIGIN });
+  await page.goto('/login');
+  await page.getByLabel(en.auth.email).fill(email);
+  await page.getByLabel(en.auth.password).fill(DEMO_PASSWORD);
+  await page.getByRole('checkbox', { name: en.auth.sharedComputer }).check();
+  await page.getByRole('button', { name: en.auth.signIn, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  // Within the page: a reload would end a session kept in memory.
+  await navLink(page, 'family').click();
+
+  const section = page.getByRole('region', { name: enDevice.title });
+  const button = section.getByRole('button', { name: enDevice.turnOn });
+  await expect(button).toBeDisabled();
+  await expect(section.getByText(enDevice.sharedComputer)).toBeVisible();
+  await expect(button).toHaveAccessibleDescription(enDevice.sharedComputer);
+  await expect(section.getByRole('heading', { name: enDevice.devicesTitle })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), PUSH_ENDPOINT_KEY)).toBeNull();
+  await expectNoAxeViolations(page, 'family on a shared computer: this device', { within: await ownSelector(section) });
+});
+
+test('a session that ended while the portal was closed releases the device at the next start, before anything is shown', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const email = await parentOf(1);
+  await forgetPushLimits(email);
+  await context.grantPermissions(['notifications'], { origin: HOSTING_ORIGIN });
+  await signIn(page, email);
+  await page.goto('/family');
+  const section = page.getByRole('region', { name: enDevice.title });
+  await section.getByRole('button', { name: enDevice.turnOn }).click();
+  await expect(section.getByRole('status')).toHaveText(enDevice.turnedOn);
+  const { endpoint } = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), PUSH_ENDPOINT_KEY))!) as { endpoint: string };
+  // The account's list names this device by its browser and system, not by its address.
+  const listed = section.getByRole('list', { name: enDevice.devicesTitle }).getByRole('listitem').filter({ hasText: enDevice.thisDevice });
+  await expect(listed).toContainText(/^Chrome on (Android|Windows|Linux|macOS)/);
+  await expect(listed.getByRole('button', { name: /^Remove Chrome on / })).toBeVisible();
+  await expectNoAxeViolations(page, "family: this device and the account's devices", { within: await ownSelector(section) });
+  // On the narrowest phone, the list and its buttons stay inside their card.
+  await page.setViewportSize({ width: 320, height: 800 });
+  expect(formatLayoutProblems((await findLayoutProblems(page)).map((problem) => ({ ...problem, language: 'en', screen: 'family', width: 320 })))).toBe('');
+  const [stored] = (await documentsWhere('push_subscriptions', 'email', email)).filter((device) => device.endpoint === endpoint);
+  expect(stored, 'the device is stored for the account').toBeDefined();
+
+  // The tab is closed; the password is changed elsewhere (every session revoked), in a later
+  // second than the one the device was turned on in, as Auth counts revocations in seconds.
+  await page.close();
+  await expect.poll(() => Math.floor(Date.now() / 1000), { message: 'a second after the device was turned on' }).toBeGreaterThan(Math.floor(Date.parse(String(stored!.createdAt)) / 1000));
+  await revokeSessions(email);
+
+  // The next visit: Auth finds the session revoked, and the device is released before the page shows.
+  const next = await context.newPage();
+  await next.goto('/family');
+  await expect(next.getByRole('button', { name: en.auth.signIn, exact: true })).toBeVisible();
+  await expect(next).toHaveURL(/\/login/);
+  expect(await next.evaluate((key) => localStorage.getItem(key), PUSH_ENDPOINT_KEY)).toBeNull();
+  // Its push service answers 410 for the subscription: nothing sent to it reaches the device.
+  expect((await fetch(endpoint, { method: 'POST' })).status).toBe(410);
+  await expect.poll(async () => (await documentsWhere('push_subscriptions', 'email', email)).map((device) => device.endpoint)).not.toContain(endpoint);
+});
+

@@ -44,7 +44,7 @@ describe('exportMyData', () => {
   it("gives the family's documents as stored, each plan with its course, teacher and room hours, its requests, notices and absences, and the account", async () => {
     const user = await auth.getUserByEmail(email);
     await db.doc(`${NOTIFICATION_CHOICES}/${user.uid}`).set({ paymentDue: true, language: 'de' });
-    await db.doc('push_subscriptions/export-device').set({ uid: user.uid, email, memberId, endpoint: 'https://fcm.googleapis.com/fcm/send/export', keys: { p256dh: 'p', auth: 'a' }, createdAt: '2026-12-01T08:00:00.000Z' });
+    await db.doc('push_subscriptions/export-device').set({ uid: user.uid, email, memberId, endpoint: 'https://fcm.googleapis.com/fcm/send/export', keys: { p256dh: 'p', auth: 'a' }, createdAt: '2026-12-01T08:00:00.000Z', browser: 'Firefox', system: 'Android', lastPushAt: '2026-12-02T07:30:00.000Z' });
     // The portal's own records of the family, and the same of another family, which stays out.
     const otherMember = (await db.collection('members').where('primaryEmail', '!=', email).limit(1).get()).docs[0]!.id;
     for (const [owner, suffix] of [[memberId, 'own'], [otherMember, 'other']] as const) {
@@ -62,7 +62,7 @@ describe('exportMyData', () => {
     expect(data.payments).toEqual(await docsOf('payments', memberId));
     expect(data.otherPayments).toEqual(await docsOf('otherPayments', memberId));
     expect(data.notificationChoices).toEqual({ id: user.uid, paymentDue: true, language: 'de' });
-    expect(data.pushDevices).toEqual([{ createdAt: '2026-12-01T08:00:00.000Z', pushService: 'fcm.googleapis.com' }]);
+    expect(data.pushDevices).toEqual([{ createdAt: '2026-12-01T08:00:00.000Z', pushService: 'fcm.googleapis.com', browser: 'Firefox', system: 'Android', lastPushAt: '2026-12-02T07:30:00.000Z' }]);
     expect(data.bookingRequests).toEqual(await docsOf('bookingRequests', memberId));
     expect(data.notices).toEqual(await docsOf(NOTICE_DELIVERIES, memberId));
     expect(data.absences).toEqual(await docsOf(ABSENCES, memberId));

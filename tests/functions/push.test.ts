@@ -3,16 +3,19 @@
  * each message with the device's keys as a browser would and verifies its VAPID signature as a
  * push service does. A parent turns a device on and off through the endpoints (another account
  * cannot remove it, a made-up push service is refused, a family whose membership ended cannot
- * turn one on). Every parent's e-mail is pushed to that parent's devices by the trigger beside
- * it: a cancellation for a lesson reaches each device of its families' parents in their language
- * and nothing to anyone else; a device whose push service answers 410 is deleted; a 503 is tried
- * again and arrives once; a doubled trigger sends nothing twice. Deleting the account deletes its
- * devices.
+ * turn one on); the account's list names each device by an opaque handle, its browser and
+ * system, never by its endpoint or stored id, and "Remove" works for the owner alone; a device
+ * whose session ended releases itself without a token, with its own key only. Every parent's
+ * e-mail is pushed to that parent's devices by the trigger beside it: a cancellation for a lesson
+ * reaches each device of its families' parents in their language and nothing to anyone else; a
+ * device whose session was revoked gets nothing and is deleted; a device whose push service
+ * answers 410 is deleted; a 503 is tried again and arrives once; a doubled trigger sends nothing
+ * twice. Deleting the account deletes its devices.
  */
 import { createHash } from 'node:crypto';
 import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, PUSH_OUTBOX, PUSH_SUBSCRIPTIONS, type NoticeTexts } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { deliverMailPush } from '../../functions/src/push/deliverPush';
+import { accountOfAuth, deliverMailPush } from '../../functions/src/push/deliverPush';
 import { saveSubscription } from '../../functions/src/push/pushSubscriptions';
 import { sendNoticeMails } from '../../functions/src/notifications/noticeMail';
 import { emulatorAdmin } from '../../tools/lib/emulators';
@@ -29,6 +32,21 @@ const address = (name: string) => `${name}.push@example.com`;
 const deviceId = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex');
 
 const call = (name: string, token: string, body?: unknown) => callAs(token, name, body);
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const HANDLE = /^[A-Za-z0-9_-]{22}$/;
+
+/** What subscribePush gave each device (by endpoint): its handle and its release key, as the page keeps them. */
+const given = new Map<string, { device: string; releaseKey: string }>();
+
+/** A POST as the browser sends it, with its User-Agent; `token` null: without signing in. */
+async function post(name: string, token: string | null, body: unknown, userAgent = ANDROID_CHROME) {
+  const response = await fetch(functionUrl(name), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': userAgent, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
 
 let service: PushService;
 const tokens = new Map<string, string>();
@@ -47,12 +65,15 @@ async function family(memberId: string, parents: string[], status = 'active') {
 }
 
 /** What a page does on "Notify this device": a subscription from the push service, stored through the endpoint. */
-async function turnOn(parent: string): Promise<PushSubscriptionJson> {
+async function turnOn(parent: string, userAgent = ANDROID_CHROME): Promise<PushSubscriptionJson> {
   const subscription = await service.subscribe(VAPID.publicKey);
-  const answer = await call('subscribePush', tokens.get(parent)!, subscription);
-  expect(answer).toMatchObject({ status: 200, body: { data: { id: deviceId(subscription.endpoint) } } });
+  const answer = await post('subscribePush', tokens.get(parent)!, subscription, userAgent);
+  expect(answer).toMatchObject({ status: 200, body: { data: { device: expect.stringMatching(HANDLE), releaseKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } } });
+  given.set(subscription.endpoint, answer.body.data);
   return subscription;
 }
+
+const stored = async (subscription: PushSubscriptionJson) => (await db.doc(`${PUSH_SUBSCRIPTIONS}/${deviceId(subscription.endpoint)}`).get()).exists;
 
 const choose = (parent: string, memberId: string, choices: { notices?: boolean; lessonCancelled?: boolean; language: string }) =>
   storeChoices(db, { uid: uids.get(parent)!, email: address(parent), memberId }, choices);
@@ -138,6 +159,10 @@ beforeAll(async () => {
   await family('M-PUSH-3', ['dora']);
   // Emil's membership ended.
   await family('M-PUSH-4', ['emil'], 'cancelled');
+  // Gina and Hugo read notices on their phones.
+  await family('M-PUSH-5', ['gina', 'hugo']);
+  await choose('gina', 'M-PUSH-5', { notices: true, language: 'de' });
+  await choose('hugo', 'M-PUSH-5', { notices: true, language: 'de' });
 });
 
 afterAll(async () => {
@@ -156,18 +181,59 @@ afterAll(async () => {
 });
 
 describe('turning a device on and off', () => {
-  it('stores the device for the account, lists it by the hash of its endpoint, and removes it only for its own account', async () => {
+  it('stores the device for the account, lists it by an opaque handle with its browser and system, and turns it off only for its own account', async () => {
     const subscription = await turnOn('dora');
+    const { device } = given.get(subscription.endpoint)!;
     const settings = await call('getPushSettings', tokens.get('dora')!);
-    expect(settings).toMatchObject({ status: 200, body: { data: { publicKey: VAPID.publicKey, devices: [deviceId(subscription.endpoint)] } } });
-    expect((await db.doc(`${PUSH_SUBSCRIPTIONS}/${deviceId(subscription.endpoint)}`).get()).data()).toMatchObject({ uid: uids.get('dora'), memberId: 'M-PUSH-3', endpoint: subscription.endpoint, keys: subscription.keys });
+    expect(settings).toMatchObject({ status: 200, body: { data: { publicKey: VAPID.publicKey } } });
+    expect(settings.body.data.devices).toEqual([{ device, browser: 'Chrome', system: 'Android', since: expect.any(String), lastPushAt: null }]);
+    // Neither the stored document's id nor the endpoint leaves the functions.
+    expect(JSON.stringify(settings.body)).not.toContain(deviceId(subscription.endpoint));
+    expect(JSON.stringify(settings.body)).not.toContain(subscription.endpoint.split('/').pop());
+    expect((await db.doc(`${PUSH_SUBSCRIPTIONS}/${deviceId(subscription.endpoint)}`).get()).data()).toMatchObject({ uid: uids.get('dora'), memberId: 'M-PUSH-3', endpoint: subscription.endpoint, keys: subscription.keys, device, browser: 'Chrome', system: 'Android' });
 
     // Another parent cannot turn Dora's device off.
     expect(await call('unsubscribePush', tokens.get('ben')!, { endpoint: subscription.endpoint })).toMatchObject({ status: 200 });
-    expect((await db.doc(`${PUSH_SUBSCRIPTIONS}/${deviceId(subscription.endpoint)}`).get()).exists).toBe(true);
+    expect(await stored(subscription)).toBe(true);
 
     expect(await call('unsubscribePush', tokens.get('dora')!, { endpoint: subscription.endpoint })).toMatchObject({ status: 200, body: { success: true } });
     expect((await call('getPushSettings', tokens.get('dora')!)).body.data.devices).toEqual([]);
+  });
+
+  it("removes a device by its handle from another device for its owner only; another account's handle is not found", async () => {
+    const phone = await turnOn('dora');
+    const laptop = await turnOn('dora', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0');
+    const listed = (await call('getPushSettings', tokens.get('dora')!)).body.data.devices as Array<{ browser: string; system: string }>;
+    expect(listed.map(({ browser, system }) => `${browser} on ${system}`).sort()).toEqual(['Chrome on Android', 'Firefox on Windows']);
+
+    // Ben knows the handle (somehow): Dora's device is not his to remove, and stays.
+    expect(await call('unsubscribePush', tokens.get('ben')!, { device: given.get(phone.endpoint)!.device })).toMatchObject({ status: 404, body: { error: 'not-found' } });
+    expect(await stored(phone)).toBe(true);
+    // Not a handle at all, and a handle with an endpoint beside it: refused, nothing removed.
+    expect(await call('unsubscribePush', tokens.get('dora')!, { device: deviceId(phone.endpoint) })).toMatchObject({ status: 400, body: { error: 'invalid-argument' } });
+    expect(await call('unsubscribePush', tokens.get('dora')!, { device: given.get(phone.endpoint)!.device, endpoint: laptop.endpoint })).toMatchObject({ status: 400 });
+    expect(await stored(phone)).toBe(true);
+
+    // From the laptop, Dora removes her lost phone.
+    expect(await call('unsubscribePush', tokens.get('dora')!, { device: given.get(phone.endpoint)!.device })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await stored(phone)).toBe(false);
+    expect((await call('getPushSettings', tokens.get('dora')!)).body.data.devices).toEqual([expect.objectContaining({ device: given.get(laptop.endpoint)!.device, browser: 'Firefox', system: 'Windows' })]);
+    expect(await call('unsubscribePush', tokens.get('dora')!, { device: given.get(laptop.endpoint)!.device })).toMatchObject({ status: 200 });
+  });
+
+  it('lets a device whose session ended release itself without a token, with its own key only', async () => {
+    const subscription = await turnOn('dora');
+    const { releaseKey } = given.get(subscription.endpoint)!;
+    const other = given.get((await turnOn('ben')).endpoint)!;
+    // Another device's key, and a malformed one: the device stays.
+    expect(await post('releasePushDevice', null, { endpoint: subscription.endpoint, releaseKey: other.releaseKey })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await post('releasePushDevice', null, { endpoint: subscription.endpoint, releaseKey: 'short' })).toMatchObject({ status: 400, body: { error: 'invalid-argument' } });
+    expect(await stored(subscription)).toBe(true);
+
+    expect(await post('releasePushDevice', null, { endpoint: subscription.endpoint, releaseKey })).toMatchObject({ status: 200, body: { success: true } });
+    expect(await stored(subscription)).toBe(false);
+    const [benDevice] = [...given].find(([, saved]) => saved === other)!;
+    expect(await post('releasePushDevice', null, { endpoint: benDevice, releaseKey: other.releaseKey })).toMatchObject({ status: 200 });
   });
 
   it('refuses an endpoint that is no push service, malformed keys, a former family and a missing token, storing nothing', async () => {
@@ -256,10 +322,33 @@ describe('pushes beside the e-mails', () => {
   it('sends nothing twice when the trigger runs again for the same e-mail', async () => {
     const mail = await mailOf('Summer fête', 'carla');
     const before = (await service.messages()).length;
-    const again = await deliverMailPush(db, mail, { vapid: VAPID, deadline: Date.now() + 10_000 });
+    const again = await deliverMailPush(db, mail, { vapid: VAPID, accountOf: accountOfAuth(auth), deadline: Date.now() + 10_000 });
     // The gone device was deleted; the other two had theirs.
     expect(again).toMatchObject({ sent: 0, alreadySent: 2 });
     expect((await service.messages()).length).toBe(before);
+  });
+
+  it('sends nothing to a device whose session was revoked since it was turned on, deletes it, and notes the last push of the others', async () => {
+    // Gina changed her password elsewhere (her tokens revoked, in a later second than her sign-in); Hugo did not.
+    const gina = await turnOn('gina');
+    const hugo = await turnOn('hugo');
+    const signedInAt = (JSON.parse(Buffer.from(tokens.get('gina')!.split('.')[1]!, 'base64url').toString()) as { auth_time: number }).auth_time;
+    await vi.waitFor(
+      () => {
+        if (Date.now() < (signedInAt + 1) * 1000) throw new Error('still the second of the sign-in');
+      },
+      { timeout: 3000, interval: 50 },
+    );
+    await auth.revokeRefreshTokens(uids.get('gina')!);
+    await notice('notice', ['M-PUSH-5'], { de: { title: 'Probe am Samstag', body: 'Bitte Noten mitbringen.' } });
+
+    const [arrived] = await arrivedAt([hugo], 1);
+    expect(JSON.parse(arrived!.payload)).toMatchObject({ title: 'Probe am Samstag' });
+    await vi.waitFor(async () => expect(await stored(gina)).toBe(false), { timeout: 30_000, interval: 200 });
+    await settledRecords((await mailOf('Probe am Samstag', 'hugo')).id, 1);
+    expect((await service.messages()).filter((message) => gina.endpoint.endsWith(`/${message.subscriptionId}`))).toEqual([]);
+    const [listed] = (await call('getPushSettings', tokens.get('hugo')!)).body.data.devices as Array<{ lastPushAt: string | null }>;
+    expect(Date.parse(listed!.lastPushAt!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("deletes the account's devices with the account", async () => {

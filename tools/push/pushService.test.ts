@@ -45,6 +45,17 @@ describe('the local push service', () => {
     expect((await send({ ...subscription, endpoint: `${service.url}/push/unknown` }, 'hello')).status).toBe(404);
   });
 
+  it("lets a page end its subscription, as the browser's unsubscribe does (its DELETE is preflighted)", async () => {
+    const subscription = await service.subscribe(vapid.publicKey);
+    const target = subscription.endpoint.replace('/push/', '/subscriptions/');
+    const preflight = await fetch(target, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:4173', 'Access-Control-Request-Method': 'DELETE' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('DELETE');
+    expect((await fetch(target, { method: 'DELETE' })).status).toBe(204);
+    expect((await send(subscription, 'hello')).status).toBe(410);
+  });
+
   it('answers the planned faults first, then takes the message', async () => {
     const subscription = await service.subscribe(vapid.publicKey);
     await fetch(subscription.endpoint.replace('/push/', '/subscriptions/') + '/faults', { method: 'POST', body: JSON.stringify({ statuses: [429, 503] }) });

@@ -13,7 +13,7 @@
  *   GET    /                        the same as a page, newest first, like the e-mail inbox
  *
  * Its answers allow any origin (CORS): locally, the portal's pages ask it for their subscriptions
- * (src/lib/push.ts), as they would ask the browser.
+ * and end them (src/lib/push.ts), as they would ask the browser.
  *
  * A message is refused as a real push service refuses it: without TTL 400, without a VAPID
  * Authorization that verifies for this endpoint's origin 401 (RFC 8292 §4), signed with another
@@ -216,6 +216,11 @@ export async function startPushService({ host = '127.0.0.1', port = 0 }: { host?
 
   const server = createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*');
+    // A page's DELETE of its subscription (it unsubscribes, as a browser would) is preflighted.
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, POST, DELETE', 'Access-Control-Allow-Headers': 'Content-Type', 'Access-Control-Max-Age': '600' }).end();
+      return;
+    }
     route(request, response).catch((error: unknown) => {
       const status = error instanceof Refusal ? error.status : 500;
       // A refusal may come before the body was read: what is left of it is let go, and the

@@ -70,9 +70,16 @@ export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid:
     // The absences the family reported, with their reasons, while they are kept.
     absences,
     notificationChoices: stored(choices),
-    // The devices turned on for pushes: since when, and their browser's push service (the
-    // endpoint's host; the address and keys themselves are the device's, not the parent's).
-    pushDevices: devices.docs.map((device) => ({ createdAt: String(device.get('createdAt')), pushService: new URL(String(device.get('endpoint'))).host })),
+    // The devices turned on for pushes: since when, their browser's push service (the endpoint's
+    // host; the address and keys themselves are the device's, not the parent's), the browser and
+    // system its User-Agent named, and when the last push went to it.
+    pushDevices: devices.docs.map((device) => ({
+      createdAt: String(device.get('createdAt')),
+      pushService: new URL(String(device.get('endpoint'))).host,
+      browser: (device.get('browser') as string | undefined) ?? null,
+      system: (device.get('system') as string | undefined) ?? null,
+      lastPushAt: (device.get('lastPushAt') as string | undefined) ?? null,
+    })),
   };
 }
 

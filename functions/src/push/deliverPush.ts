@@ -9,11 +9,19 @@
  * fails when a retried or doubled trigger created it already; it then records the outcome. A
  * device whose push service answers 404 or 410 is deleted; 429 and 5xx are tried again within the
  * function's time (sendPush.ts). The e-mail is written before any of this and never waits for it.
+ *
+ * A device gets pushes only while the session that turned it on stands: one signed in before the
+ * account's tokens were last revoked (a password change or reset, a sign-out everywhere) is
+ * deleted instead of sent to, as is every device of an account that no longer exists. The page
+ * of such a device releases it itself at its next start; this covers a device that never opens
+ * the portal again. A disabled account's devices get nothing.
  */
 import { PUSH_OUTBOX, PUSH_SUBSCRIPTIONS } from '@family-portal/contract';
 import { limitAsync } from 'es-toolkit/promise';
+import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
+import { isRevoked, type TokenValidity } from '../http/auth';
 import type { PushMessage } from '../notifications/parentMailDocument';
 import { sendPush, type PushOutcome, type VapidKeys } from './sendPush';
 
@@ -23,8 +31,9 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const OUTBOX_DAYS = 30;
 /** Devices sent to at once. */
 const SEND_CONCURRENCY = 8;
-/** Firestore's gRPC code for a document that exists already. */
+/** Firestore's gRPC codes for a document that exists already, and for one that does not. */
 const ALREADY_EXISTS = 6;
+const NOT_FOUND = 5;
 
 export interface PushRun {
   sent: number;
@@ -32,6 +41,33 @@ export interface PushRun {
   failed: number;
   /** Devices a retried or doubled trigger had sent to already. */
   alreadySent: number;
+  /** Devices whose session had ended (revoked tokens, a deleted account): deleted, not sent to. */
+  ended: number;
+}
+
+/** What the sending asks of Auth about an account: null when it no longer exists. */
+export type AccountOf = (uid: string) => Promise<{ disabled: boolean; validity: TokenValidity } | null>;
+
+export const accountOfAuth =
+  (auth: Auth): AccountOf =>
+  async (uid) => {
+    try {
+      const user = await auth.getUser(uid);
+      return { disabled: user.disabled, validity: { validSince: user.tokensValidAfterTime, createdAt: user.metadata.creationTime } };
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'auth/user-not-found') return null;
+      throw error;
+    }
+  };
+
+/**
+ * Whether the session that turned the device on has ended since. A device stored without its
+ * session's sign-in time (before the functions recorded it) is left to its page and to the push
+ * service's 410.
+ */
+function sessionEnded(device: DocumentSnapshot, validity: TokenValidity): boolean {
+  const signedInAt: unknown = device.get('signedInAt');
+  return typeof signedInAt === 'number' && isRevoked(signedInAt, validity);
 }
 
 /** What a device receives: the service worker shows it (src/sw/push.ts). */
@@ -47,18 +83,28 @@ export const outboxId = (mailId: string, deviceId: string) => `${mailId}-${devic
  * Sends the e-mail's push to every device of its account, each once. Never throws for a device:
  * its outcome is recorded and logged; the other devices get theirs.
  */
-export async function deliverMailPush(db: Firestore, mail: DocumentSnapshot, deps: { vapid: VapidKeys | null; deadline: number; backoffMs?: number; now?: Date }): Promise<PushRun> {
-  const run: PushRun = { sent: 0, gone: 0, failed: 0, alreadySent: 0 };
+export async function deliverMailPush(
+  db: Firestore,
+  mail: DocumentSnapshot,
+  deps: { vapid: VapidKeys | null; accountOf: AccountOf; deadline: number; backoffMs?: number; now?: Date },
+): Promise<PushRun> {
+  const run: PushRun = { sent: 0, gone: 0, failed: 0, alreadySent: 0, ended: 0 };
   const push: unknown = mail.get('push');
   const uid: unknown = mail.get('uid');
   if (!isPushMessage(push) || typeof uid !== 'string' || !uid || !deps.vapid) return run;
   const vapid = deps.vapid;
   const devices = await db.collection(PUSH_SUBSCRIPTIONS).where('uid', '==', uid).get();
   if (devices.empty) return run;
+  const account = await deps.accountOf(uid);
+  if (account?.disabled) return run;
+  const ended = devices.docs.filter((device) => !account || sessionEnded(device, account.validity));
+  await Promise.all(ended.map((device) => device.ref.delete()));
+  run.ended = ended.length;
+  const standing = devices.docs.filter((device) => !ended.includes(device));
   const now = deps.now ?? new Date();
   const expiresAt = Timestamp.fromMillis(now.getTime() + OUTBOX_DAYS * 24 * 60 * 60 * 1000);
   await Promise.all(
-    devices.docs.map(
+    standing.map(
       limitAsync(async (device: DocumentSnapshot) => {
         const record = db.collection(PUSH_OUTBOX).doc(outboxId(mail.id, device.id));
         try {
@@ -84,12 +130,22 @@ export async function deliverMailPush(db: Firestore, mail: DocumentSnapshot, dep
         run[outcome.outcome] += 1;
         await record.update({ state: outcome.outcome, ...outcomeFields(outcome) });
         if (outcome.outcome === 'gone') await device.ref.delete();
+        if (outcome.outcome === 'sent') await noteLastPush(device, now);
         if (outcome.outcome === 'failed') logger.warn('a push was not delivered', { uid, deviceId: device.id, status: outcome.status, reason: outcome.message.slice(0, 160) });
       }, SEND_CONCURRENCY),
     ),
   );
   logger.info('pushes of an e-mail', { mailId: mail.id, kind: push.kind, ...run });
   return run;
+}
+
+/** The device list's "last notification"; a device removed meanwhile stays removed, and a failure costs the list a date only. */
+async function noteLastPush(device: DocumentSnapshot, now: Date): Promise<void> {
+  try {
+    await device.ref.update({ lastPushAt: now.toISOString() });
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== NOT_FOUND) logger.warn('the last push of a device was not noted', { deviceId: device.id, reason: (error as Error).message.slice(0, 160) });
+  }
 }
 
 const outcomeFields = (outcome: PushOutcome) =>

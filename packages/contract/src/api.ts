@@ -115,15 +115,34 @@ export const pushSubscriptionBody = z.strictObject({
   keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
-/** unsubscribePush: the device's endpoint; only the caller's own subscription is removed. */
+/** unsubscribePush: this device by its endpoint, or another of the caller's by its handle (getPushSettings); only the caller's own is removed. */
 export const pushEndpointBody = z.strictObject({ endpoint: pushEndpoint });
+const deviceHandle = z.string().check(z.regex(/^[A-Za-z0-9_-]{22}$/));
+export const pushDeviceBody = z.strictObject({ device: deviceHandle });
+export const unsubscribePushBody = z.union([pushEndpointBody, pushDeviceBody]);
+/**
+ * releasePushDevice, without signing in: a device whose session ended (signed out elsewhere, its
+ * password changed, its tokens revoked) drops its own subscription at the page's next start. Its
+ * endpoint and the key subscribePush gave it, kept on the device, are the proof.
+ */
+export const pushReleaseBody = z.strictObject({ endpoint: pushEndpoint, releaseKey: base64url(32) });
 /**
  * getPushSettings: the portal's VAPID public key for pushManager.subscribe (null when the project
- * has none, then no device can be turned on), and the ids (SHA-256 of the endpoint, hex) of the
- * account's devices.
+ * has none, then no device can be turned on), and the account's devices: each by an opaque
+ * handle (never its endpoint nor the stored document's id), the browser and system its
+ * User-Agent named when it was turned on, when that was and when the last push went to it.
  */
-export const pushSettingsAnswer = z.object({ data: z.object({ publicKey: z.nullable(z.string()), devices: z.array(z.string()) }) });
-export const pushSubscribedAnswer = z.object({ data: z.object({ id: z.string() }) });
+export const pushDeviceSchema = z.object({
+  device: z.string(),
+  browser: z.nullable(z.string()),
+  system: z.nullable(z.string()),
+  since: z.string(),
+  lastPushAt: z.nullable(z.string()),
+});
+export type PushDevice = z.infer<typeof pushDeviceSchema>;
+export const pushSettingsAnswer = z.object({ data: z.object({ publicKey: z.nullable(z.string()), devices: z.array(pushDeviceSchema) }) });
+/** The device's handle, and the key that lets it release itself once its session has ended (shown this once; stored hashed). */
+export const pushSubscribedAnswer = z.object({ data: z.object({ device: z.string(), releaseKey: z.string() }) });
 export const pushUnsubscribedAnswer = z.object({ success: z.literal(true) });
 
 /** deleteMyAccount: the Auth account and the portal's own records of it are gone. */

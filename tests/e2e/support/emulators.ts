@@ -57,6 +57,22 @@ export async function accountExists(email: string): Promise<boolean> {
   return (body.users?.length ?? 0) > 0;
 }
 
+/**
+ * Revokes every session of the account, as a password change or reset elsewhere does (the Admin
+ * SDK's revokeRefreshTokens): Auth stamps validSince with the current second.
+ */
+export async function revokeSessions(email: string): Promise<void> {
+  const lookup = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`, { method: 'POST', headers: owner, body: JSON.stringify({ email: [email] }) });
+  const [user] = ((await lookup.json()) as { users?: Array<{ localId: string }> }).users ?? [];
+  if (!user) throw new Error(`no account ${email}`);
+  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
+    method: 'POST',
+    headers: owner,
+    body: JSON.stringify({ localId: user.localId, validSince: String(Math.floor(Date.now() / 1000)) }),
+  });
+  if (!response.ok) throw new Error(`revoking the sessions of ${email} failed: HTTP ${response.status}`);
+}
+
 /** A sign-up straight through the Auth API, as anyone could send it. */
 export async function signUpThroughAuthApi(email: string, password: string) {
   const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
