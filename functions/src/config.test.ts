@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { absenceMailHourFromEnvironment, noticeMailBudgetFromEnvironment, officeEmailFromEnvironment, TRUSTED_PROXIES_SETTING, trustedProxiesFromEnvironment } from './config';
+import {
+  absenceMailHourFromEnvironment,
+  noticeMailBudgetFromEnvironment,
+  officeEmailFromEnvironment,
+  schoolClosuresPerDayFromEnvironment,
+  TRUSTED_PROXIES_SETTING,
+  trustedProxiesFromEnvironment,
+  uncertainHoldMsFromEnvironment,
+} from './config';
 
 afterEach(() => {
   delete process.env[TRUSTED_PROXIES_SETTING];
@@ -45,6 +53,29 @@ describe("the daily budget of notice e-mails", () => {
     expect(noticeMailBudgetFromEnvironment({ NOTICE_MAILS_PER_DAY: '5000' })).toBe(5000);
     for (const value of ['0', '-5', '1.5', 'many']) {
       expect(() => noticeMailBudgetFromEnvironment({ NOTICE_MAILS_PER_DAY: value })).toThrow(`NOTICE_MAILS_PER_DAY must be a whole number of e-mails, 1 or more, not "${value}"`);
+    }
+  });
+});
+
+describe('the closures of the school a day', () => {
+  it('are 3 unless SCHOOL_CLOSURES_PER_DAY names a whole number from 1', () => {
+    expect(schoolClosuresPerDayFromEnvironment({})).toBe(3);
+    expect(schoolClosuresPerDayFromEnvironment({ SCHOOL_CLOSURES_PER_DAY: ' ' })).toBe(3);
+    expect(schoolClosuresPerDayFromEnvironment({ SCHOOL_CLOSURES_PER_DAY: '5' })).toBe(5);
+    for (const value of ['0', '-1', '2.5', 'few']) {
+      expect(() => schoolClosuresPerDayFromEnvironment({ SCHOOL_CLOSURES_PER_DAY: value })).toThrow(`SCHOOL_CLOSURES_PER_DAY must be a whole number of closures, 1 or more, not "${value}"`);
+    }
+  });
+});
+
+describe('how long an unheard booking request keeps its places', () => {
+  it('is left to the default (5 minutes) unless BOOKING_UNCERTAIN_HOLD_MINUTES names whole minutes from 0', () => {
+    expect(uncertainHoldMsFromEnvironment({})).toBeUndefined();
+    expect(uncertainHoldMsFromEnvironment({ BOOKING_UNCERTAIN_HOLD_MINUTES: ' ' })).toBeUndefined();
+    expect(uncertainHoldMsFromEnvironment({ BOOKING_UNCERTAIN_HOLD_MINUTES: '0' })).toBe(0);
+    expect(uncertainHoldMsFromEnvironment({ BOOKING_UNCERTAIN_HOLD_MINUTES: '30' })).toBe(30 * 60_000);
+    for (const value of ['-1', '2.5', 'soon']) {
+      expect(() => uncertainHoldMsFromEnvironment({ BOOKING_UNCERTAIN_HOLD_MINUTES: value })).toThrow(`BOOKING_UNCERTAIN_HOLD_MINUTES must be a whole number of minutes, 0 or more, not "${value}"`);
     }
   });
 });

@@ -129,6 +129,26 @@ export function noticeMailBudgetFromEnvironment(env: Record<string, string | und
   return mails;
 }
 
+/**
+ * How often the office may close the school at short notice in one school day, all admins together
+ * (notices/closureBounds.ts): SCHOOL_CLOSURES_PER_DAY from the functions' .env, a whole number from
+ * 1; unset, 3. A closure mails most of the school at once and is never held back by the day's
+ * budget (its e-mails are counted in it), so this bounds what one session can send: a snow day,
+ * the same day closed again after a mistaken withdrawal, and the next day as well, but not 50
+ * dates, each e-mailing every family. Beyond it closeSchool answers 429 too-many-closures, and
+ * a single lesson can still be cancelled. A plain variable, like NOTICE_MAILS_PER_DAY.
+ */
+export const SCHOOL_CLOSURES_SETTING = 'SCHOOL_CLOSURES_PER_DAY';
+export const DEFAULT_SCHOOL_CLOSURES_PER_DAY = 3;
+
+export function schoolClosuresPerDayFromEnvironment(env: Record<string, string | undefined> = process.env): number {
+  const raw = env[SCHOOL_CLOSURES_SETTING];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_SCHOOL_CLOSURES_PER_DAY;
+  const closures = Number(raw);
+  if (!Number.isInteger(closures) || closures < 1) throw new Error(`${SCHOOL_CLOSURES_SETTING} must be a whole number of closures, 1 or more, not "${raw}"`);
+  return closures;
+}
+
 /** Sized for the 2,000-family school with AppSheet retries; the lease outlives it (lease.ts). Also Cloud Scheduler's limit for a scheduled run. */
 export const SYNC_TIMEOUT_SECONDS = 1800;
 
@@ -146,6 +166,24 @@ export const maxDeletionPercent = defineInt('SYNC_MAX_DELETION_PERCENT', {
  */
 export const SLICE_ROWS_SETTING = 'SYNC_SLICE_ROWS';
 
+/**
+ * How long a place stays kept for a booking request whose AppSheet answer was lost before a sync
+ * looks the request up in AppSheet and frees the place if it is not there
+ * (booking/unheardHolds.ts): whole minutes from the functions' .env; unset, 5. A plain variable,
+ * like SYNC_SLICE_ROWS. 0 looks every unheard request up at the next sync, as the tests do (they
+ * give the run the age itself: SyncDeps.uncertainHoldMs), so that they wait for nothing.
+ */
+export const UNCERTAIN_HOLD_SETTING = 'BOOKING_UNCERTAIN_HOLD_MINUTES';
+
+/** The age in ms, or undefined to leave it to the default. */
+export function uncertainHoldMsFromEnvironment(env: Record<string, string | undefined> = process.env): number | undefined {
+  const raw = env[UNCERTAIN_HOLD_SETTING];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const minutes = Number(raw);
+  if (!Number.isInteger(minutes) || minutes < 0) throw new Error(`${UNCERTAIN_HOLD_SETTING} must be a whole number of minutes, 0 or more, not "${raw}"`);
+  return minutes * 60_000;
+}
+
 /** What the scheduled and manual syncs run with. */
 export function syncSettingsFromConfig() {
   // An unset parameter reads as 0 outside a deployed function: then the guard's own default applies.
@@ -154,6 +192,7 @@ export function syncSettingsFromConfig() {
     appSheet: appSheetFromConfig(),
     deletionShare: percent > 0 && percent <= 100 ? percent / 100 : undefined,
     sliceRows: sliceRowsFromEnvironment(),
+    uncertainHoldMs: uncertainHoldMsFromEnvironment(),
   };
 }
 

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     /** With a 429: how long until the call may be made again. */
     readonly retryAfterSeconds?: number,
+    /** What the error's `data` says, for the codes that carry some (e.g. too-many-closures: its `max`). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -63,7 +63,7 @@ export async function callFunction<S extends z.ZodMiniType>(name: string, answer
     if (!failure.success) throw new ApiError(`HTTP ${response.status} without the API's error body`, response.status, 'unavailable');
     // Read from the body: a cross-origin page cannot read the Retry-After header.
     const retryAfter = (failure.data.data as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-    throw new ApiError(failure.data.message, response.status, failure.data.error, typeof retryAfter === 'number' ? retryAfter : undefined);
+    throw new ApiError(failure.data.message, response.status, failure.data.error, typeof retryAfter === 'number' ? retryAfter : undefined, failure.data.data);
   }
   const parsed = answer(await schemas).safeParse(body);
   if (!parsed.success) throw new ApiError(`The answer of ${name} does not match the contract`, response.status, 'invalid-answer');

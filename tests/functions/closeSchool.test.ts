@@ -4,7 +4,10 @@
  * nobody else; its calendar shows each of those lessons cancelled and gets them back when the
  * office withdraws it; a second closure of the day, a lesson cancelled on it, a day without
  * lessons, a holiday of the Closed Days table and a caller who is not an admin are refused,
- * writing nothing; a send tried again with its key is answered with the first one's notice.
+ * writing nothing; a send tried again with its key is answered with the first one's notice, and
+ * finished when its first attempt died half-way. The school is closed at most
+ * SCHOOL_CLOSURES_PER_DAY (3) times a day, whoever closes it, and a date closed again within a day
+ * after its withdrawal e-mails the families again only when the office says so.
  */
 import {
   ACTIVE,
@@ -14,6 +17,7 @@ import {
   MAIL,
   nextQuarter,
   NOTICE_DELIVERIES,
+  NOTICE_MAIL_DAYS,
   NOTICES,
   officeNoticeAnswer,
   SCHOOL_CALENDAR,
@@ -24,6 +28,8 @@ import {
 import ICAL from 'ical.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CANCELLATION_LANGUAGES, closureTexts } from '../../functions/src/notices/cancellationTexts';
+import { publishNotice } from '../../functions/src/notices/publishNotice';
 import { noticeMailId } from '../../functions/src/notifications/documentIds';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
@@ -36,6 +42,9 @@ import { functionUrl, signedUpAccount } from '../support/auth';
 const { db, auth } = emulatorAdmin();
 const appSheet = createAppSheetClient({ baseUrl: `http://127.0.0.1:${PORTS.appsheet}`, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
 const ADMIN = 'close-school-admin@example.com';
+/** A second admin: the day's closures are the whole school's, not each admin's. */
+const HEAD = 'close-school-head@example.com';
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 interface Quarter {
@@ -45,6 +54,7 @@ interface Quarter {
 }
 
 let adminToken = '';
+let headToken = '';
 let parent = { memberId: '', uid: '', token: '' };
 let quarters: Quarter[] = [];
 let plans: Array<{ memberId: string; lessonId: string; quarterId: string; roomHourIds: string[] }> = [];
@@ -53,6 +63,10 @@ let closedDays: CalendarClosedDay[] = [];
 let activeIds = new Set<string>();
 /** A day of the current or next quarter with lessons of several families and no closed day. */
 let date = '';
+/** Later days like it on which the parent's family has a lesson too, none of them `date`. */
+const parentDays: string[] = [];
+/** Two more days with some family's lesson, none of the above. */
+const otherDays: string[] = [];
 
 const today = () => dayIn(new Date(), 'Europe/Berlin');
 const dayPlus = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -68,8 +82,13 @@ async function call(name: string, token: string | null, body?: unknown) {
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
-const closeSchool = (day: string, reason = 'Rohrbruch im Schulhaus', idempotencyKey: string = randomUUID(), token = adminToken) =>
-  call('closeSchool', token, { date: day, reason, idempotencyKey });
+/** `extra`: more of the body, such as the office's answer to "e-mail the families again?". */
+const closeSchool = (day: string, reason = 'Rohrbruch im Schulhaus', idempotencyKey: string = randomUUID(), token = adminToken, extra: Record<string, unknown> = {}) =>
+  call('closeSchool', token, { date: day, reason, idempotencyKey, ...extra });
+/** Once the day's closure was withdrawn in an earlier test: close it again, the families not e-mailed again. */
+const quietly = { resendMails: false };
+const mailed = async (noticeId: string) => (await db.doc(`${MAIL}/${noticeMailId(noticeId, parent.uid)}`).get()).exists;
+const withdraw = async (noticeId: string) => expect((await call('withdrawNotice', adminToken, { noticeId })).status).toBe(200);
 const deliveredTo = async (noticeId: string) =>
   (await db.collection(NOTICE_DELIVERIES).where('noticeId', '==', noticeId).get()).docs.map((doc) => doc.get('memberId') as string).sort();
 const count = async (collection: string) => (await db.collection(collection).count().get()).data().count;
@@ -85,6 +104,15 @@ function familiesWithALessonOn(day: string, exceptLesson?: string): string[] {
     .filter((plan) => plan.roomHourIds.some((id) => hours.has(id)) || (plan.roomHourIds.length === 0 && lessonsThatDay.has(plan.lessonId)))
     .map((plan) => plan.memberId);
   return [...new Set(members)].sort();
+}
+
+/** A room hour on that day's weekday with an active family planned in it that quarter, and its lesson. */
+function hourWithFamiliesOn(day: string): { roomHourId: string; lessonId: string } {
+  const quarter = quarterOf(day)!;
+  const [roomHourId, hour] = [...roomHours.entries()].find(
+    ([id, each]) => each.dayOfWeek === weekdayOf(day) && plans.some((plan) => plan.quarterId === quarter.id && activeIds.has(plan.memberId) && plan.roomHourIds.includes(id)),
+  )!;
+  return { roomHourId, lessonId: hour.lessonId };
 }
 
 /** The occurrences a calendar app shows as cancelled: "<room hour> <date>". */
@@ -119,17 +147,28 @@ beforeAll(async () => {
   }
   expect(date).not.toBe('');
   adminToken = (await signedUpAccount(ADMIN, { admin: true })).token;
+  headToken = (await signedUpAccount(HEAD, { admin: true })).token;
   const memberId = familiesWithALessonOn(date)[0]!;
+  for (let day = dayPlus(date, 1); parentDays.length < 4 && day <= dayPlus(today(), 170); day = dayPlus(day, 1)) {
+    if (quarterOf(day) && closedOn(day).length === 0 && familiesWithALessonOn(day).includes(memberId)) parentDays.push(day);
+  }
+  expect(parentDays).toHaveLength(4);
+  for (let day = dayPlus(today(), 1); otherDays.length < 2 && day <= dayPlus(today(), 170); day = dayPlus(day, 1)) {
+    if (day !== date && !parentDays.includes(day) && quarterOf(day) && closedOn(day).length === 0 && familiesWithALessonOn(day).length > 0) otherDays.push(day);
+  }
+  expect(otherDays).toHaveLength(2);
   const email = (await db.doc(`members/${memberId}`).get()).get('primaryEmail') as string;
   parent = { memberId, ...(await signedUpAccount(email)) };
 });
 
 beforeEach(async () => {
   await db.recursiveDelete(db.collection('rate_limits'));
+  // The day's closures and notice e-mails are counted there: each test starts from none.
+  await db.recursiveDelete(db.collection(NOTICE_MAIL_DAYS));
 });
 
 afterAll(async () => {
-  await Promise.all([parent.uid, (await auth.getUserByEmail(ADMIN)).uid].map((uid) => auth.deleteUser(uid)));
+  await Promise.all([parent.uid, ...(await Promise.all([ADMIN, HEAD].map(async (email) => (await auth.getUserByEmail(email)).uid)))].map((uid) => auth.deleteUser(uid)));
   await clearFirestore();
 });
 
@@ -183,7 +222,7 @@ describe('closing the school for a day', () => {
       .filter((id) => roomHours.get(id)?.dayOfWeek === weekdayOf(date));
     expect(ownHours.length).toBeGreaterThan(0);
 
-    const notice = officeNoticeAnswer.parse((await closeSchool(date, 'Streik')).body).data;
+    const notice = officeNoticeAnswer.parse((await closeSchool(date, 'Streik', randomUUID(), adminToken, quietly)).body).data;
     const closed = await fetch(url, { headers: { 'If-None-Match': etag } });
     expect(closed.status).toBe(200);
     const text = await closed.text();
@@ -208,7 +247,7 @@ describe('closing the school for a day', () => {
     expect(familiesWithALessonOn(date, lessonId).length).toBeLessThan(familiesWithALessonOn(date).length);
     await ref.set({ ...calendar, closedDays: [...calendar.closedDays, { id: 'CD-TEST', firstDay: date, lastDay: date, name: 'Ausflug', lessonId, roomHourId: null }] });
     try {
-      const notice = officeNoticeAnswer.parse((await closeSchool(date, 'Heizung defekt')).body).data;
+      const notice = officeNoticeAnswer.parse((await closeSchool(date, 'Heizung defekt', randomUUID(), adminToken, quietly)).body).data;
       expect(await deliveredTo(notice.id)).toEqual(familiesWithALessonOn(date, lessonId));
       expect((await call('withdrawNotice', adminToken, { noticeId: notice.id })).status).toBe(200);
     } finally {
@@ -218,7 +257,7 @@ describe('closing the school for a day', () => {
   });
 
   it('refuses a second closure of the day and a lesson cancelled on it until it is withdrawn, writing nothing', async () => {
-    const notice = officeNoticeAnswer.parse((await closeSchool(date)).body).data;
+    const notice = officeNoticeAnswer.parse((await closeSchool(date, 'Rohrbruch im Schulhaus', randomUUID(), adminToken, quietly)).body).data;
     const before = await written();
     expect(await closeSchool(date, 'Schnee')).toMatchObject({ status: 409, body: { error: 'school-already-closed' } });
     const hour = [...roomHours.entries()].find(([, each]) => each.dayOfWeek === weekdayOf(date))!;
@@ -227,7 +266,7 @@ describe('closing the school for a day', () => {
     expect(await written()).toEqual(before);
 
     expect((await call('withdrawNotice', adminToken, { noticeId: notice.id })).status).toBe(200);
-    const anew = await closeSchool(date, 'Schnee');
+    const anew = await closeSchool(date, 'Schnee', randomUUID(), adminToken, quietly);
     expect(anew.status).toBe(200);
     expect((await call('withdrawNotice', adminToken, { noticeId: officeNoticeAnswer.parse(anew.body).data.id })).status).toBe(200);
   });
@@ -248,6 +287,126 @@ describe('closing the school for a day', () => {
     expect(await closeSchool(date, 'x', randomUUID(), parent.token)).toMatchObject({ status: 403 });
     expect(await call('closeSchool', null, { date, reason: 'x', idempotencyKey: randomUUID() })).toMatchObject({ status: 401 });
     expect(await written()).toEqual(before);
+  });
+
+  it('asks before e-mailing the families again about a date closed within a day after its withdrawal, and writes nothing until told', async () => {
+    const day = parentDays[0]!;
+    const first = officeNoticeAnswer.parse((await closeSchool(day, 'Schnee')).body).data;
+    expect(await mailed(first.id)).toBe(true);
+    await withdraw(first.id);
+
+    const before = await written();
+    const key = randomUUID();
+    const asked = await closeSchool(day, 'Schnee', key);
+    expect(asked).toMatchObject({ status: 409, body: { error: 'closure-resend-unconfirmed', data: { noticeId: first.id, withdrawnAt: expect.any(String) } } });
+    expect(await written()).toEqual(before);
+
+    // "Close without e-mails": the families see it in the portal and their calendars, no e-mail goes.
+    const quiet = await closeSchool(day, 'Schnee', key, adminToken, quietly);
+    expect(quiet.status).toBe(200);
+    const closed = officeNoticeAnswer.parse(quiet.body).data;
+    expect(await deliveredTo(closed.id)).toEqual(familiesWithALessonOn(day));
+    expect(await mailed(closed.id)).toBe(false);
+    expect((await written())[3]).toBe(before[3]);
+    await withdraw(closed.id);
+
+    // "Close and e-mail them again".
+    const loud = officeNoticeAnswer.parse((await closeSchool(day, 'Schnee', randomUUID(), adminToken, { resendMails: true })).body).data;
+    expect(await mailed(loud.id)).toBe(true);
+    await withdraw(loud.id);
+  });
+
+  it('asks nothing once a day has passed since the withdrawal, and e-mails the families as for a first closure', async () => {
+    const day = parentDays[0]!;
+    const withdrawn = await db.collection(NOTICES).where('cancellation.date', '==', day).get();
+    expect(withdrawn.size).toBeGreaterThan(0);
+    const dayAgo = new Date(Date.now() - 25 * HOUR_MS).toISOString();
+    await Promise.all(withdrawn.docs.map((doc) => doc.ref.update({ withdrawnAt: dayAgo })));
+    const answer = await closeSchool(day, 'Sturm');
+    expect(answer.status).toBe(200);
+    const notice = officeNoticeAnswer.parse(answer.body).data;
+    expect(await mailed(notice.id)).toBe(true);
+    await withdraw(notice.id);
+  });
+
+  it('closes the school at most 3 times a day, whichever admin asks, counting its e-mails in the day\'s budget; a lesson can still be cancelled', async () => {
+    const [one, two, three] = [parentDays[1]!, parentDays[2]!, parentDays[3]!];
+    const notices = [
+      officeNoticeAnswer.parse((await closeSchool(one, 'Schnee', randomUUID(), adminToken)).body).data,
+      officeNoticeAnswer.parse((await closeSchool(two, 'Schnee', randomUUID(), adminToken)).body).data,
+    ];
+    const key = randomUUID();
+    notices.push(officeNoticeAnswer.parse((await closeSchool(three, 'Schnee', key, headToken)).body).data);
+    // Their e-mails are in the day's count, as every cancellation's (the parent's, at least).
+    const sent = notices.reduce((sum, notice) => sum + (notice.mails?.sent ?? 0), 0);
+    expect(sent).toBeGreaterThanOrEqual(3);
+    expect((await db.doc(`${NOTICE_MAIL_DAYS}/${today()}`).get()).get('mails')).toBe(sent);
+
+    const before = await written();
+    const refused = await closeSchool(otherDays[0]!, 'Schnee', randomUUID(), headToken);
+    expect(refused).toMatchObject({ status: 429, body: { error: 'too-many-closures', data: { max: 3 } } });
+    expect(await written()).toEqual(before);
+    // A second attempt of a closure made is its answer, not a fourth closure.
+    expect(await closeSchool(three, 'Schnee', key, headToken)).toMatchObject({ status: 200, body: { data: { id: notices[2]!.id } } });
+
+    // One lesson cancelled is no closure: it is sent as before.
+    const { roomHourId, lessonId } = hourWithFamiliesOn(otherDays[0]!);
+    const cancelled = await call('cancelLesson', adminToken, { lessonId, date: otherDays[0], roomHourId, reason: 'Krank', idempotencyKey: randomUUID() });
+    expect(cancelled.status).toBe(200);
+    for (const notice of [...notices, officeNoticeAnswer.parse(cancelled.body).data]) await withdraw(notice.id);
+  });
+
+  it("makes a closure of a key the same admin used for a lesson's cancellation, not answer with that cancellation", async () => {
+    const day = otherDays[1]!;
+    const key = randomUUID();
+    const cancelled = await call('cancelLesson', adminToken, { ...hourWithFamiliesOn(day), date: day, reason: 'Krank', idempotencyKey: key });
+    expect(cancelled.status).toBe(200);
+    const cancellation = officeNoticeAnswer.parse(cancelled.body).data;
+    const answer = await closeSchool(day, 'Schnee', key);
+    expect(answer.status).toBe(200);
+    const closure = officeNoticeAnswer.parse(answer.body).data;
+    expect(closure.id).not.toBe(cancellation.id);
+    expect(closure).toMatchObject({ audience: { kind: 'day', date: day }, cancellation: { lessonId: null, date: day } });
+    for (const notice of [cancellation, closure]) await withdraw(notice.id);
+  });
+
+  it('finishes a closure whose first attempt died after writing its notice: a retry with its key writes the copies and e-mails', async () => {
+    const day = parentDays[3]!;
+    const quarter = quarterOf(day)!;
+    const families = familiesWithALessonOn(day);
+    const key = randomUUID();
+    const died = new Error('the function was stopped');
+    // Its attempt began ten minutes ago: the function's time is long over.
+    const begun = new Date(Date.now() - 10 * 60_000);
+    await expect(
+      publishNotice(
+        db,
+        ADMIN,
+        {
+          kind: 'cancellation',
+          keySpace: 'closure',
+          texts: closureTexts({ date: day, reason: 'Stromausfall', timeZone: 'Europe/Berlin' }),
+          languages: [...CANCELLATION_LANGUAGES],
+          audience: { memberIds: families, stored: { kind: 'day', date: day, quarterId: quarter.id }, summary: { kind: 'day', date: day } },
+          cancellation: { lessonId: null, lessonName: '', date: day, roomHourId: null, reason: 'Stromausfall' },
+          idempotencyKey: key,
+        },
+        begun,
+        { beforeBatch: () => Promise.reject(died) },
+      ),
+    ).rejects.toBe(died);
+
+    const answer = await closeSchool(day, 'Stromausfall', key);
+    expect(answer.status).toBe(200);
+    const notice = officeNoticeAnswer.parse(answer.body).data;
+    expect(notice).toMatchObject({ recipients: families.length, cancellation: { lessonId: null, date: day } });
+    expect(await deliveredTo(notice.id)).toEqual(families);
+    expect(await mailed(notice.id)).toBe(true);
+    // Finished: a further attempt writes and mails nothing.
+    const after = await written();
+    expect(await closeSchool(day, 'Stromausfall', key)).toMatchObject({ status: 200, body: { data: { id: notice.id } } });
+    expect(await written()).toEqual(after);
+    await withdraw(notice.id);
   });
 
   it("refuses a weekday on which no lesson takes place (this file's last test: it takes that day's room hours away)", async () => {

@@ -7,7 +7,8 @@
  * nothing; recipients are resolved when sending (an account gone by then gets nothing). The
  * cancellation's unsubscribe link stops the next one, even for a parent who never saved choices.
  * The day's budget of notice e-mails: what is beyond it waits for the next morning's run, taken
- * once however many notices go at once; a cancellation is never held.
+ * once however many notices go at once; a cancellation is never held; a family whose membership
+ * ended before the morning run gets none of what was held for it.
  */
 import { deliveryId, MAIL, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICE_MAIL_DAYS, NOTICE_MAIL_QUEUE, NOTICES, NOTIFICATION_CHOICES, type NoticeTexts } from '@family-portal/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -243,6 +244,25 @@ describe("the day's budget of notice e-mails", () => {
     expect((await db.doc(`${NOTICE_MAIL_QUEUE}/${noticeId}`).get()).exists).toBe(false);
     expect((await db.doc(`${NOTICES}/${noticeId}`).get()).get('mails')).toEqual({ sent: 2, held: 0, budget: 10 });
     expect(await counter('2031-02-11')).toBe(1);
+  });
+
+  it('sends the next morning nothing of what it held for a family whose membership ended overnight', async () => {
+    budget = 10;
+    await db.doc(`${NOTICE_MAIL_DAYS}/2031-02-20`).set({ mails: 10 });
+    const noticeId = await notice('ended', 'notice', [lind, berg], festTexts);
+    expect(await send(noticeId, at('2031-02-20'))).toEqual({ mails: 0, held: 2, failed: false });
+    // The office's sync ends the Berg family's membership during the night.
+    await db.doc(`members/${berg}`).update({ status: 'inactive' });
+    try {
+      expect(await sendHeldNoticeMails(db, deps(at('2031-02-21')))).toEqual({ done: 1, mails: 1, held: 0 });
+      expect([...(await mailsOf(noticeId)).keys()]).toEqual([address('anna')]);
+      expect((await db.doc(`${NOTICES}/${noticeId}`).get()).get('mails')).toEqual({ sent: 1, held: 0, budget: 10 });
+      expect((await db.doc(`${NOTICE_MAIL_QUEUE}/${noticeId}`).get()).exists).toBe(false);
+      // Carla's choices stay: a membership may be taken up again.
+      expect((await db.doc(`${NOTIFICATION_CHOICES}/${uids.get(address('carla'))}`).get()).get('notices')).toBe(true);
+    } finally {
+      await db.doc(`members/${berg}`).update({ status: 'active' });
+    }
   });
 
   it('gives each e-mail of the day once when two notices are sent at once', async () => {

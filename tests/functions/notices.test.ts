@@ -4,8 +4,9 @@
  * leaving the lesson, read marks count once per family, a withdrawal deletes the copies once,
  * a cancellation is checked against the lesson's days and clears the families' calendar ETags,
  * refusals write nothing, and each send and withdrawal is in the audit log with the admin. A
- * send tried again with its key is answered with the first one's notice; e-mails beyond the day's
- * budget wait for the next morning's run, cancellations' never.
+ * send tried again with its key is answered with the first one's notice, and finishes it when the
+ * first attempt died after writing the notice; e-mails beyond the day's budget wait for the next
+ * morning's run, cancellations' never.
  */
 import {
   ADMIN_AUDIT,
@@ -31,6 +32,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { noticeMailId } from '../../functions/src/notifications/documentIds';
+import { publishNotice, type NewNotice } from '../../functions/src/notices/publishNotice';
 import { sendHeldNoticeMails } from '../../functions/src/notifications/heldNoticeMails';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/sync/run/engine';
@@ -515,6 +517,63 @@ describe('a send tried again', () => {
     expect(again).toMatchObject({ status: 200, body: { data: { id: first.body.data.id } } });
     expect(await written()).toEqual(before);
     expect((await call('withdrawNotice', adminToken, { noticeId: first.body.data.id })).status).toBe(200);
+  });
+  /**
+   * A send whose function was stopped after its notice and audit entry were committed, before any
+   * family's copy (its delivery fails at the first batch), ten minutes ago: its time is long over.
+   */
+  async function diedSend(notice: Omit<NewNotice, 'idempotencyKey'>, key: string) {
+    const died = new Error('the function was stopped');
+    await expect(publishNotice(db, ADMIN, { ...notice, idempotencyKey: key }, new Date(Date.now() - 10 * 60_000), { beforeBatch: () => Promise.reject(died) })).rejects.toBe(died);
+  }
+
+  it('finishes a notice whose first attempt died after writing it: the retry with its key writes every copy, once', async () => {
+    const key = newKey();
+    const audience = withAccounts.filter((id) => activeIds.has(id)).sort();
+    await diedSend({ kind: 'notice', texts: texts('Cut short'), languages: ['en', 'de'], audience: { memberIds: audience, stored: { kind: 'all' }, summary: { kind: 'all' } }, cancellation: null }, key);
+    const before = await written();
+    const again = await send({ kind: 'all' }, 'Cut short', adminToken, key);
+    expect(again.status).toBe(200);
+    const notice = officeNoticeAnswer.parse(again.body).data;
+    expect(notice).toMatchObject({ recipients: audience.length, withdrawnAt: null });
+    expect(await deliveredTo(notice.id)).toEqual(audience);
+    // The copies only: the notice and its audit entry were there.
+    expect((await written()).map((n, i) => n - before[i]!)).toEqual([0, audience.length, 0, 0]);
+    const finished = await written();
+    expect((await send({ kind: 'all' }, 'Cut short', adminToken, key)).status).toBe(200);
+    expect(await written()).toEqual(finished);
+  });
+
+  it("finishes a lesson's cancellation whose first attempt died: the retry writes the copies, clears the feeds and e-mails the parents", async () => {
+    const subscriber = familiesOfA.find((id) => families.has(id))!;
+    const feed = await call('createCalendarFeed', family(subscriber).token, { language: 'en' });
+    expect((await fetch(feed.body.data.url as string)).status).toBe(200);
+    const [stored] = (await db.collection(CALENDAR_FEEDS).where('memberId', '==', subscriber).get()).docs;
+    expect(stored!.get('etag')).toEqual(expect.any(String));
+
+    const plan = plans.find((each) => each.memberId === subscriber && each.lessonId === lessonA && each.quarterId === quarterId && each.roomHourIds.length > 0)!;
+    const all = (await db.collection('quarters').get()).docs.map((doc) => ({ id: doc.id, name: doc.get('name'), status: doc.get('status'), firstDay: doc.get('firstDay'), lastDay: doc.get('lastDay') }));
+    const current = currentQuarter(all, today())!;
+    const date = lessonDay(roomHours.get(plan.roomHourIds[0]!)!.dayOfWeek, [current, nextQuarter(all, current, today())!]);
+    const lessonName = String((await db.doc(`lessons/${lessonA}`).get()).get('name'));
+    const key = newKey();
+    await diedSend(
+      {
+        kind: 'cancellation',
+        texts: texts('Lesson cut short'),
+        languages: ['en', 'de'],
+        audience: { memberIds: familiesOfA, stored: { kind: 'lessons', lessonIds: [lessonA], quarterId }, summary: { kind: 'lessons', lessonNames: [lessonName] } },
+        cancellation: { lessonId: lessonA, lessonName, date, roomHourId: null, reason: 'Krank' },
+      },
+      key,
+    );
+    const again = await cancelLesson({ lessonId: lessonA, date, reason: 'Krank' }, key);
+    expect(again.status).toBe(200);
+    const notice = officeNoticeAnswer.parse(again.body).data;
+    expect(await deliveredTo(notice.id)).toEqual(familiesOfA);
+    expect((await db.doc(`${CALENDAR_FEEDS}/${stored!.id}`).get()).get('etag')).toBeUndefined();
+    expect((await db.doc(`${MAIL}/${noticeMailId(notice.id, family(subscriber).uid)}`).get()).exists).toBe(true);
+    expect((await call('withdrawNotice', adminToken, { noticeId: notice.id })).status).toBe(200);
   });
 });
 

@@ -7,16 +7,20 @@
  *
  * Holidays known in advance are not closures: they belong in the Closed Days table
  * (docs/calendar.md), and a day that table already closes for the whole school is refused.
+ * Closures are bounded (closureBounds.ts): a few a day for the whole school, and a date closed
+ * again soon after a withdrawal e-mails its families again only when the office says so.
  */
 import { closes, currentQuarter, nextQuarter, type CalendarClosedDay, type CloseSchoolBody } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
+import { schoolClosuresPerDayFromEnvironment } from '../config';
 import { badRequest, HttpError } from '../http/errors';
 import { storedClosedDays } from '../sync/family/schoolCalendar';
 import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
-import { activeMembers, plansOf, quartersOf } from './audience';
+import { activeMembers, emptyAudience, plansOf, quartersOf } from './audience';
 import { CANCELLATION_DAY_PROBLEMS, cancellationDay, isCalendarDay, weekdayWord, type CancellationDayProblem, type RoomHourFacts } from './cancellationDay';
 import { CANCELLATION_LANGUAGES, closureTexts } from './cancellationTexts';
-import { noticesOf } from './noticeRecord';
+import { giveClosureBack, recentlyWithdrawn, refuseBeyondLimit, resendUnconfirmed, takeClosure } from './closureBounds';
+import { noticeIdFor, noticesOf } from './noticeRecord';
 import { earlierSend, publishNotice, type Published } from './publishNotice';
 
 const CLOSURE_DAY_PROBLEMS: Record<CancellationDayProblem, string> = {
@@ -55,11 +59,12 @@ const wholeSchoolClosed = (closedDays: readonly CalendarClosedDay[], date: strin
 export async function closeSchool(
   db: Firestore,
   adminEmail: string,
-  body: Required<Pick<CloseSchoolBody, 'date' | 'reason' | 'idempotencyKey'>>,
+  body: Required<Pick<CloseSchoolBody, 'date' | 'reason' | 'idempotencyKey'>> & { resendMails?: boolean | undefined },
   now = new Date(),
+  closuresPerDay = schoolClosuresPerDayFromEnvironment(),
 ): Promise<Published> {
-  // A second attempt of this very send is answered with its notice, never refused as a repeat.
-  const earlier = await earlierSend(db, 'cancellation', adminEmail, body.idempotencyKey);
+  // A second attempt of this very send is answered with its notice, never refused as a repeat or counted again.
+  const earlier = await earlierSend(db, 'closure', adminEmail, body.idempotencyKey, now);
   if (earlier) return earlier;
   const timeZone = schoolTimeZone();
   const today = dayIn(now, timeZone);
@@ -71,6 +76,9 @@ export async function closeSchool(
   if (holiday) throw new HttpError('school-closed', `The school is already closed on ${body.date} (${holiday.name}): there is no lesson to cancel.`);
   const earlierClosure = await closureInForce(db, body.date);
   if (earlierClosure) throw alreadyClosed(body.date, earlierClosure);
+  await refuseBeyondLimit(db, today, closuresPerDay);
+  const withdrawn = await recentlyWithdrawn(db, body.date, now);
+  if (withdrawn && body.resendMails === undefined) throw resendUnconfirmed(body.date, withdrawn);
 
   // A room hour the Closed Days table already closes that day has no lesson to cancel.
   const open = day.roomHours.filter((roomHour) => !closedDays.some((closedDay) => closes(closedDay, body.date, { lessonId: roomHour.lessonId, roomHourId: roomHour.id })));
@@ -81,20 +89,44 @@ export async function closeSchool(
     (plan) => plan.roomHourIds.some((id) => openIds.has(id)) || (plan.roomHourIds.length === 0 && openLessons.has(plan.lessonId)),
   );
   const members = await activeMembers(db, plans.map((plan) => plan.memberId));
+  if (members.length === 0) throw emptyAudience();
+  await takeClosure(db, today, closuresPerDay);
+  let published: Published;
+  try {
+    published = await publish(db, adminEmail, body, { members: members.map((member) => member.id), quarterId: day.quarter.id, mails: !withdrawn || body.resendMails === true, timeZone }, now);
+  } catch (error) {
+    // A closure whose notice was never written is none: the day keeps it.
+    if (!(await noticesOf(db).doc(noticeIdFor('closure', adminEmail, body.idempotencyKey)).get()).exists) await giveClosureBack(db, today);
+    throw error;
+  }
+  // Another attempt of this send made it meanwhile, and counted it.
+  if (published.replayed) await giveClosureBack(db, today);
+  return published;
+}
+
+function publish(
+  db: Firestore,
+  adminEmail: string,
+  body: { date: string; reason: string; idempotencyKey: string },
+  closure: { members: string[]; quarterId: string; mails: boolean; timeZone: string },
+  now: Date,
+): Promise<Published> {
   return publishNotice(
     db,
     adminEmail,
     {
       kind: 'cancellation',
-      texts: closureTexts({ date: body.date, reason: body.reason, timeZone }),
+      texts: closureTexts({ date: body.date, reason: body.reason, timeZone: closure.timeZone }),
       languages: [...CANCELLATION_LANGUAGES],
       audience: {
-        memberIds: [...new Set(members.map((member) => member.id))].sort(),
-        stored: { kind: 'day', date: body.date, quarterId: day.quarter.id },
+        memberIds: [...new Set(closure.members)].sort(),
+        stored: { kind: 'day', date: body.date, quarterId: closure.quarterId },
         summary: { kind: 'day', date: body.date },
       },
       cancellation: { lessonId: null, lessonName: '', date: body.date, roomHourId: null, reason: body.reason },
       idempotencyKey: body.idempotencyKey,
+      keySpace: 'closure',
+      mails: closure.mails,
     },
     now,
   );

@@ -47,7 +47,8 @@ export async function deliver(
   const operations = memberIds.map((memberId) => ({ ref: deliveriesOf(db).doc(deliveryId(noticeId, memberId)), set: { ...deliveryOf(noticeId, memberId, notice) } }));
   const [first] = operations;
   if (!first) return { written: 0, withdrawn: false };
-  const withdrawn = async () => Boolean((await noticesOf(db).doc(noticeId).get()).get('withdrawnAt'));
+  // That field only: while it is sent, the notice holds its families' ids too.
+  const withdrawn = async () => Boolean((await db.getAll(noticesOf(db).doc(noticeId), { fieldMask: ['withdrawnAt'] }))[0]?.get('withdrawnAt'));
   const written = await commitInBatches(db, operations, Buffer.byteLength(JSON.stringify(first.set)), async (index) => {
     await hooks.beforeBatch?.(index);
     return !(await withdrawn());

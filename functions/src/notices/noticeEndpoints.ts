@@ -4,7 +4,8 @@
  * resolved from the token, and each counts against its own per-account limit. The families'
  * e-mails go after the copies are written and before the answer, as far as the day's budget goes;
  * they never fail the send. A send carries the console's key: its second attempt is answered
- * with the first one's notice (publishNotice.ts).
+ * with the first one's notice (publishNotice.ts), finished first when the first attempt was cut
+ * short (unfinishedSends.ts).
  */
 import { cancelLessonBody, closeSchoolBody, markNoticeReadBody, noticesQuery, sendNoticeBody, withdrawNoticeBody } from '@family-portal/contract';
 import type { Request } from 'express';
@@ -21,6 +22,7 @@ import { markNoticeRead as recordRead } from './markNoticeRead';
 import { noticesOf, officeNoticeOfDoc } from './noticeRecord';
 import type { Published } from './publishNotice';
 import { languagesInOrder, sendNotice as recordNotice } from './sendNotice';
+import { giveUpHold, sendFinished } from './unfinishedSends';
 import { withdrawNotice as recordWithdrawal } from './withdrawNotice';
 
 /** The office sends a few notices a day; a family opens each of its notices once or twice. */
@@ -33,23 +35,27 @@ export const NOTICE_LIMITS = {
   markNoticeRead: { scope: 'markNoticeRead', perMinute: 60, perDay: 1000 },
 } satisfies Record<string, AccountLimit>;
 
-/** A notice's e-mails: what could not be sent is logged, and the notice stands. */
-async function mailQuietly(noticeId: string): Promise<void> {
+/** A notice's e-mails: what could not be sent is logged, and the notice stands. Whether they all went (or wait for the budget). */
+async function mailQuietly(noticeId: string): Promise<boolean> {
   try {
-    await sendNoticeMails(adminDb(), noticeId);
+    return !(await sendNoticeMails(adminDb(), noticeId)).failed;
   } catch (error) {
     logger.error("a notice's e-mails could not all be sent", { noticeId, message: (error as Error)?.message });
+    return false;
   }
 }
 
 /**
  * The answer to a send: a second attempt with the same key gets the first one's notice as it is
- * now, sending nothing; a new one is mailed first, and answered with what its e-mails did
- * (`mails`: how many wait for the next day's budget).
+ * now, sending nothing, unless the first was cut short; a new one, or one cut short, is mailed
+ * first (unless sent without e-mails), marked finished, and answered with what its e-mails did
+ * (`mails`: how many wait for the next day's budget). When its e-mails failed, it stays unfinished
+ * for the office's retry to mail.
  */
-async function answer({ notice, replayed }: Published) {
-  if (replayed) return { data: notice };
-  await mailQuietly(notice.id);
+async function answer({ notice, unfinished }: Published) {
+  if (!unfinished) return { data: notice };
+  const mailed = unfinished.mails ? await mailQuietly(notice.id) : true;
+  await (mailed ? sendFinished(adminDb(), notice.id) : giveUpHold(adminDb(), notice.id));
   const now = await noticesOf(adminDb()).doc(notice.id).get();
   return { data: now.exists ? officeNoticeOfDoc(now) : notice };
 }

@@ -45,13 +45,15 @@ describe('canNameDocument', () => {
 });
 
 describe('noticeIdFor', () => {
-  it("names one document per send: the same kind, admin and key; never another admin's or kind's", () => {
+  it("names one document per send: the same key space, admin and key; never another admin's or key space's", () => {
     const id = noticeIdFor('notice', 'office@example.com', 'key-0001');
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(canNameDocument(id)).toBe(true);
     expect(noticeIdFor('notice', 'office@example.com', 'key-0001')).toBe(id);
     expect(noticeIdFor('notice', 'head@example.com', 'key-0001')).not.toBe(id);
     expect(noticeIdFor('cancellation', 'office@example.com', 'key-0001')).not.toBe(id);
+    // A closure is a cancellation too, with keys of its own.
+    expect(noticeIdFor('closure', 'office@example.com', 'key-0001')).not.toBe(noticeIdFor('cancellation', 'office@example.com', 'key-0001'));
     expect(noticeIdFor('notice', 'office@example.com', 'key-0002')).not.toBe(id);
   });
 });

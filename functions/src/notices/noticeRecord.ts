@@ -31,7 +31,28 @@ export interface StoredNotice {
   mails?: NoticeMails | null;
   /** The console's key of the send (absent on notices sent before keys). */
   idempotencyKey?: string;
+  /** Present until its copies and e-mails are all written (unfinishedSends.ts); absent once they are, and on notices from before. */
+  sending?: Sending;
 }
+
+/**
+ * What a send still has to do while it is not finished: the families it was resolved for (each
+ * gets its copy), whether they are e-mailed (a closure sent again without e-mails: not), and until
+ * when the attempt writing them holds the send (after that, its function is over, and a second
+ * attempt with the key finishes it).
+ */
+export interface Sending {
+  memberIds: string[];
+  mails: boolean;
+  /** ISO instant. */
+  leaseUntil: string;
+}
+
+/**
+ * Which sends a console key names: the office's notices, a lesson's cancellations and the school's
+ * closures each have their own (a closure and a cancellation are both of kind 'cancellation').
+ */
+export type KeySpace = OfficeNotice['kind'] | 'closure';
 
 export const noticesOf = (db: Firestore) => db.collection(NOTICES);
 
@@ -61,12 +82,12 @@ export function officeNoticeOf(id: string, notice: StoredNotice): OfficeNotice {
 }
 
 /**
- * The notice a send makes: its id is a digest of the kind, the admin and the console's key, so
- * that a second attempt of the same send names the same document, and create() lets one win.
+ * The notice a send makes: its id is a digest of the key space, the admin and the console's key,
+ * so that a second attempt of the same send names the same document, and create() lets one win.
  * The admin is part of it: one admin's key never names another's notice.
  */
-export const noticeIdFor = (kind: OfficeNotice['kind'], adminEmail: string, key: string) =>
-  createHash('sha256').update(`${kind}\u0000${adminEmail}\u0000${key}`).digest('hex').slice(0, 32);
+export const noticeIdFor = (keySpace: KeySpace, adminEmail: string, key: string) =>
+  createHash('sha256').update(`${keySpace}\u0000${adminEmail}\u0000${key}`).digest('hex').slice(0, 32);
 
 export const officeNoticeOfDoc = (doc: DocumentSnapshot) => officeNoticeOf(doc.id, doc.data() as StoredNotice);
 

@@ -5,7 +5,9 @@
  * The families are those the notice was delivered to (its notice_deliveries: the audience when it
  * was sent, so the cost is the audience's, not the school's). Their parents are resolved now, as
  * every parent's e-mail is (recipients.ts): the account must exist, be enabled and verified, and
- * its address must still lead through the member index to that family.
+ * its address must still lead through the member index to that family, whose membership must
+ * still be active (one that ended after the notice was sent, before its held e-mails went the
+ * next morning, gets none).
  * - a notice goes to the parents who turned "notices" on;
  * - a cancellation concerns a lesson the family booked: it goes to every parent of the family
  *   with an account (found through the member index), unless they turned "lessonCancelled" off
@@ -20,7 +22,7 @@
  * many wait (`mails`), and notice_mail_queue/{noticeId} has the daily run (heldNoticeMails.ts)
  * call this again the next day, when the records are resolved anew and the rest is written.
  */
-import { MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES } from '@family-portal/contract';
+import { isActiveMember, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import { limitAsync } from 'es-toolkit/promise';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
@@ -87,7 +89,7 @@ const languageOf = (doc: DocumentSnapshot | undefined): MailLanguage => {
  * the notice stands; what failed is logged, and a later call for the same notice sends the rest.
  */
 export async function sendNoticeMails(db: Firestore, noticeId: string, deps: Partial<NoticeMailDeps> = {}): Promise<NoticeMailRun> {
-  const run = { mails: 0, held: 0, alreadySent: 0, forgotten: 0 };
+  const run = { mails: 0, held: 0, alreadySent: 0, forgotten: 0, formerMembers: 0 };
   let failed = false;
   try {
     if (!isDocumentId(noticeId)) return { mails: 0, held: 0, failed };
@@ -154,8 +156,12 @@ async function cancellationParents(db: Firestore, auth: Auth, families: string[]
     });
 }
 
-/** The candidates the records still lead to now (recipients.ts); a refused subscriber's choices are forgotten. */
-async function stillLeading(db: Firestore, auth: Auth, candidates: Candidate[], run: { forgotten: number }): Promise<Array<Candidate & { name: string }>> {
+/**
+ * The candidates the records still lead to now (recipients.ts), of families whose membership is
+ * still active; a refused subscriber's choices are forgotten (a former member's are kept: the
+ * membership may be taken up again, and the portal then e-mails as chosen).
+ */
+async function stillLeading(db: Firestore, auth: Auth, candidates: Candidate[], run: { forgotten: number; formerMembers: number }): Promise<Array<Candidate & { name: string }>> {
   if (candidates.length === 0) return [];
   const [accounts, records] = await Promise.all([
     limited(chunk(unique(candidates.map((candidate) => candidate.uid)), AUTH_BATCH), (batch) => auth.getUsers(batch.map((uid) => ({ uid })))),
@@ -165,13 +171,19 @@ async function stillLeading(db: Firestore, auth: Auth, candidates: Candidate[], 
   const leading: Array<Candidate & { name: string }> = [];
   for (const candidate of candidates) {
     const refusal = refusalOf(candidate, accountOf.get(candidate.uid), records);
-    if (!refusal) {
-      leading.push({ ...candidate, name: String(records.member(candidate.memberId)?.get('primaryName') ?? '') });
-    } else if (candidate.fromChoices) {
+    if (refusal) {
+      if (!candidate.fromChoices) continue;
       // As every parent's e-mail does: choices the records no longer lead to are deleted.
       await forgetChoices(db, candidate.uid, refusal);
       run.forgotten += 1;
+      continue;
     }
+    const member = records.member(candidate.memberId);
+    if (!isActiveMember({ status: member?.get('status') })) {
+      run.formerMembers += 1;
+      continue;
+    }
+    leading.push({ ...candidate, name: String(member?.get('primaryName') ?? '') });
   }
   return leading;
 }

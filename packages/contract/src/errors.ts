@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'already-withdrawn',
   'lesson-already-cancelled',
   'school-already-closed',
+  'too-many-closures',
+  'closure-resend-unconfirmed',
   'absence-started',
   'too-many-absences',
   'school-closed',
@@ -36,6 +38,7 @@ export const ERROR_CODES = [
   'request-unconfirmed',
   'sync-failed',
   'push-unavailable',
+  'busy',
   'internal',
 ] as const;
 
@@ -69,6 +72,13 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'lesson-already-cancelled': 409,
   /** The office already closed the school on that date (a closure in force). */
   'school-already-closed': 409,
+  /** The school was closed SCHOOL_CLOSURES_PER_DAY times today already (data: `max`): nothing is written. */
+  'too-many-closures': 429,
+  /**
+   * A closure of that date was withdrawn less than a day ago (data: its `noticeId` and
+   * `withdrawnAt`): the office says whether the families are e-mailed again (`resendMails`).
+   */
+  'closure-resend-unconfirmed': 409,
   /** An absence whose first day has begun can no longer be withdrawn. */
   'absence-started': 409,
   /** The child has MAX_OPEN_ABSENCES open reports already: nothing is written. */
@@ -83,6 +93,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'sync-failed': 502,
   /** The project has no VAPID key pair: no device can get pushes (docs/push.md). */
   'push-unavailable': 503,
+  /**
+   * Too many callers at once on one count of places: nothing was changed, and the answer says
+   * when to try again (Retry-After) rather than keeping the caller waiting.
+   */
+  busy: 503,
   internal: 500,
 };
 

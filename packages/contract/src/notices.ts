@@ -21,7 +21,10 @@ export const ABSENCES = 'absences';
 /** absence_mail_days/{YYYY-MM-DD}: the office's daily absence e-mail for that day was sent (created once). */
 export const ABSENCE_MAIL_DAYS = 'absence_mail_days';
 
-/** notice_mail_days/{YYYY-MM-DD}: how many notice e-mails were written that school day (the daily budget's counter). */
+/**
+ * notice_mail_days/{YYYY-MM-DD}: how many notice e-mails were written that school day (`mails`, the
+ * daily budget's counter) and how often the office closed the school that day (`closures`).
+ */
 export const NOTICE_MAIL_DAYS = 'notice_mail_days';
 /** notice_mail_queue/{noticeId}: a notice whose e-mails wait for the next day's budget. */
 export const NOTICE_MAIL_QUEUE = 'notice_mail_queue';
@@ -111,14 +114,22 @@ export const cancelLessonBody = z.strictObject({
 });
 export type CancelLessonBody = z.input<typeof cancelLessonBody>;
 
+/** A closure of a date withdrawn less than this long ago: closing it again asks before e-mailing the families again. */
+export const CLOSURE_RESEND_HOURS = 24;
+
 /**
  * closeSchool (office): every lesson on one date cancelled at short notice (snow, a strike, a burst
  * pipe), one notice to each family with a lesson that day. A cancellation whose lessonId is null.
+ * `resendMails`: the office's answer when a closure of that date was withdrawn within
+ * CLOSURE_RESEND_HOURS (the families were e-mailed about it): true e-mails them again, false
+ * closes the school without e-mails; without it, such a closure is refused with
+ * closure-resend-unconfirmed.
  */
 export const closeSchoolBody = z.strictObject({
   date: day,
   reason: checkedText('lessonCancelledReason').check(z.minLength(1, 'must not be empty')),
   idempotencyKey: sendKeySchema,
+  resendMails: z.optional(z.boolean()),
 });
 export type CloseSchoolBody = z.input<typeof closeSchoolBody>;
 

@@ -18,7 +18,8 @@ import type { OfficeLessons } from './useOfficeTimetable';
 
 interface Props {
   lessons: { value: OfficeLessons | null; error: string | null; onRetry: () => void };
-  onClosed: (notice: OfficeNotice) => void;
+  /** `mailed`: false when the office closed it again without e-mails. */
+  onClosed: (notice: OfficeNotice, mailed: boolean) => void;
 }
 
 
@@ -53,12 +54,12 @@ export function CloseSchool({ lessons, onClosed }: Props) {
     if (found.length) return;
     setClosing({ date, reason: trimmed, key: sendKey.keyFor({ closure: date, reason: trimmed }) });
   };
-  const closed = (notice: OfficeNotice) => {
+  const closed = (notice: OfficeNotice, mailed: boolean) => {
     sendKey.sent();
     setClosing(null);
     setDate('');
     setReason('');
-    onClosed(notice);
+    onClosed(notice, mailed);
   };
 
   return (

@@ -355,6 +355,64 @@ describe("the office's notices", () => {
     expect(await confirm.findByRole('alert')).toHaveTextContent('The school was not closed: The school is already closed on that date.');
   });
 
+  it('asks whether to e-mail the families again about a day whose closure was just withdrawn, and closes it as told', async () => {
+    renderPage();
+    const close = await closer();
+    const fill = async () => {
+      fireEvent.change(close.getByLabelText('Date'), { target: { value: '2026-12-04' } });
+      await userEvent.type(close.getByRole('textbox', { name: 'Reason' }), 'Burst pipe');
+      await userEvent.click(close.getByRole('button', { name: 'Close the school…' }));
+      return within(await screen.findByRole('dialog', { name: 'Close the school on that day?' }));
+    };
+    let dialog = await fill();
+    answers.closeSchool = () => json({ error: 'closure-resend-unconfirmed', message: 'confirm', data: { noticeId: 'N5', withdrawnAt: '2026-11-28T06:30:00.000Z' } }, 409);
+    await userEvent.click(dialog.getByRole('button', { name: 'Close the school' }));
+    const question = await dialog.findByRole('status');
+    expect(question).toHaveTextContent('E-mail the families again?');
+    expect(question).toHaveTextContent('The closure of this day was withdrawn on 28 Nov 2026, 07:30:00, and its families had an e-mail about it then.');
+    expect(dialog.queryByRole('button', { name: 'Close the school' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Keep the school open' })).toHaveFocus();
+    await i18n.changeLanguage('ru');
+    expect(await dialog.findByRole('button', { name: 'Закрыть без писем' })).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+
+    answers.closeSchool = () => json({ data: { ...CLOSURE, mails: null } });
+    await userEvent.click(dialog.getByRole('button', { name: 'Close without e-mails' }));
+    expect(await screen.findByText('The school is closed on Fri, 4 Dec 2026; 17 families see it in the portal and their calendars. No e-mail was sent again.')).toBeInTheDocument();
+    const [asked, quiet] = callsOf('closeSchool').map((call) => call.body as Record<string, unknown>);
+    expect(asked).toEqual({ date: '2026-12-04', reason: 'Burst pipe', idempotencyKey: expect.stringMatching(SEND_KEY) });
+    expect(quiet).toEqual({ ...asked, resendMails: false });
+
+    // Withdrawn and closed once more: this time the office has them e-mailed again.
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    dialog = await fill();
+    answers.closeSchool = () => json({ error: 'closure-resend-unconfirmed', message: 'confirm', data: { noticeId: 'N6', withdrawnAt: '2026-11-28T07:00:00.000Z' } }, 409);
+    await userEvent.click(dialog.getByRole('button', { name: 'Close the school' }));
+    answers.closeSchool = () => json({ data: CLOSURE });
+    await userEvent.click(await dialog.findByRole('button', { name: 'Close and e-mail again' }));
+    expect(await screen.findByText('The school is closed on Fri, 4 Dec 2026; 17 families were told.')).toBeInTheDocument();
+    const [, , again, loud] = callsOf('closeSchool').map((call) => call.body as Record<string, unknown>);
+    expect(loud).toEqual({ ...again, resendMails: true });
+    expect(again!.idempotencyKey).not.toBe(asked!.idempotencyKey);
+  });
+
+  it('says so when the school has been closed as often today as the portal allows', async () => {
+    answers.closeSchool = () => json({ error: 'too-many-closures', message: 'enough', data: { max: 3 } }, 429);
+    renderPage();
+    const close = await closer();
+    fireEvent.change(close.getByLabelText('Date'), { target: { value: '2026-12-04' } });
+    await userEvent.type(close.getByRole('textbox', { name: 'Reason' }), 'Snow');
+    await userEvent.click(close.getByRole('button', { name: 'Close the school…' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Close the school on that day?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Close the school' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(
+      'The school was not closed: The school has already been closed 3 times today, the most allowed in one day, so nothing was sent. Cancel single lessons instead, or close it tomorrow.',
+    );
+    await i18n.changeLanguage('de');
+    await userEvent.click(dialog.getByRole('button', { name: 'Schule schließen' }));
+    expect(await dialog.findByText(/^Die Schule wurde nicht geschlossen: Die Schule wurde heute schon 3-mal geschlossen/)).toBeInTheDocument();
+  });
+
   it('withdraws a notice after a confirmation, and says why when it cannot', async () => {
     renderPage();
     const region = within(await listRegion());

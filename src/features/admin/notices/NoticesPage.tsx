@@ -50,8 +50,8 @@ export default function NoticesPage() {
   };
   const cancelled = (notice: OfficeNotice) =>
     changed(t('admin.notices.cancel.done', { count: notice.recipients, lesson: notice.cancellation?.lessonName ?? '', date: notice.cancellation ? formatWeekday(notice.cancellation.date, locale) : '' }));
-  const closed = (notice: OfficeNotice) =>
-    changed(t('admin.notices.close.done', { count: notice.recipients, date: notice.cancellation ? formatWeekday(notice.cancellation.date, locale) : '' }));
+  const closed = (notice: OfficeNotice, mailed: boolean) =>
+    changed(t(mailed ? 'admin.notices.close.done' : 'admin.notices.close.doneQuiet', { count: notice.recipients, date: notice.cancellation ? formatWeekday(notice.cancellation.date, locale) : '' }));
   const withdrawn = (notice: OfficeNotice) => changed(t('admin.notices.withdraw.done', { title: title(notice) }));
 
   return (
