@@ -1,6 +1,6 @@
 /**
  * Booking next quarter's courses, against the emulators and the AppSheet demo server: places
- * counted in a transaction (twenty families racing for three places, in-process and over HTTP),
+ * counted in one atomic change (twenty families racing for three places, in-process and over HTTP),
  * every refusal writes nothing, AppSheet first and then the mirror (a fault leaves no mirror and
  * frees the place), the office's decision exactly once, and holds brought in line after a sync.
  */
@@ -158,9 +158,8 @@ describe('places', () => {
   });
 
   it('answers 3 requests over HTTP with 200 and the other 17 with 409 full', async () => {
-    // The Functions emulator serves one request of a function at a time (and fails requests that
-    // would start further instances), so over HTTP they come one after another; the race itself
-    // is the test above.
+    // One after another: the answers over HTTP. Twenty at once over HTTP, each within 10 s, is
+    // bookingHolds.test.ts (the emulator needs a process per request in flight, warmed first).
     const offer = offers.http as TestOffer;
     const answers = [];
     for (const child of httpChildren) answers.push(await ask(child, offer));

@@ -5,6 +5,7 @@
  */
 import { MEMBER_EMAILS } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
+import type { AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { dayIn } from '../../functions/src/sync/time/timeZone';
 import { atSource } from './appSheet';
 
@@ -74,4 +75,21 @@ export async function addChildren(baseUrl: string, prefix: string, count: number
     children.map((child) => ({ 'Child ID': child.childId, 'Member ID': child.memberId, Name: `Kind ${child.childId}`, Status: 'Aktiv' })),
   );
   return children;
+}
+
+/**
+ * Takes back every row a booking test file added at the shared demo source (its children, its
+ * offers, and the requests and plans of either), so that later files sync the demo school as
+ * generated: its offers would otherwise collide with the demo's own offers of the same lessons.
+ */
+export async function removeTestRows(baseUrl: string, appSheet: AppSheetClient, childIds: string[], offerIds: string[]): Promise<void> {
+  const added = new Set(childIds);
+  const offered = new Set(offerIds);
+  const ofTheTest = (row: Record<string, unknown>) => added.has(String(row['Child ID'])) || offered.has(String(row['Offer ID']));
+  const requests = (await appSheet.find('Course Requests')).filter(ofTheTest);
+  const plans = (await appSheet.find('Plans')).filter(ofTheTest);
+  if (requests.length > 0) await atSource(baseUrl, 'Delete', 'Course Requests', requests.map((row) => ({ 'Request ID': row['Request ID'] })));
+  if (plans.length > 0) await atSource(baseUrl, 'Delete', 'Plans', plans.map((row) => ({ 'Plan ID': row['Plan ID'] })));
+  if (offered.size > 0) await atSource(baseUrl, 'Delete', 'Offers', [...offered].map((id) => ({ 'Offer ID': id })));
+  if (added.size > 0) await atSource(baseUrl, 'Delete', 'Children', [...added].map((id) => ({ 'Child ID': id })));
 }

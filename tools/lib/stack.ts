@@ -89,7 +89,10 @@ export function firebaseCliEnv(): Record<string, string> {
     mkdirSync(dirname(configFile), { recursive: true });
     writeFileSync(configFile, JSON.stringify({ motd: { fetched: Date.UTC(2100, 0, 1) }, usage: false }));
   }
-  return { ...firestoreEmulatorEnv(), XDG_CONFIG_HOME: configHome, METADATA_SERVER_DETECTION: 'none' };
+  // FUNCTIONS_DISCOVERY_TIMEOUT (seconds) is also how long the Functions emulator waits for a new
+  // worker process to answer: past its default 30 s (20 requests at once on a busy 2-core machine)
+  // it drops the request with "Failed to load function." and the caller never gets an answer.
+  return { ...firestoreEmulatorEnv(), XDG_CONFIG_HOME: configHome, METADATA_SERVER_DETECTION: 'none', FUNCTIONS_DISCOVERY_TIMEOUT: '120' };
 }
 
 /** The local stand-in for the secret RATE_LIMIT_HMAC_KEY; tests use it to find a client's counter. */

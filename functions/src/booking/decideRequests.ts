@@ -12,7 +12,7 @@ import type { AppSheetRow } from '../sync/mapping/mapRow';
 import { HttpError } from '../http/errors';
 import { claimHolders, finishClaims, type Claim, type ClaimEnd } from './holds';
 import { planKey } from './keys';
-import { claimKeyOf, holdsRef, overbookedIds, readHolders } from './holders';
+import { claimKeyOf } from './holders';
 import { offerOfRequest, readOffer } from './offers';
 import type { BookingDeps } from './requestBooking';
 import { atAppSheet, findRows, listCell, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest } from './requestRecord';
@@ -31,6 +31,8 @@ interface Pending {
   claim: Claim | null;
   offerId: string | null;
   quarterId: string;
+  /** Places per time of its offer; null for a request without one, whose claim counts none. */
+  places: number | null;
   /** AppSheet's row as it was found, then as written. */
   current?: MappedRequest;
   result?: DecisionResult;
@@ -51,48 +53,41 @@ function groupBy<T>(entries: T[], keyOf: (entry: T) => string | null): Map<strin
 }
 
 /**
- * A request beyond its time's places (reconcileHolds.ts) is never confirmed: 409 `full` until a
- * place is freed, when it moves up in the order the requests reached AppSheet.
+ * Takes the decision's claim on each request (or refuses it): one change per offer. A
+ * confirmation of a request beyond its time's places (holders.ts overbookedIds) is refused `full`
+ * in that change, until a place is freed and it moves up.
  */
-async function refuseOverbooked(deps: BookingDeps, byOffer: Map<string, Pending[]>): Promise<void> {
-  await Promise.all(
-    [...byOffer].map(async ([offerId, entries]) => {
-      const [holds, offer] = await Promise.all([holdsRef(deps.db, offerId).get(), readOffer(deps.db, offerId)]);
-      if (!offer) return;
-      const over = overbookedIds(readHolders(holds), offer.places);
-      for (const entry of entries) {
-        if (over.has(entry.id)) entry.result = { requestId: entry.id, outcome: 'refused', error: 'full' };
-      }
-    }),
-  );
-}
-
-/** Takes the decision's claim on each request (or refuses it): one transaction per offer. */
 async function claimAll(deps: BookingDeps, mirrors: DocumentSnapshot[], now: Date, confirming: boolean): Promise<Pending[]> {
+  // One read of each offer's places, however many of its requests are decided.
+  const placesOf = new Map<string, Promise<number | null>>();
+  const placesOfOffer = (offerId: string) => {
+    let places = placesOf.get(offerId);
+    if (!places) placesOf.set(offerId, (places = readOffer(deps.db, offerId).then((offer) => offer?.places ?? null)));
+    return places;
+  };
   const pending: Pending[] = await Promise.all(
     mirrors.map(async (mirror): Promise<Pending> => {
-      const entry: Pending = { id: mirror.id, mirror, claim: null, offerId: null, quarterId: String(mirror.get('quarterId') ?? '') };
+      const entry: Pending = { id: mirror.id, mirror, claim: null, offerId: null, quarterId: String(mirror.get('quarterId') ?? ''), places: null };
       if (!mirror.exists) return { ...entry, result: { requestId: mirror.id, outcome: 'refused', error: 'not-found' } };
       const offerId = await offerOfRequest(deps.db, {
         offerId: (mirror.get('offerId') as string | null) ?? null,
         quarterId: entry.quarterId,
         lessonId: String(mirror.get('lessonId')),
       });
-      return { ...entry, offerId: claimKeyOf(offerId, mirror.id) };
+      const places = offerId ? await placesOfOffer(offerId) : null;
+      return { ...entry, offerId: claimKeyOf(offerId, mirror.id), places };
     }),
   );
   const byOffer = groupBy(pending.filter((entry) => !entry.result), (entry) => entry.offerId);
-  if (confirming) await refuseOverbooked(deps, byOffer);
-  for (const [offerId, entries] of byOffer) {
-    const open = entries.filter((entry) => !entry.result);
-    if (open.length > 0) byOffer.set(offerId, open);
-    else byOffer.delete(offerId);
-  }
   await Promise.all(
     [...byOffer].map(async ([offerId, entries]) => {
-      const quarterId = (entries[0] as Pending).quarterId;
+      const { quarterId, places } = entries[0] as Pending;
       const wanted = entries.map((entry) => ({ requestId: entry.id, roomHourIds: roomHoursOf(entry.mirror) }));
-      const claims = await claimHolders(deps.db, { offerId, quarterId }, wanted, 'deciding', now);
+      // Too busy to claim (busy): these requests are refused, those of the other offers still decided.
+      const claims = await claimHolders(deps.db, { offerId, quarterId, places }, wanted, 'deciding', now, { refuseOverbooked: confirming }).catch((error: unknown) => {
+        if (error instanceof HttpError) return new Map<string, Claim | HttpError>(entries.map((entry) => [entry.id, error]));
+        throw error;
+      });
       for (const entry of entries) {
         const claim = claims.get(entry.id);
         if (claim instanceof HttpError) entry.result = { requestId: entry.id, outcome: 'refused', error: claim.code };
@@ -169,7 +164,7 @@ function classify(body: DecideBookingRequestsBody, claimed: Pending[], rows: Map
   return waiting;
 }
 
-/** Ends each claim as AppSheet now has the request, holding its places or not: one transaction per offer. */
+/** Ends each claim as AppSheet now has the request, holding its places or not: one change per offer. */
 async function finishAll(deps: BookingDeps, pending: Pending[]): Promise<void> {
   const claimed = pending.filter((entry): entry is Pending & { claim: Claim } => entry.claim !== null);
   await Promise.all(
@@ -180,7 +175,7 @@ async function finishAll(deps: BookingDeps, pending: Pending[]): Promise<void> {
         entries[0]?.quarterId ?? '',
         entries.map((entry) => {
           const status = entry.current?.doc.status ?? (entry.result?.outcome === 'failed' ? 'requested' : null);
-          const end: ClaimEnd = status && holdsPlaces(status) ? { holds: true, roomHourIds: entry.current?.doc.roomHourIds } : { holds: false };
+          const end: ClaimEnd = status && holdsPlaces(status) ? { holds: true, roomHourIds: entry.current?.doc.roomHourIds, places: entry.places } : { holds: false };
           return { claim: entry.claim, end };
         }),
       ),

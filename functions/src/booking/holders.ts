@@ -2,10 +2,11 @@
  * The places of an offer as the booking functions count them: server-only
  * `booking_holds/{offerId}` names every request that holds places, and the public
  * `offer_places/{offerId}` says only how many are taken per room hour. Both are always written
- * together, in one transaction (holds.ts, reconcileHolds.ts). This module is the pure part.
+ * together, in one atomic write that goes through only if the holders are still as read
+ * (changeHolders.ts). This module is the pure part.
  */
 import { OFFER_PLACES } from '@family-portal/contract';
-import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 
 export const BOOKING_HOLDS = 'booking_holds';
 export { OFFER_PLACES };
@@ -32,14 +33,16 @@ export interface Holder {
    * same request may be asked again, with other times, through the capacity check.
    */
   uncertain?: boolean;
+  /**
+   * It took a time whose places were already given: AppSheet's row brought it back there (a
+   * second attempt after a lost answer, settled with the first attempt's times) or it was counted
+   * only when the office claimed it. It ranks after every holder of its times that is not late,
+   * whatever its Requested At, so that it is the one marked for the office, never a family that
+   * was told it has the place.
+   */
+  late?: boolean;
 }
 export type Holders = Record<string, Holder>;
-
-/**
- * Twenty callers on one document: each attempt that loses is retried with backoff, and the
- * slowest of them may lose nineteen times.
- */
-export const HOLD_TRANSACTION_ATTEMPTS = 40;
 
 /** A write that died leaves its claim; after this long another may take it over. */
 export const CLAIM_TTL_MS = 5 * 60 * 1000;
@@ -50,14 +53,26 @@ export const isLiveClaim = (holder: Holder | undefined, now: Date) =>
 
 export const isStale = (holder: Holder, now: Date) => holder.state !== 'held' && !isLiveClaim(holder, now);
 
-/** The order of a holder among those of one time: when it reached AppSheet, then its key. */
-const orderOf = ([id, holder]: [string, Holder]) => `${holder.order ?? holder.since}\u0000${id}`;
+/**
+ * A holder whose request AppSheet may never have got, old enough for the sync to look it up
+ * (unheardHolds.ts): an uncertain one (its answer was lost) once it is `uncertainHoldMs` old, and
+ * a 'reserving' one whose function died once its claim is stale. A claim some function still
+ * works on is never one.
+ */
+export function isUnheard(holder: Holder, now: Date, uncertainHoldMs: number): boolean {
+  if (holder.state !== 'reserving') return false;
+  const age = now.getTime() - Date.parse(holder.since);
+  return holder.uncertain ? age >= uncertainHoldMs : age >= CLAIM_TTL_MS;
+}
+
+/** The order of a holder among those of one time: late ones last, then when it reached AppSheet, then its key. */
+const orderOf = ([id, holder]: [string, Holder]) => `${holder.late ? 1 : 0}\u0000${holder.order ?? holder.since}\u0000${id}`;
 
 /**
  * The requests that hold a time beyond its places, in the order they reached AppSheet: the first
  * `places` of each time keep it, the later ones are overbooked. The place check of reserve() never
- * lets this happen; an AppSheet answer lost before the fix, or a request the office typed into
- * AppSheet, can. Such a request is never confirmed silently: the office sees it marked. Pure.
+ * lets this happen; AppSheet's row of an earlier attempt (a late holder), or a request the office
+ * typed into AppSheet, can. Such a request is never confirmed silently: the office sees it marked. Pure.
  */
 export function overbookedIds(holders: Holders, places: number): Set<string> {
   const byTime = new Map<string, Array<[string, Holder]>>();
@@ -70,6 +85,18 @@ export function overbookedIds(holders: Holders, places: number): Set<string> {
   return over;
 }
 
+/**
+ * Whether a request that holds these times now holds one beyond its places: a time it did not
+ * hold before where the other holders already fill every place (none is, without a count of
+ * places). It keeps the times, since AppSheet has them, and is late. Pure.
+ */
+export function takesBeyondPlaces(holders: Holders, requestId: string, roomHourIds: string[], places: number | null): boolean {
+  if (places === null) return false;
+  const before = new Set(holders[requestId]?.roomHourIds ?? []);
+  const others = countTaken(Object.fromEntries(Object.entries(holders).filter(([id]) => id !== requestId)));
+  return roomHourIds.some((id) => !before.has(id) && (others[id] ?? 0) >= places);
+}
+
 /** Places taken per room hour by these holders. */
 export function countTaken(holders: Holders): Record<string, number> {
   const taken: Record<string, number> = {};
@@ -77,7 +104,7 @@ export function countTaken(holders: Holders): Record<string, number> {
   return taken;
 }
 
-const sameCounts = (a: Record<string, number>, b: Record<string, number>) => {
+export const sameCounts = (a: Record<string, number>, b: Record<string, number>) => {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].every((key) => (a[key] ?? 0) === (b[key] ?? 0));
 };
@@ -90,41 +117,13 @@ const sameCounts = (a: Record<string, number>, b: Record<string, number>) => {
  */
 export const claimKeyOf = (offerId: string | null, requestId: string) => offerId ?? `${UNOFFERED}${requestId}`;
 const UNOFFERED = 'request:';
-const isUnoffered = (offerId: string) => offerId.startsWith(UNOFFERED);
+export const isUnoffered = (offerId: string) => offerId.startsWith(UNOFFERED);
 
 export const holdsRef = (db: Firestore, offerId: string) => db.collection(BOOKING_HOLDS).doc(offerId);
 export const placesRef = (db: Firestore, offerId: string) => db.collection(OFFER_PLACES).doc(offerId);
-
-/** An offer's holders and its count document, read in the transaction. */
-export async function readOffer(transaction: Transaction, db: Firestore, offerId: string) {
-  const [holds, places] = await transaction.getAll(holdsRef(db, offerId), placesRef(db, offerId));
-  if (!holds || !places) throw new Error('getAll answered fewer documents than asked for');
-  return { holds, places };
-}
 
 /** The holders a booking_holds snapshot records (none when it does not exist). */
 export function readHolders(snapshot: DocumentSnapshot): Holders {
   const holders = snapshot.get('holders') as Holders | undefined;
   return holders && typeof holders === 'object' ? { ...holders } : {};
-}
-
-/**
- * Writes the holders and their count in the same transaction. The counts document is written only
- * when the count changed (families listen to it), the holders whenever they did.
- */
-export function writeHolders(
-  transaction: Transaction,
-  db: Firestore,
-  offerId: string,
-  quarterId: string,
-  holders: Holders,
-  places: DocumentSnapshot,
-): void {
-  transaction.set(holdsRef(db, offerId), { quarterId, holders });
-  if (isUnoffered(offerId)) return;
-  const taken = countTaken(holders);
-  const before = (places.get('taken') as Record<string, number> | undefined) ?? {};
-  if (!places.exists || places.get('quarterId') !== quarterId || !sameCounts(before, taken)) {
-    transaction.set(placesRef(db, offerId), { quarterId, taken });
-  }
 }

@@ -7,14 +7,15 @@
 import { APPSHEET_TABLES, holdsPlaces, type RequestStatus } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { BOOKING_HOLDS, HOLD_TRANSACTION_ATTEMPTS, isLiveClaim, overbookedIds, readHolders, readOffer, writeHolders, type Holders } from './holders';
+import { changeHolders, SYNC_HOLD_CHANGE_MS } from './changeHolders';
+import { BOOKING_HOLDS, isLiveClaim, overbookedIds, readHolders, type Holders } from './holders';
 
 const REQUESTS = APPSHEET_TABLES.bookingRequests.collection;
 const OFFERS = APPSHEET_TABLES.offers.collection;
 /** getAll and `in` batches. */
 const BATCH = 300;
 const IN_LIMIT = 30;
-/** Offers reconciled at once: each is one small transaction. */
+/** Offers reconciled at once: each is one small change. */
 const PARALLEL = 8;
 
 /** What a mirrored request says about its places. */
@@ -80,8 +81,8 @@ type WantedAt = Map<string, Wanted & { offerId: string }>;
 
 /**
  * An offer's holders with the concerned requests set from what their documents say (in 'all',
- * every holder is concerned); whether anything changed. Pure: the same rule before the
- * transaction (to skip offers where nothing changes) and inside it.
+ * every holder is concerned); whether anything changed. Pure: the same rule before the change
+ * (to skip offers where nothing changes) and in it.
  */
 function reconciled(before: Holders, concerned: Set<string>, wanted: WantedAt, offerId: string, all: boolean, now: Date) {
   const holders: Holders = { ...before };
@@ -98,9 +99,10 @@ function reconciled(before: Holders, concerned: Set<string>, wanted: WantedAt, o
     if (holding) {
       quarterId ??= want.quarterId;
       const order = want.requestedAt ?? holder?.order ?? holder?.since ?? now.toISOString();
-      const same = holder?.state === 'held' && holder.roomHourIds.join('\u0000') === want.roomHourIds.join('\u0000') && holder.order === order;
-      if (!same) {
-        holders[id] = { roomHourIds: want.roomHourIds, state: 'held', since: holder?.since ?? now.toISOString(), order };
+      const sameTimes = holder?.roomHourIds.join('\u0000') === want.roomHourIds.join('\u0000');
+      if (!(holder?.state === 'held' && sameTimes && holder.order === order)) {
+        // A late holder stays late at the same times: its Requested At is older than the places it took.
+        holders[id] = { roomHourIds: want.roomHourIds, state: 'held', since: holder?.since ?? now.toISOString(), order, ...(holder?.late && sameTimes ? { late: true } : {}) };
         changed = true;
       }
     } else if (holder) {
@@ -111,22 +113,22 @@ function reconciled(before: Holders, concerned: Set<string>, wanted: WantedAt, o
   return { holders, changed, quarterId };
 }
 
-/** One offer's holders for the concerned requests, in a transaction; the holders as written. */
+/** One offer's holders for the concerned requests, in one change; the holders as written. */
 async function reconcileOffer(db: Firestore, offerId: string, concerned: Set<string>, wanted: WantedAt, all: boolean): Promise<Holders> {
   const now = new Date();
-  return db.runTransaction(
-    async (transaction) => {
-      const { holds, places } = await readOffer(transaction, db, offerId);
-      const next = reconciled(readHolders(holds), concerned, wanted, offerId, all, now);
+  return changeHolders(
+    db,
+    offerId,
+    ({ holds, holders }) => {
+      const next = reconciled(holders, concerned, wanted, offerId, all, now);
       const quarterId = (holds.get('quarterId') as string | undefined) ?? next.quarterId;
-      if (next.changed && quarterId) writeHolders(transaction, db, offerId, quarterId, next.holders, places);
-      return next.holders;
+      return { result: next.holders, ...(next.changed && quarterId ? { write: { quarterId, holders: next.holders } } : {}) };
     },
-    { maxAttempts: HOLD_TRANSACTION_ATTEMPTS },
+    SYNC_HOLD_CHANGE_MS,
   );
 }
 
-/** The booking_holds documents of these offers (every one, for 'all'), read outside any transaction. */
+/** The booking_holds documents of these offers (every one, for 'all'), read before any change, to skip those already right. */
 async function readHolds(db: Firestore, offerIds: string[] | 'all'): Promise<Map<string, Holders>> {
   const docs =
     offerIds === 'all'

@@ -1,9 +1,10 @@
 /**
  * A family's request for one child, one offered lesson of the next quarter and the room hours
- * chosen. Every check comes before anything is written; then the places are reserved in a
- * transaction, the row is written to AppSheet (found by its key first, so a retry never adds it
- * twice), and only then mirrored. An AppSheet refusal gives the places back and leaves no mirror;
- * a lost answer (timeout, 5xx) keeps them, since the row may have landed: the next sync settles it.
+ * chosen. Every check comes before anything is written; then the places are reserved in one
+ * atomic change (holds.ts), the row is written to AppSheet (found by its key first, so a retry
+ * never adds it twice), and only then mirrored. An AppSheet refusal gives the places back and
+ * leaves no mirror; a lost answer (timeout, 429, 5xx) keeps them, since the row may have landed:
+ * a sync settles it, or frees them once it finds no row (unheardHolds.ts).
  */
 import { ACTIVE, holdsPlaces, OFFER_CATALOGUE, offerCatalogueSchema, requestsOpen, type BookingRequest, type RequestBookingBody, type RequestStatus } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
@@ -152,11 +153,12 @@ export async function requestBooking(deps: BookingDeps, caller: { email: string 
   // AppSheet holds the request now: whatever follows, its places stay taken.
   if (written.again) {
     if (written.current) await storeMirrors(db, [{ id: requestId, mapped: written.current, memberId: member.id }], now);
-    await settle(db, claim, offer.quarterId, written.current?.doc.roomHourIds);
+    // Its row may name other times than this attempt took: they are checked against the places.
+    await settle(db, claim, offer.quarterId, offer.places, written.current?.doc.roomHourIds);
     throw alreadyRequested();
   }
   const mapped: MappedRequest = written.current ?? { doc: sent, changedAt: null };
   await storeMirrors(db, [{ id: requestId, mapped, memberId: member.id }], now);
-  await settle(db, claim, offer.quarterId, mapped.doc.roomHourIds);
+  await settle(db, claim, offer.quarterId, offer.places, mapped.doc.roomHourIds);
   return answerDoc(requestId, mapped, member.id);
 }

@@ -8,7 +8,7 @@ import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
 import { claimKeyOf } from './holders';
 import { claimHolder, finishClaim, release } from './holds';
-import { offerOfRequest } from './offers';
+import { offerOfRequest, readOffer } from './offers';
 import type { BookingDeps } from './requestBooking';
 import { answerDoc, atAppSheet, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors } from './requestRecord';
 
@@ -27,7 +27,8 @@ export async function withdrawBooking(deps: BookingDeps, member: DocumentSnapsho
   const quarterId = String(mirror.get('quarterId'));
   const roomHourIds = ((mirror.get('roomHourIds') as unknown[] | undefined) ?? []).map(String);
   const offerId = await offerOfRequest(db, { offerId: (mirror.get('offerId') as string | null) ?? null, quarterId, lessonId: String(mirror.get('lessonId')) });
-  const claim = await claimHolder(db, { offerId: claimKeyOf(offerId, requestId), quarterId }, requestId, roomHourIds, 'withdrawing', now);
+  const places = offerId ? ((await readOffer(db, offerId))?.places ?? null) : null;
+  const claim = await claimHolder(db, { offerId: claimKeyOf(offerId, requestId), quarterId, places }, requestId, roomHourIds, 'withdrawing', now);
   // Until AppSheet says otherwise, the request keeps its places.
   let holds = true;
   try {

@@ -12,7 +12,7 @@ export class HttpError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly data?: unknown,
-    /** Sent as Retry-After (seconds) with a 429. */
+    /** Sent as Retry-After (seconds): with a 429, or a 503 that asks to try again. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

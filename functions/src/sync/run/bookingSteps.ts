@@ -2,23 +2,36 @@
  * What follows the booking tables in a run, once every table has settled: the requests of
  * children that moved to another family go with them, the offer catalogues follow the offers and
  * what they show, and the places follow the requests' status as AppSheet has it (the office
- * decides there too). A school whose app has no booking tables (absent, tableSync.ts) offers
- * nothing and holds no places. A failure is the error of the table it follows; nothing else is
- * undone.
+ * decides there too); places kept for requests whose AppSheet answer was lost are looked up and
+ * freed when AppSheet never got them. A school whose app has no booking tables (absent,
+ * tableSync.ts) offers nothing and holds no places. A failure is the error of the table it
+ * follows; nothing else is undone.
  */
 import type { Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { reconcileHolds } from '../../booking/reconcileHolds';
+import { freeUnheardHolds } from '../../booking/unheardHolds';
+import type { AppSheetClient } from '../appsheet/appsheetClient';
 import { updateOfferCatalogues } from '../family/offerCatalogue';
 import { repairRequestOwners } from '../family/planOwners';
 import type { SyncType } from './syncLog';
 import type { TableSyncResult } from './tableSync';
 
-export async function settleBooking(db: Firestore, syncType: SyncType, results: TableSyncResult[], syncedAt: string, today: string): Promise<void> {
+/** What the places step needs beyond Firestore: AppSheet, to look unheard requests up, and how old their holds must be. */
+export interface BookingSyncDeps {
+  appSheet: AppSheetClient;
+  uncertainHoldMs?: number;
+}
+
+export async function settleBooking(db: Firestore, syncType: SyncType, results: TableSyncResult[], syncedAt: string, today: string, booking: BookingSyncDeps): Promise<void> {
   const table = (name: string) => results.find((result) => result.table === name);
   const [children, offers, requests] = [table('children'), table('offers'), table('bookingRequests')];
   if (children && requests && !requests.absent && children.updatedIds.length > 0) await moveRequests(db, children, requests, syncedAt);
   if (offers) await updateCatalogues(db, syncType, offers, today);
-  if (requests && !requests.absent) await updateHolds(db, syncType, requests);
+  if (requests && !requests.absent) {
+    await updateHolds(db, syncType, requests);
+    await freeUnheard(db, requests, booking);
+  }
 }
 
 /** A child that moved to another family takes its requests along, as its plans (planOwners.ts). */
@@ -67,5 +80,19 @@ async function updateHolds(db: Firestore, syncType: SyncType, requests: TableSyn
     requests.counts.warnings += warnings.length;
   } catch (error) {
     requests.problem ??= `bringing the places in line with the requests failed: ${(error as Error).message}`;
+  }
+}
+
+/**
+ * Every run, delta or full: places kept for requests whose AppSheet answer was lost, once the
+ * hold is old enough, are given back when AppSheet has no row. Nothing for the office to do: the
+ * log keeps how many.
+ */
+async function freeUnheard(db: Firestore, requests: TableSyncResult, booking: BookingSyncDeps) {
+  try {
+    const { freed, landed } = await freeUnheardHolds(db, booking.appSheet, { uncertainHoldMs: booking.uncertainHoldMs });
+    if (freed.length + landed.length > 0) logger.info('booking requests whose answer was lost, looked up in AppSheet', { freed: freed.length, landed: landed.length });
+  } catch (error) {
+    requests.problem ??= `looking up requests whose AppSheet answer was lost failed: ${(error as Error).message}`;
   }
 }

@@ -43,6 +43,8 @@ export interface SyncDeps {
   sliceRows?: number;
   /** The school's day (YYYY-MM-DD) that decides which quarters are over; today on the school's clock by default. */
   today?: string;
+  /** How old a hold kept for a request whose AppSheet answer was lost must be before the run looks it up (unheardHolds.ts). */
+  uncertainHoldMs?: number;
 }
 
 export interface SyncRequest {
@@ -225,7 +227,7 @@ async function syncTables(
     }
   }
   if (plans) await updateReferences(deps, request, results, plans, movedPlanIds, log);
-  await settleBooking(deps.db, request.syncType, results, log.startedAt, today);
+  await settleBooking(deps.db, request.syncType, results, log.startedAt, today, { appSheet: deps.appSheet, uncertainHoldMs: deps.uncertainHoldMs });
   await settleCalendar(deps.db, request.syncType, results, today);
   return { results, accessEnded };
 }

@@ -79,7 +79,7 @@ export function roomHoursOfRequest(answer: BookingRequestsAnswer, row: OfficeReq
 export const freeOf = (offer: OfficeOffer, roomHourId: string) => freePlaces(offer, { quarterId: '', taken: offer.taken }, roomHourId);
 
 /** The reasons the console explains in its own words; any other code is shown as it is. */
-const REASONS = ['not-found', 'not-requested', 'request-in-progress', 'appsheet-failed', 'full'] as const;
+const REASONS = ['not-found', 'not-requested', 'request-in-progress', 'appsheet-failed', 'full', 'busy'] as const;
 export type ReasonKey = `admin.requests.reason.${(typeof REASONS)[number] | 'other'}`;
 export function reasonKey(code: string | undefined): ReasonKey {
   return (REASONS as readonly string[]).includes(code ?? '') ? (`admin.requests.reason.${code}` as ReasonKey) : 'admin.requests.reason.other';
