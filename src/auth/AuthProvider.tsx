@@ -1,5 +1,6 @@
 import type { User } from 'firebase/auth';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { keepsNothing } from '../data/keptFamily';
 import { authRequested, clearLocalData, familyStore, getAuth } from '../lib/firebase';
 import { paths } from '../routing/paths';
 
@@ -127,7 +128,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       clearedAtStart = false;
       signedIn = firebaseUser !== null;
-      noteSession(signedIn);
+      // A shared computer's session lives in this tab's memory only: noted, the next start of the
+      // page would open Firestore's persistent cache for a session that cannot come back.
+      noteSession(signedIn && !keepsNothing());
       if (firebaseUser && (await tokenLagsBehind(firebaseUser, refreshed))) return; // reported again with the new token
       // A refreshed token of the same user keeps what is known about its admin record.
       setUser((current) => (firebaseUser ? summarise(firebaseUser, current?.uid === firebaseUser.uid ? current.isAdmin : null) : null));

@@ -211,6 +211,8 @@ test('"This is a shared computer" keeps nothing of the family or the session on 
   expect(await firestoreDatabases(page)).toEqual([]);
   expect(await storedAccounts(page)).toBe(0);
   expect(await keptFamily(page)).toBeNull();
+  // Nor a note that a session may be here, which would have the next start open Firestore's cache.
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
   // Nothing to come back to: a reload ends the session.
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);

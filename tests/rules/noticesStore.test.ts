@@ -11,7 +11,7 @@ import * as fs from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthFromPage } from '../../src/data/authFromPage';
 import { provideAuthToFirestore } from '../../src/data/firebaseInterop';
-import { noticeQueries } from '../../src/data/notices';
+import { CORRESPONDENCE_REFUSED, noticeQueries } from '../../src/data/notices';
 import { emulatorAdmin } from '../../tools/lib/emulators';
 import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
 import { createAccount, idTokenFor } from '../support/auth';
@@ -120,17 +120,19 @@ describe("the family store's notices and absences", () => {
     expect(await (await queriesOf(ended.email)).notice(ended.memberId, 'NS-1')).toBeNull();
   });
 
-  it("reads none of another family's notices or absences (the rules refuse; the screens get none)", async () => {
+  // The data layer says the rules refused (so that the page forgets what it kept of the family,
+  // DataProvider); the screens then show none (familyData.ts, DataProvider.cache.test.tsx).
+  it("reads none of another family's notices or absences: the rules refuse, and the data layer says so", async () => {
     const queries = await queriesOf(family.email);
-    expect(await queries.notices(other.memberId)).toEqual([]);
-    expect(await queries.cancellations(other.memberId)).toEqual([]);
-    expect(await queries.absences(other.memberId)).toEqual([]);
+    await expect(queries.notices(other.memberId)).rejects.toThrow(CORRESPONDENCE_REFUSED);
+    await expect(queries.cancellations(other.memberId)).rejects.toThrow(CORRESPONDENCE_REFUSED);
+    await expect(queries.absences(other.memberId)).rejects.toThrow(CORRESPONDENCE_REFUSED);
   });
 
   it('reads none of its own for a family whose membership ended', async () => {
     const queries = await queriesOf(ended.email);
-    expect(await queries.notices(ended.memberId)).toEqual([]);
-    expect(await queries.cancellations(ended.memberId)).toEqual([]);
-    expect(await queries.absences(ended.memberId)).toEqual([]);
+    await expect(queries.notices(ended.memberId)).rejects.toThrow(CORRESPONDENCE_REFUSED);
+    await expect(queries.cancellations(ended.memberId)).rejects.toThrow(CORRESPONDENCE_REFUSED);
+    await expect(queries.absences(ended.memberId)).rejects.toThrow(CORRESPONDENCE_REFUSED);
   });
 });
