@@ -37,6 +37,33 @@ const fixedWaits = [
   },
 ];
 
+/**
+ * functions/src reads one way (docs/architecture.md, "The functions' layers"), top to bottom:
+ * index.ts wires; wiring/ starts what spans the features (a sync run with the features' steps);
+ * the features, each a folder that imports no other; http/, the edge's tools (tokens, limits,
+ * JSON errors); the services notifications/ (e-mail) → push/ (devices) → sync/ (AppSheet and the
+ * stores); the leaves config.ts, lib/ and admin.ts. Every other folder is a feature.
+ */
+const functionsSrc = `${root}/functions/src`;
+const functionsBelowFeatures = ['http', 'notifications', 'push', 'sync', 'lib'];
+const functionsFeatures = readdirSync(functionsSrc, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['wiring', ...functionsBelowFeatures].includes(entry.name))
+  .map((entry) => `functions/src/${entry.name}`);
+const functionsLayers = [
+  { name: 'index.ts', paths: ['functions/src/index.ts'] },
+  { name: 'wiring/', paths: ['functions/src/wiring'] },
+  { name: 'the features', paths: functionsFeatures },
+  { name: 'http/', paths: ['functions/src/http'] },
+  { name: 'notifications/', paths: ['functions/src/notifications'] },
+  { name: 'push/', paths: ['functions/src/push'] },
+  { name: 'sync/', paths: ['functions/src/sync'] },
+  { name: 'config.ts', paths: ['functions/src/config.ts'] },
+  { name: 'lib/ and admin.ts', paths: ['functions/src/lib', 'functions/src/admin.ts'] },
+];
+const functionsOrder = functionsLayers.map((layer) => layer.name).join(' → ');
+/** A folder's modules without their tests (a test may bring together what its subject sees from above). */
+const sourcesOf = (path) => (path.endsWith('.ts') ? path : `${path}/**/!(*.test).ts`);
+
 /** Zones of import-x/no-restricted-paths: files under `target` must not import from `from`. */
 const boundaries = [
   {
@@ -66,11 +93,17 @@ const boundaries = [
     from: 'functions',
     message: 'The client never imports the functions: share code through packages/contract.',
   },
-  {
-    target: 'functions/src/sync',
-    from: 'functions/src/http',
-    message: 'The sync never imports the HTTP layer.',
-  },
+  // Each layer of functions/src imports only from the layers below it.
+  ...functionsLayers.slice(1).map((layer, index) => ({
+    target: layer.paths.map(sourcesOf),
+    from: functionsLayers.slice(0, index + 1).flatMap((above) => above.paths),
+    message: `functions/src reads one way (${functionsOrder}): ${layer.name} must not import from a layer above it. Move what both need down, or hand it over from above (docs/architecture.md).`,
+  })),
+  ...functionsFeatures.map((feature) => ({
+    target: sourcesOf(feature),
+    from: functionsFeatures.filter((other) => other !== feature),
+    message: 'A feature of functions/src never imports another feature: move what two features need down into a service or lib/, or wire them in wiring/ (docs/architecture.md).',
+  })),
   // The sync's folders in the order of its flow: each imports only from the folders before it.
   ...syncFlow.slice(0, -1).map((folder, index) => ({
     target: `functions/src/sync/${folder}`,

@@ -5,15 +5,50 @@
  */
 import { defineInt, defineList, defineSecret, defineString } from 'firebase-functions/params';
 import { MAIL_LANGUAGES } from '@family-portal/contract';
-import { isMailLanguage, type MailLanguage } from './notifications/mailBody';
-import type { ParentMailSettings } from './notifications/parentMailSettings';
-import type { InvitationSettings } from './office/invitationMail';
-import type { Association } from './notifications/mailBody';
+import { isMailLanguage, type MailLanguage } from './lib/mailLanguage';
 import type { MemoryOption } from 'firebase-functions/v2';
-import { createAppSheetClient, type AppSheetClientOptions, type AppSheetWriter } from './sync/appsheet/appsheetClient';
-import { SLICE_ROWS } from './sync/appsheet/slices';
-import type { VapidKeys } from './push/sendPush';
-import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './sync/time/timeZone';
+import { DEFAULT_SCHOOL_TIME_ZONE, schoolTimeZone } from './lib/timeZone';
+
+/* The shapes of the settings that the services take (built below, read where they are used). */
+export interface Association {
+  name: string;
+  /** Its postal address, lines separated by ";" or line breaks; may be empty. */
+  address: string;
+}
+
+/** The association's account, for the transfer details in the e-mail (functions' .env). */
+export interface SepaAccount {
+  recipient: string;
+  iban: string;
+  bic: string;
+}
+
+export interface ParentMailSettings {
+  /** The app's origin: links go to its screens and its unsubscribe page. */
+  appOrigin: string;
+  /** Where the functions answer: mail programs post the one-click unsubscribe (RFC 8058) there. */
+  functionsBaseUrl: string;
+  /** Signs the unsubscribe links. */
+  linkKey: string;
+  sepa: SepaAccount;
+  timeZone: string;
+  /** Who sends: named at the top and in the footer. */
+  association: Association;
+}
+
+export interface InvitationSettings {
+  /** The app's origin: the link goes to its sign-up form. */
+  appOrigin: string;
+  /** Who invites: named in the text, at the top and in the footer. */
+  association: Association;
+}
+
+export interface VapidKeys {
+  /** A mailto: or https: contact for the push services' operators. */
+  subject: string;
+  publicKey: string;
+  privateKey: string;
+}
 
 /* Where and how big the functions run: each value is a decision with its reason. */
 
@@ -60,7 +95,7 @@ export const appOrigins = defineList('APP_ORIGINS', {
   description: 'Origins of the web app, comma-separated, e.g. https://your-project.web.app',
 });
 
-/** Read at runtime through sync/time/timeZone.ts (parameters arrive as environment variables). */
+/** Read at runtime through lib/timeZone.ts (parameters arrive as environment variables). */
 export const schoolTimeZoneParam = defineString('SCHOOL_TIME_ZONE', {
   default: DEFAULT_SCHOOL_TIME_ZONE,
   description:
@@ -184,36 +219,6 @@ export function uncertainHoldMsFromEnvironment(env: Record<string, string | unde
   return minutes * 60_000;
 }
 
-/** What the scheduled and manual syncs run with. */
-export function syncSettingsFromConfig() {
-  // An unset parameter reads as 0 outside a deployed function: then the guard's own default applies.
-  const percent = maxDeletionPercent.value();
-  return {
-    appSheet: appSheetFromConfig(),
-    deletionShare: percent > 0 && percent <= 100 ? percent / 100 : undefined,
-    sliceRows: sliceRowsFromEnvironment(),
-    uncertainHoldMs: uncertainHoldMsFromEnvironment(),
-  };
-}
-
-function sliceRowsFromEnvironment(): number {
-  const raw = process.env[SLICE_ROWS_SETTING];
-  if (raw === undefined || raw.trim() === '') return SLICE_ROWS;
-  const rows = Number(raw);
-  if (!Number.isInteger(rows) || rows < 0) throw new Error(`SYNC_SLICE_ROWS must be a whole number of rows, 0 or more, not "${raw}"`);
-  return rows;
-}
-
-export function appSheetFromConfig(overrides: Pick<AppSheetClientOptions, 'timeoutMs' | 'attempts' | 'backoffMs'> = {}): AppSheetWriter {
-  return createAppSheetClient({
-    baseUrl: appSheetBaseUrl.value(),
-    appId: appSheetAppId.value(),
-    accessKey: appSheetAccessKey.value(),
-    timeZone: schoolTimeZone(),
-    ...overrides,
-  });
-}
-
 /**
  * A parent waits for a write-back: each AppSheet call gets at most 15 s and 2 attempts, so a
  * cancellation (Find, then Edit) takes at most about 65 s and every answer is the function's
@@ -229,10 +234,6 @@ export const MEMBER_WRITE_TIMEOUT_SECONDS = 120;
  * the requests, Find and Add the plans, Edit the requests), each within the write limits above.
  */
 export const BOOKING_DECISION_TIMEOUT_SECONDS = 300;
-
-export function appSheetForWrites(): AppSheetWriter {
-  return appSheetFromConfig({ timeoutMs: APPSHEET_WRITE_TIMEOUT_MS, attempts: APPSHEET_WRITE_ATTEMPTS, backoffMs: 1_000 });
-}
 
 /**
  * How many proxies of the project's own stand in front of the functions (a load balancer, a

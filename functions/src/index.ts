@@ -36,13 +36,13 @@ import * as absences from './absences/absenceEndpoints';
 import { runAbsenceRetention, runDailyAbsenceMail } from './absences/absenceSchedules';
 import { sendHeldNoticeMails } from './notifications/heldNoticeMails';
 import { endpoint, NOTICE_BODY_BYTES } from './http/endpoint';
-import { checkEmailExists as checkEmail } from './http/checkEmailExists';
-import * as memberEndpoints from './http/memberEndpoints';
+import { checkEmailExists as checkEmail } from './members/checkEmailExists';
+import * as memberEndpoints from './members/memberEndpoints';
 import * as office from './office/officeEndpoints';
-import * as push from './push/pushEndpoints';
+import * as push from './members/pushEndpoints';
 import { accountOfAuth, deliverMailPush } from './push/deliverPush';
-import * as syncAdmin from './http/syncAdmin';
-import { runScheduledSync } from './sync/run/scheduled';
+import * as syncAdmin from './wiring/syncEndpoints';
+import { runScheduledSync } from './wiring/syncRuns';
 
 setGlobalOptions({ region: REGION, maxInstances: MAX_INSTANCES });
 

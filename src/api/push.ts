@@ -1,4 +1,4 @@
-/** The parent's devices that get pushes (functions/src/push/pushEndpoints.ts), with the parent's ID token. */
+/** The parent's devices that get pushes (functions/src/members/pushEndpoints.ts), with the parent's ID token. */
 import type { PushDevice } from '@family-portal/contract';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';

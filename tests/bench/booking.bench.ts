@@ -18,7 +18,7 @@ import { listRequests } from '../../functions/src/booking/listRequests';
 import { offeredRoomHours } from '../../functions/src/booking/offers';
 import { requestBooking } from '../../functions/src/booking/requestBooking';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/run/engine';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { startDemoServer } from '../../tools/appsheet/server';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';

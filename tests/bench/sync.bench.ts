@@ -19,7 +19,7 @@
  */
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../../functions/src/sync/firestore/contentHash';
-import { runFullSync, runSync } from '../../functions/src/sync/run/engine';
+import { runFullSync, runSync } from '../../functions/src/wiring/syncRuns';
 import { APPSHEET_TABLES, MEMBER_REFERENCES, SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { updateMemberReferences } from '../../functions/src/sync/family/memberReferences';
 import { mapRow } from '../../functions/src/sync/mapping/mapRow';

@@ -15,8 +15,8 @@ import { sendDailyAbsenceMail, type AbsenceMailSettings } from '../../functions/
 import { deleteExpiredAbsences } from '../../functions/src/absences/absenceRetention';
 import { runDailyAbsenceMail } from '../../functions/src/absences/absenceSchedules';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/run/engine';
-import { dayIn } from '../../functions/src/sync/time/timeZone';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
+import { dayIn } from '../../functions/src/lib/timeZone';
 import { instantOfWallClock, wallClockOf } from '../../functions/src/sync/time/wallClock';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';

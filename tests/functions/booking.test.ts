@@ -13,7 +13,7 @@ import { decideRequests } from '../../functions/src/booking/decideRequests';
 import { requestBooking } from '../../functions/src/booking/requestBooking';
 import { AppSheetError, createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { filter, keyIn } from '../../functions/src/sync/appsheet/selector';
-import { runFullSync } from '../../functions/src/sync/run/engine';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { HttpError } from '../../functions/src/http/errors';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendBookingDecisionMails } from '../../functions/src/notifications/bookingMail';
 import { notifyParentsAfterSync } from '../../functions/src/notifications/afterSync';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/run/engine';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';

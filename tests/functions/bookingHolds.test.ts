@@ -14,7 +14,7 @@ import { requestBooking } from '../../functions/src/booking/requestBooking';
 import { freeUnheardHolds } from '../../functions/src/booking/unheardHolds';
 import { AppSheetError, createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { filter, keyIn } from '../../functions/src/sync/appsheet/selector';
-import { runFullSync, runSyncReportingChanges } from '../../functions/src/sync/run/engine';
+import { runFullSync, runSyncReportingChanges } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';

@@ -32,8 +32,8 @@ import { CANCELLATION_LANGUAGES, closureTexts } from '../../functions/src/notice
 import { publishNotice } from '../../functions/src/notices/publishNotice';
 import { noticeMailId } from '../../functions/src/notifications/documentIds';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/run/engine';
-import { dayIn } from '../../functions/src/sync/time/timeZone';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
+import { dayIn } from '../../functions/src/lib/timeZone';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';

@@ -9,7 +9,7 @@
 import { schoolCalendarSchema } from '@family-portal/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runSyncReportingChanges, type SyncRequest } from '../../functions/src/sync/run/engine';
+import { runSyncReportingChanges, type SyncRequest } from '../../functions/src/wiring/syncRuns';
 import { emptyCounts } from '../../functions/src/sync/run/syncLog';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';

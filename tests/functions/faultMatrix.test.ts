@@ -11,7 +11,7 @@
 import { APPSHEET_TABLES, SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runSync } from '../../functions/src/sync/run/engine';
+import { runSync } from '../../functions/src/wiring/syncRuns';
 import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer, type Fault } from '../../tools/appsheet/server';

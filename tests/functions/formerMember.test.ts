@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestKey } from '../../functions/src/booking/keys';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { filter, keyIn } from '../../functions/src/sync/appsheet/selector';
-import { runFullSync } from '../../functions/src/sync/run/engine';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';

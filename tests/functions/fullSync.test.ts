@@ -5,7 +5,7 @@
 import { APPSHEET_TABLES, SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/run/engine';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { emptyCounts } from '../../functions/src/sync/run/syncLog';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';

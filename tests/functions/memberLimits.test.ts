@@ -8,7 +8,7 @@
 import { MAIL, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/run/engine';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { enforceKeyedLimit } from '../../functions/src/http/rateLimit';

@@ -7,7 +7,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runSync, type SyncRequest } from '../../functions/src/sync/run/engine';
+import { runSync, type SyncRequest } from '../../functions/src/wiring/syncRuns';
 import { MEMBER_REFERENCES } from '@family-portal/contract';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { trustedProxiesFromEnvironment } from '../../functions/src/config';
-import { CHECK_EMAIL_RATE_LIMIT } from '../../functions/src/http/checkEmailExists';
+import { CHECK_EMAIL_RATE_LIMIT } from '../../functions/src/members/checkEmailExists';
 import { clientCounterId, clientKey, GLOBAL_SHARDS, globalShardId, minuteWindow, RATE_LIMITS } from '../../functions/src/http/rateLimit';
 import { DEMO_RATE_LIMIT_HMAC_KEY, EMULATOR_HOST, PORTS } from '../../tools/lib/stack';
 import { functionUrl } from '../support/auth';

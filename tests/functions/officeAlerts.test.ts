@@ -5,7 +5,7 @@
 import { ADMIN_USERS, MAIL } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runScheduledSync } from '../../functions/src/sync/run/scheduled';
+import { runScheduledSync } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';

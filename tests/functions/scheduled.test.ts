@@ -3,7 +3,7 @@
  * directly, configured the way the Functions runtime configures them (environment variables).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runScheduledSync } from '../../functions/src/sync/run/scheduled';
+import { runScheduledSync } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { PORTS } from '../../tools/lib/stack';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';

@@ -5,7 +5,7 @@
 import { SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { DELTA_OVERLAP_MS, runSync, type SyncRequest } from '../../functions/src/sync/run/engine';
+import { DELTA_OVERLAP_MS, runSync, type SyncRequest } from '../../functions/src/wiring/syncRuns';
 import { SyncConflictError } from '../../functions/src/sync/run/lease';
 import { emptyCounts } from '../../functions/src/sync/run/syncLog';
 

@@ -7,7 +7,7 @@
 import { SYNCED_COLLECTIONS } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runSync, type SyncDeps, type SyncRequest } from '../../functions/src/sync/run/engine';
+import { runSync, type SyncDeps, type SyncRequest } from '../../functions/src/wiring/syncRuns';
 
 import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';

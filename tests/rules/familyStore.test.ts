@@ -10,7 +10,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import * as fs from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runSync } from '../../functions/src/sync/run/engine';
+import { runSync } from '../../functions/src/wiring/syncRuns';
 import { AuthFromPage, type TokenSource } from '../../src/data/authFromPage';
 import { createFamilyStore } from '../../src/data/familyStore';
 import { provideAuthToFirestore } from '../../src/data/firebaseInterop';

@@ -6,7 +6,7 @@
 import { MEMBER_EMAILS } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { dayIn } from '../../functions/src/sync/time/timeZone';
+import { dayIn } from '../../functions/src/lib/timeZone';
 import { atSource } from './appSheet';
 
 export interface TestOffer {

@@ -1,7 +1,7 @@
 /**
  * Checks of the functions' settings (functions/.env.<project>) and secrets: pure functions from
  * settings to findings. The names, defaults and valid values come from the functions' own
- * modules (config.ts, sync/time/timeZone.ts, sync/time/windowsZones.ts), never a copy of them.
+ * modules (config.ts, lib/timeZone.ts, sync/time/windowsZones.ts), never a copy of them.
  */
 import {
   ABSENCE_MAIL_HOUR_SETTING,
@@ -27,7 +27,7 @@ import { MAIL_LANGUAGES } from '@family-portal/contract';
 import { isMailLanguage } from '../../functions/src/notifications/mailBody';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { SLICE_ROWS } from '../../functions/src/sync/appsheet/slices';
-import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/time/timeZone';
+import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/lib/timeZone';
 import type { AppSheetCheckSettings } from './appSheetCheck';
 import { windowsTimeZone } from '../../functions/src/sync/time/windowsZones';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';

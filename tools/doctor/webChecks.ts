@@ -4,7 +4,7 @@
  */
 import { extractBIC, electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { REGION, schoolTimeZoneParam } from '../../functions/src/config';
-import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/sync/time/timeZone';
+import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/lib/timeZone';
 import { checkLegalSetting } from '../legalPages';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';
 

@@ -3,7 +3,7 @@ import { ADMIN_USERS } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
-import { runFullSync } from '../../functions/src/sync/run/engine';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../appsheet/constants';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../appsheet/generator';
 import { emulatorAdmin } from './adminSdk';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { currentQuarter, MEMBER_EMAILS, WEEKDAYS, type SendNoticeBody } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
-import { dayIn, schoolTimeZone } from '../../functions/src/sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../../functions/src/lib/timeZone';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../appsheet/generator';
 import { ADMIN_EMAIL } from './demoAccounts';
 import { EMULATOR_HOST, PORTS, PROJECT_ID } from './stack';

@@ -10,7 +10,7 @@ import { adminDb } from '../admin';
 import type { AccountLimit } from '../http/accountLimit';
 import { parsedOr400 } from '../http/errors';
 import { callerAndActiveMember, limitedAdmin } from '../http/memberCaller';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import { listAbsences as readAbsenceList } from './absenceList';
 import { reportAbsence as recordAbsence, withdrawAbsence as deleteAbsence } from './absences';
 

@@ -17,7 +17,7 @@ import { ABSENCE_MAIL_DAYS, ABSENCE_RETENTION_MONTHS, MAIL, type AbsenceList } f
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { MAIL_LOCALES, mailBody, type Association, type MailLanguage } from '../notifications/mailBody';
 import { instantOfWallClock } from '../sync/time/wallClock';
-import { dayIn } from '../sync/time/timeZone';
+import { dayIn } from '../lib/timeZone';
 import { addDays, monthsAfter } from './absenceDays';
 import { listAbsences } from './absenceList';
 

@@ -8,7 +8,7 @@
  */
 import { ABSENCE_MAIL_DAYS, ABSENCE_RETENTION_MONTHS, ABSENCES, MAIL } from '@family-portal/contract';
 import { FieldPath, Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
-import { dayIn } from '../sync/time/timeZone';
+import { dayIn } from '../lib/timeZone';
 import { monthsBefore } from './absenceDays';
 
 export const RETENTION_BATCH = 400;

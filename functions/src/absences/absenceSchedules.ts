@@ -6,7 +6,7 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../admin';
 import { absenceMailHourFromEnvironment, appOrigins, associationFromConfig, officeEmailFromEnvironment, officeLanguageFromEnvironment } from '../config';
-import { schoolTimeZone } from '../sync/time/timeZone';
+import { schoolTimeZone } from '../lib/timeZone';
 import { sendDailyAbsenceMail, type AbsenceMailOutcome } from './absenceMail';
 import { deleteExpiredAbsences } from './absenceRetention';
 

@@ -13,7 +13,7 @@ import { ABSENCES, MAX_OPEN_ABSENCES, absenceWithdrawable, closedThrough, curren
 import type { DocumentSnapshot, Firestore, Transaction } from 'firebase-admin/firestore';
 import { HttpError, badRequest } from '../http/errors';
 import { storedClosedDays } from '../sync/family/schoolCalendar';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import { absenceRangeProblem } from './absenceDays';
 import { storedAbsence } from './absenceList';
 import { placeAbsence } from './absenceMerge';

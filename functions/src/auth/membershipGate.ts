@@ -6,7 +6,7 @@ import type { AuthBlockingEvent } from 'firebase-functions/v2/identity';
 import { HttpsError } from 'firebase-functions/v2/identity';
 import { NOT_A_MEMBER } from '@family-portal/contract';
 import { adminDb } from '../admin';
-import { findMemberByEmail } from '../members/findMember';
+import { findMemberByEmail } from '../sync/family/findMember';
 
 export async function refuseNonMembers(event: AuthBlockingEvent): Promise<void> {
   const email = event.data?.email;

@@ -7,7 +7,7 @@
 import { bookingRequestsQuery, decideBookingRequestsBody, requestBookingBody, withdrawBookingBody } from '@family-portal/contract';
 import type { Request } from 'express';
 import { adminDb } from '../admin';
-import { appSheetForWrites } from '../config';
+import { appSheetForWrites } from '../sync/appsheet/configured';
 import type { AccountLimit } from '../http/accountLimit';
 import { parsedOr400 } from '../http/errors';
 import { callerAndActiveMember, limitedAdmin } from '../http/memberCaller';

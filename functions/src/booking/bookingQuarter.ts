@@ -4,7 +4,7 @@
  */
 import { currentQuarter, nextQuarter, type QuarterFacts } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 
 export interface BookingQuarter extends QuarterFacts {
   id: string;

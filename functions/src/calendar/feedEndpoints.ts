@@ -38,7 +38,7 @@ import type { MailLanguage } from '../notifications/mailBody';
 import { familyRecordsOf } from '../notifications/familyRecords';
 import { accountsOf, refusalOf } from '../notifications/recipients';
 import { storedClosedDays } from '../sync/family/schoolCalendar';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import type { FeedCancellation } from './cancelledOccurrences';
 import { calendarFeed, type FeedFamily } from './feed';
 

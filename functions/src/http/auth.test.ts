@@ -1,6 +1,6 @@
 /** When a token counts as revoked: at or before the second of a revocation, but not at creation. */
 import { describe, expect, it } from 'vitest';
-import { isRevoked } from './auth';
+import { isRevoked } from '../lib/tokenValidity';
 
 const second = (iso: string) => Date.parse(iso) / 1000;
 const utc = (iso: string) => new Date(iso).toUTCString();

@@ -5,7 +5,7 @@
 import { isActiveMember, MEMBERSHIP_ENDED, NOT_A_MEMBER } from '@family-portal/contract';
 import type { Request } from 'express';
 import { adminDb } from '../admin';
-import { findMemberByEmail } from '../members/findMember';
+import { findMemberByEmail } from '../sync/family/findMember';
 import { enforceAccountLimit, type AccountLimit } from './accountLimit';
 import { requireAdmin, requireVerifiedUser } from './auth';
 import { HttpError } from './errors';

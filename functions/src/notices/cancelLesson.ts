@@ -7,7 +7,7 @@
 import { currentQuarter, nextQuarter, type CancelLessonBody } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { badRequest, HttpError } from '../http/errors';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import { activeMembers, lessonsOf, plansOf, quartersOf } from './audience';
 import { CANCELLATION_DAY_PROBLEMS, cancellationDay, type RoomHourFacts } from './cancellationDay';
 import { CANCELLATION_LANGUAGES, cancellationTexts } from './cancellationTexts';

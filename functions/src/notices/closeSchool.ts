@@ -15,7 +15,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { schoolClosuresPerDayFromEnvironment } from '../config';
 import { badRequest, HttpError } from '../http/errors';
 import { storedClosedDays } from '../sync/family/schoolCalendar';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import { activeMembers, emptyAudience, plansOf, quartersOf } from './audience';
 import { CANCELLATION_DAY_PROBLEMS, cancellationDay, isCalendarDay, weekdayWord, type CancellationDayProblem, type RoomHourFacts } from './cancellationDay';
 import { CANCELLATION_LANGUAGES, closureTexts } from './cancellationTexts';

@@ -13,7 +13,7 @@
  */
 import { ADMIN_AUDIT, type Cancellation, type NoticeLanguage, type NoticeTexts, type OfficeNotice } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
-import { noticeAuditEntry } from '../office/audit';
+import { noticeAuditEntry } from '../lib/audit';
 import { emptyAudience, type ResolvedAudience } from './audience';
 import type { DeliveryHooks } from './deliveries';
 import { firstTitle, noticeIdFor, noticesOf, officeNoticeOf, officeNoticeOfDoc, type KeySpace, type StoredNotice } from './noticeRecord';

@@ -5,7 +5,7 @@
 import { MAIL_LANGUAGES, type NoticeLanguage, type NoticeTexts, type NoticeAudience } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import { resolveAudience } from './audience';
 import { earlierSend, publishNotice, type Published } from './publishNotice';
 

@@ -10,7 +10,7 @@
 import { ADMIN_AUDIT, type OfficeNotice } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
-import { noticeAuditEntry } from '../office/audit';
+import { noticeAuditEntry } from '../lib/audit';
 import { deleteDeliveries } from './deliveries';
 import { clearFeedEtags } from './feedEtags';
 import { canNameDocument, firstTitle, noticesOf, officeNoticeOf, type StoredNotice } from './noticeRecord';

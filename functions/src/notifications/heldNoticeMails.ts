@@ -9,7 +9,7 @@
 import { NOTICE_MAIL_QUEUE } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import { sendNoticeMails, type NoticeMailDeps } from './noticeMail';
 import { BUDGET_DAYS_KEPT, deleteOldCounters } from './noticeMailBudget';
 

@@ -5,14 +5,14 @@
  * imprint and privacy notice; the HTML reads on a phone (system sans-serif, at most 560 px wide,
  * the transfer details in an aligned table).
  */
-import { MAIL_LANGUAGES } from '@family-portal/contract';
+import type { Association } from '../config';
+import type { MailLanguage } from '../lib/mailLanguage';
 
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export { isMailLanguage, type MailLanguage } from '../lib/mailLanguage';
+export type { Association } from '../config';
 
 /** The Intl locale of each language, as the web app formats it. */
 export const MAIL_LOCALES: Record<MailLanguage, string> = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' };
-
-export const isMailLanguage = (value: string): value is MailLanguage => (MAIL_LANGUAGES as readonly string[]).includes(value);
 
 export type MailBlock =
   /** A paragraph; muted: the small print at the end. */
@@ -29,11 +29,6 @@ export type MailBlock =
   | { image: string; alt: string; size: number; caption: string };
 
 /** Who sends the e-mails: the association (config.ts, associationFromConfig). */
-export interface Association {
-  name: string;
-  /** Its postal address, lines separated by ";" or line breaks; may be empty. */
-  address: string;
-}
 
 /** Who sends, at the top of every e-mail and in its footer, and in which language. */
 export interface MailFrame {

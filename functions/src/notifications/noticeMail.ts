@@ -30,7 +30,7 @@ import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { adminAuth } from '../admin';
 import { parentMailSettingsFromConfig } from '../config';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
 import { isDocumentId } from './documentIds';
 import { familyRecordsOf } from './familyRecords';
 import { isMailLanguage, type MailLanguage } from './mailBody';

@@ -6,7 +6,7 @@
  */
 import { ADMIN_USERS, APPSHEET_TABLES, MAIL, OFFICE_ALERTS, SYNCED_COLLECTIONS, type SyncLog } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
-import { dayIn } from '../sync/time/timeZone';
+import { dayIn } from '../lib/timeZone';
 import { MAIL_LOCALES, mailBody, type Association, type MailLanguage } from './mailBody';
 
 export type AlertKind = 'error' | 'heldBack' | 'warnings';

@@ -14,7 +14,7 @@ import {
 } from '@family-portal/contract';
 import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { findMemberByEmail } from '../members/findMember';
+import { findMemberByEmail } from '../sync/family/findMember';
 
 /** What the family's figures were when last looked at, per kind. */
 export interface Baseline {

@@ -5,6 +5,7 @@
  * `mail` collection.
  */
 import type { ParentMailKind } from '@family-portal/contract';
+import type { PushMessage } from '../push/pushMessage';
 import { PARENT_MAIL_TEXTS } from './parentMailTexts';
 import { mailBody, type MailBlock, type MailLanguage } from './mailBody';
 import type { ParentMailSettings } from './parentMailSettings';
@@ -38,21 +39,6 @@ export interface ParentMailContent {
   unsubscribeNote?: string;
   /** What the parent's devices show of it (push/pushTexts.ts), and where a tap leads when not the e-mail's screen. */
   push: { title: string; body: string; path?: string };
-}
-
-/**
- * The push beside an e-mail: a trigger sends it to each of the account's devices
- * (push/deliverPush.ts). In the reader's language; `tag` lets a device replace an earlier
- * notification of the same event rather than stack a second one.
- */
-export interface PushMessage {
-  kind: ParentMailKind;
-  language: MailLanguage;
-  title: string;
-  body: string;
-  /** The portal's page a tap opens, as a path: the device's own portal resolves it. */
-  path: string;
-  tag: string;
 }
 
 /** Header lines carry no line breaks: office text in a subject stays on one line. */

@@ -1,25 +1,5 @@
 /**
- * What the parents' e-mails (parentMail.ts) take from the functions' configuration; config.ts
- * builds it. A module of its own below both, so that config.ts imports nothing that imports it.
+ * What the parents' e-mails (parentMail.ts) take from the functions' configuration: the types
+ * are config.ts's, which reads the settings (a leaf: it imports none of the services).
  */
-import type { Association } from './mailBody';
-
-/** The association's account, for the transfer details in the e-mail (functions' .env). */
-export interface SepaAccount {
-  recipient: string;
-  iban: string;
-  bic: string;
-}
-
-export interface ParentMailSettings {
-  /** The app's origin: links go to its screens and its unsubscribe page. */
-  appOrigin: string;
-  /** Where the functions answer: mail programs post the one-click unsubscribe (RFC 8058) there. */
-  functionsBaseUrl: string;
-  /** Signs the unsubscribe links. */
-  linkKey: string;
-  sepa: SepaAccount;
-  timeZone: string;
-  /** Who sends: named at the top and in the footer. */
-  association: Association;
-}
+export type { ParentMailSettings, SepaAccount } from '../config';

@@ -8,7 +8,7 @@ import { MEMBER_REFERENCES, SYNC_FRESHNESS_PATH } from '@family-portal/contract'
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { storedClosedDays } from '../sync/family/schoolCalendar';
 import { HASH_FIELD, REJECTED_HASH } from '../sync/firestore/contentHash';
-import { recordFamilyView } from './audit';
+import { recordFamilyView } from '../lib/audit';
 
 const NO_TIMETABLE = { lessons: [], roomHours: [], teachers: [] };
 

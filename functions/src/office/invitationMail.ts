@@ -7,14 +7,11 @@
  * account the member's; the sign-up link follows for when the account was cleaned up meanwhile.
  */
 import { MAIL_LANGUAGES } from '@family-portal/contract';
-import { mailBody, type Association, type MailBlock, type MailLanguage } from '../notifications/mailBody';
+import type { InvitationSettings } from '../config';
+import { mailBody, type MailBlock, type MailLanguage } from '../notifications/mailBody';
 
-export interface InvitationSettings {
-  /** The app's origin: the link goes to its sign-up form. */
-  appOrigin: string;
-  /** Who invites: named in the text, at the top and in the footer. */
-  association: Association;
-}
+export type { InvitationSettings } from '../config';
+
 
 interface Links {
   signUp: string;

@@ -10,7 +10,7 @@ import { invitationSettingsFromConfig } from '../config';
 import type { AccountLimit } from '../http/accountLimit';
 import { badRequest, HttpError, parsedOr400 } from '../http/errors';
 import { limitedAdmin } from '../http/memberCaller';
-import { auditPage, recordCsvDownload } from './audit';
+import { auditPage, recordCsvDownload } from '../lib/audit';
 import { viewFamily } from './familyView';
 import { inviteMembers } from './invitations';
 import { csvOf, filteredRows, memberRows } from './memberRows';

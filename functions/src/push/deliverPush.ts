@@ -21,8 +21,8 @@ import { limitAsync } from 'es-toolkit/promise';
 import type { Auth } from 'firebase-admin/auth';
 import { Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { isRevoked, type TokenValidity } from '../http/auth';
-import type { PushMessage } from '../notifications/parentMailDocument';
+import { isRevoked, type TokenValidity } from '../lib/tokenValidity';
+import type { PushMessage } from './pushMessage';
 import { sendPush, type PushOutcome, type VapidKeys } from './sendPush';
 
 /** How long a push service keeps a push for a device that is off: a day; the e-mail has it after that. */

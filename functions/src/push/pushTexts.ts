@@ -4,7 +4,7 @@
  * and of a child only the first name; the portal shows the rest after signing in. Where the
  * office wrote the text (a notice), its title and first line are the office's.
  */
-import type { MailLanguage } from '../notifications/mailBody';
+import type { MailLanguage } from '../lib/mailLanguage';
 
 /** The most a push's line carries: lock screens show two or three lines anyway. */
 export const PUSH_BODY_CHARACTERS = 140;

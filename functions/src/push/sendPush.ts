@@ -11,19 +11,16 @@
  * - Anything else (400, 401, 403, 413): a fault of this message or of the VAPID key; not retried.
  */
 import webpush from 'web-push';
+import type { VapidKeys } from '../config';
 import { withRetry } from '../lib/retry';
+
+export type { VapidKeys } from '../config';
 
 export interface PushSubscriptionKeys {
   endpoint: string;
   keys: { p256dh: string; auth: string };
 }
 
-export interface VapidKeys {
-  /** A mailto: or https: contact for the push services' operators. */
-  subject: string;
-  publicKey: string;
-  privateKey: string;
-}
 
 export interface PushOptions {
   vapid: VapidKeys;

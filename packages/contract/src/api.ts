@@ -105,7 +105,7 @@ export const calendarFeedAnswer = z.object({ data: z.object({ createdAt: z.nulla
 /**
  * subscribePush: a device's PushSubscription as the browser's toJSON() gives it (RFC 8291 keys in
  * base64url: p256dh a 65-byte P-256 point, auth 16 bytes). The functions check the endpoint's
- * push service before storing it (functions/src/push/pushEndpoints.ts).
+ * push service before storing it (functions/src/members/pushEndpoints.ts).
  */
 const base64url = (bytes: number) => z.string().check(z.regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`)));
 const pushEndpoint = z.url({ protocol: /^https?$/ }).check(z.maxLength(1024));

@@ -6,7 +6,7 @@
 import { withRetry } from '../../lib/retry';
 import type { AppSheetRow } from '../mapping/mapRow';
 import { column, text } from './selector';
-import { schoolTimeZone } from '../time/timeZone';
+import { schoolTimeZone } from '../../lib/timeZone';
 import { instantsOfWallClock, wallClockOf } from '../time/wallClock';
 import { windowsTimeZone } from '../time/windowsZones';
 

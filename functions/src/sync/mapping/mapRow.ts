@@ -18,7 +18,7 @@ import {
   ValueError,
   type RawValue,
 } from './values';
-import { schoolTimeZone } from '../time/timeZone';
+import { schoolTimeZone } from '../../lib/timeZone';
 
 export type FieldValue = string | number | boolean | null | string[];
 /** Any synced document's fields, as the writer, the hash and the owners' step handle them. */

@@ -20,7 +20,7 @@
  * whose message says what was wrong.
  */
 
-import { schoolTimeZone } from '../time/timeZone';
+import { schoolTimeZone } from '../../lib/timeZone';
 import { instantOfWallClock } from '../time/wallClock';
 
 export class ValueError extends Error {}

@@ -8,9 +8,6 @@
  * follows; nothing else is undone.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
-import { reconcileHolds } from '../../booking/reconcileHolds';
-import { freeUnheardHolds } from '../../booking/unheardHolds';
 import type { AppSheetClient } from '../appsheet/appsheetClient';
 import { updateOfferCatalogues } from '../family/offerCatalogue';
 import { repairRequestOwners } from '../family/planOwners';
@@ -23,15 +20,26 @@ export interface BookingSyncDeps {
   uncertainHoldMs?: number;
 }
 
-export async function settleBooking(db: Firestore, syncType: SyncType, results: TableSyncResult[], syncedAt: string, today: string, booking: BookingSyncDeps): Promise<void> {
+/**
+ * The places follow the requests: the booking feature's step (booking/syncSteps.ts), given to
+ * the run by whoever starts it (wiring/syncRuns.ts), since the sync imports no feature. It
+ * records a failure as the requests table's problem and never throws.
+ */
+export type PlacesStep = (db: Firestore, syncType: SyncType, requests: TableSyncResult, booking: BookingSyncDeps) => Promise<void>;
+
+export async function settleBooking(
+  db: Firestore,
+  syncType: SyncType,
+  results: TableSyncResult[],
+  syncedAt: string,
+  today: string,
+  booking: BookingSyncDeps & { places?: PlacesStep },
+): Promise<void> {
   const table = (name: string) => results.find((result) => result.table === name);
   const [children, offers, requests] = [table('children'), table('offers'), table('bookingRequests')];
   if (children && requests && !requests.absent && children.updatedIds.length > 0) await moveRequests(db, children, requests, syncedAt);
   if (offers) await updateCatalogues(db, syncType, offers, today);
-  if (requests && !requests.absent) {
-    await updateHolds(db, syncType, requests);
-    await freeUnheard(db, requests, booking);
-  }
+  if (requests && !requests.absent && booking.places) await booking.places(db, syncType, requests, booking);
 }
 
 /** A child that moved to another family takes its requests along, as its plans (planOwners.ts). */
@@ -64,35 +72,3 @@ async function updateCatalogues(db: Firestore, syncType: SyncType, offers: Table
   }
 }
 
-/**
- * Every holder after a full sync whose requests table synced; else those of the requests written.
- * Requests beyond a time's places are the office's warnings, in the order they reached AppSheet.
- */
-async function updateHolds(db: Firestore, syncType: SyncType, requests: TableSyncResult) {
-  try {
-    const overbooked = await reconcileHolds(db, syncType === 'full' && !requests.problem ? 'all' : requests.writtenIds);
-    const warnings = overbooked.map(({ offerId, requestId }) => ({
-      table: 'bookingRequests' as const,
-      key: requestId,
-      reason: `more requests than places at a time of offer ${offerId}: this later one cannot be confirmed until a place is freed (decline it or another)`,
-    }));
-    requests.rowWarnings.push(...warnings);
-    requests.counts.warnings += warnings.length;
-  } catch (error) {
-    requests.problem ??= `bringing the places in line with the requests failed: ${(error as Error).message}`;
-  }
-}
-
-/**
- * Every run, delta or full: places kept for requests whose AppSheet answer was lost, once the
- * hold is old enough, are given back when AppSheet has no row. Nothing for the office to do: the
- * log keeps how many.
- */
-async function freeUnheard(db: Firestore, requests: TableSyncResult, booking: BookingSyncDeps) {
-  try {
-    const { freed, landed } = await freeUnheardHolds(db, booking.appSheet, { uncertainHoldMs: booking.uncertainHoldMs });
-    if (freed.length + landed.length > 0) logger.info('booking requests whose answer was lost, looked up in AppSheet', { freed: freed.length, landed: landed.length });
-  } catch (error) {
-    requests.problem ??= `looking up requests whose AppSheet answer was lost failed: ${(error as Error).message}`;
-  }
-}

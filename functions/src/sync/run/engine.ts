@@ -26,8 +26,8 @@ import { logger } from 'firebase-functions';
 import { reconcileMemberIndex } from '../family/memberIndex';
 import { updateMemberReferences } from '../family/memberReferences';
 import { repairPlanOwners } from '../family/planOwners';
-import { dayIn, schoolTimeZone } from '../time/timeZone';
-import { settleBooking } from './bookingSteps';
+import { dayIn, schoolTimeZone } from '../../lib/timeZone';
+import { settleBooking, type PlacesStep } from './bookingSteps';
 import { settleCalendar } from './calendarStep';
 import { failedTable, syncTableDelta, syncTableFull, type SyncContext, type TableSyncResult } from './tableSync';
 
@@ -45,6 +45,8 @@ export interface SyncDeps {
   today?: string;
   /** How old a hold kept for a request whose AppSheet answer was lost must be before the run looks it up (unheardHolds.ts). */
   uncertainHoldMs?: number;
+  /** The booking feature's step after the requests table (bookingSteps.ts); none: the places are left as they are. */
+  places?: PlacesStep;
 }
 
 export interface SyncRequest {
@@ -227,7 +229,7 @@ async function syncTables(
     }
   }
   if (plans) await updateReferences(deps, request, results, plans, movedPlanIds, log);
-  await settleBooking(deps.db, request.syncType, results, log.startedAt, today, { appSheet: deps.appSheet, uncertainHoldMs: deps.uncertainHoldMs });
+  await settleBooking(deps.db, request.syncType, results, log.startedAt, today, { appSheet: deps.appSheet, uncertainHoldMs: deps.uncertainHoldMs, places: deps.places });
   await settleCalendar(deps.db, request.syncType, results, today);
   return { results, accessEnded };
 }

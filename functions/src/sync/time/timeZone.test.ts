@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertTimeZone } from './timeZone';
+import { assertTimeZone } from '../../lib/timeZone';
 import { instantOfWallClock, instantsOfWallClock, offsetAt, wallClockOf, type WallClock } from './wallClock';
 import { ianaTimeZone, windowsTimeZone } from './windowsZones';
 

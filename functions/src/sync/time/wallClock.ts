@@ -2,7 +2,7 @@
  * Wall-clock time in an IANA time zone, computed with Intl alone (no date library): AppSheet
  * DateTimes carry no zone, so the sync reads and writes them as the school's clock shows them.
  */
-import { assertTimeZone } from './timeZone';
+import { assertTimeZone } from '../../lib/timeZone';
 
 export interface WallClock {
   year: number;

@@ -15,7 +15,7 @@ import { badRequest, describeIssues, HttpError } from '../http/errors';
 import { callerAndActiveMember, callerAndMember, limitedCaller } from '../http/memberCaller';
 import { enforceKeyedLimit, type KeyedLimit } from '../http/rateLimit';
 import { deviceNames } from '../lib/userAgent';
-import { deviceId, devicesOf, isPushServiceEndpoint, releaseSubscription, removeDeviceOf, removeSubscription, saveSubscription } from './pushSubscriptions';
+import { deviceId, devicesOf, isPushServiceEndpoint, releaseSubscription, removeDeviceOf, removeSubscription, saveSubscription } from '../push/pushSubscriptions';
 
 const unavailable = () => new HttpError('push-unavailable', 'This portal has no VAPID key pair: pushes are not set up (docs/push.md).');
 

@@ -17,21 +17,22 @@ import { readChoices, saveChoices, turnOffChoices } from '../notifications/paren
 import { confirmCancellation } from '../notifications/parentMail';
 import { readUnsubscribeToken } from '../notifications/unsubscribeToken';
 import { adminAuth, adminDb } from '../admin';
-import { deletePortalAccount, exportFamilyData } from '../members/accountData';
-import { appSheetForWrites, notificationLinkKey, parentMailSettingsFromConfig } from '../config';
-import { dayIn, schoolTimeZone } from '../sync/time/timeZone';
-import { findMemberByEmail } from '../members/findMember';
+import { deletePortalAccount, exportFamilyData } from './accountData';
+import { notificationLinkKey, parentMailSettingsFromConfig } from '../config';
+import { appSheetForWrites } from '../sync/appsheet/configured';
+import { dayIn, schoolTimeZone } from '../lib/timeZone';
+import { findMemberByEmail } from '../sync/family/findMember';
 import {
   AlreadyRequestedError,
   AppSheetWriteError,
   requestCancellation,
   RequestInProgressError,
   updateContactData,
-} from '../members/memberWrites';
-import { MEMBER_LIMITS } from './accountLimit';
-import { callerAndMember, limitedCaller } from './memberCaller';
-import { badRequest, describeIssues, HttpError } from './errors';
-import { enforceKeyedLimit, type KeyedLimit } from './rateLimit';
+} from './memberWrites';
+import { MEMBER_LIMITS } from '../http/accountLimit';
+import { callerAndMember, limitedCaller } from '../http/memberCaller';
+import { badRequest, describeIssues, HttpError } from '../http/errors';
+import { enforceKeyedLimit, type KeyedLimit } from '../http/rateLimit';
 
 const appSheetFailed = (error: AppSheetWriteError) => {
   logger.warn('AppSheet write failed', { reason: error.message.slice(0, 120) });

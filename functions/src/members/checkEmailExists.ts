@@ -3,9 +3,9 @@ import type { Request } from 'express';
 import { checkEmailExistsBody } from '@family-portal/contract';
 import { adminDb } from '../admin';
 import { rateLimitHmacKey, trustedProxiesFromEnvironment } from '../config';
-import { findMemberByEmail } from '../members/findMember';
-import { badRequest } from './errors';
-import { clientAddress, enforceRateLimit, type RateLimit } from './rateLimit';
+import { findMemberByEmail } from '../sync/family/findMember';
+import { badRequest } from '../http/errors';
+import { clientAddress, enforceRateLimit, type RateLimit } from '../http/rateLimit';
 
 /** Enough for a parent who mistypes a few times; too few to walk through a list of addresses. */
 export const CHECK_EMAIL_LIMIT_PER_MINUTE = 10;

@@ -4,12 +4,12 @@ import { logger } from 'firebase-functions';
 import { SYNC_LOGS, syncHistoryQuery, syncLogSchema, triggerSyncBody, type SyncLease } from '@family-portal/contract';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { adminDb } from '../admin';
-import { syncSettingsFromConfig } from '../config';
-import { runSyncReportingChanges, type SyncRun } from '../sync/run/engine';
+import { syncSettingsFromConfig } from '../sync/run/settings';
+import { runSyncReportingChanges, type SyncRun } from './syncRuns';
 import { currentLease, SyncConflictError } from '../sync/run/lease';
 import type { SyncLog, SyncType } from '../sync/run/syncLog';
-import { requireAdmin } from './auth';
-import { badRequest, describeIssues, HttpError } from './errors';
+import { requireAdmin } from '../http/auth';
+import { badRequest, describeIssues, HttpError } from '../http/errors';
 import { notifyParentsAfterSync } from '../notifications/afterSync';
 
 /**

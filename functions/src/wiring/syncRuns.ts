@@ -1,12 +1,37 @@
+/**
+ * A sync run with what the features do after it: the sync (a service) imports no feature, so the
+ * runs that the functions, the tools and the tests start come from here, with booking's places
+ * step; the scheduled run also alerts the office and e-mails the parents whose records changed.
+ */
 import { logger } from 'firebase-functions';
-import { adminDb } from '../../admin';
-import { appOrigins, associationFromConfig, officeLanguageFromEnvironment, syncSettingsFromConfig } from '../../config';
-import { notifyParentsAfterSync } from '../../notifications/afterSync';
-import { notifyOffice, type SyncOutcome } from '../../notifications/officeAlerts';
-import { schoolTimeZone } from '../time/timeZone';
-import { runSyncReportingChanges, type ChangedFamilies } from './engine';
-import { SyncConflictError } from './lease';
-import type { SyncType } from './syncLog';
+import { adminDb } from '../admin';
+import { settlePlaces } from '../booking/syncSteps';
+import { appOrigins, associationFromConfig, officeLanguageFromEnvironment } from '../config';
+import { schoolTimeZone } from '../lib/timeZone';
+import { notifyParentsAfterSync } from '../notifications/afterSync';
+import { notifyOffice, type SyncOutcome } from '../notifications/officeAlerts';
+import * as engine from '../sync/run/engine';
+import type { ChangedFamilies, SyncDeps, SyncRequest, SyncRun } from '../sync/run/engine';
+import { SyncConflictError } from '../sync/run/lease';
+import { syncSettingsFromConfig } from '../sync/run/settings';
+import type { SyncLog, SyncType } from '../sync/run/syncLog';
+
+export { DELTA_OVERLAP_MS, type ChangedFamilies, type SyncDeps, type SyncRequest, type SyncRun } from '../sync/run/engine';
+
+/** The features' steps in a run, unless the caller gives its own. */
+const withFeatureSteps = (deps: SyncDeps): SyncDeps => ({ places: settlePlaces, ...deps });
+
+export function runSync(deps: SyncDeps, request: SyncRequest): Promise<SyncLog> {
+  return engine.runSync(withFeatureSteps(deps), request);
+}
+
+export function runSyncReportingChanges(deps: SyncDeps, request: SyncRequest): Promise<SyncRun> {
+  return engine.runSyncReportingChanges(withFeatureSteps(deps), request);
+}
+
+export function runFullSync(deps: SyncDeps, request: Omit<SyncRequest, 'syncType'>): Promise<SyncLog> {
+  return engine.runFullSync(withFeatureSteps(deps), request);
+}
 
 /** A scheduled sync, then the office's alert if its end calls for one. The scheduler only calls this; tests call it directly. */
 export async function runScheduledSync(syncType: SyncType): Promise<void> {
