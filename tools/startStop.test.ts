@@ -7,12 +7,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { isPortOpen, killIfThere } from './lib/processes';
 import { processesWithEnv } from './lib/procfs';
-import { ROOT } from './lib/stack';
-
-const STOP_STACK_PORTS = { auth: 9209, firestore: 8200, functions: 5121, appsheet: 8817, app: 5193, smtp: 1055, inbox: 1110, push: 8820, hub: 4430, logging: 4530 };
+import { portsOf, ROOT } from './lib/stack';
 
 /** Every process the stack starts inherits this variable: how the test finds them, orphans too. */
 const MARK = 'PORTAL_START_STOP_TEST';
@@ -20,13 +18,13 @@ const run = randomUUID();
 const processesOfTheStack = () => processesWithEnv(MARK, run).filter(({ pid }) => pid !== process.pid);
 
 /** Waits until `ready()` holds; fails with `describe()` after `timeoutMs`. */
-async function until(ready: () => boolean, timeoutMs: number, describe: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!ready()) {
-    if (Date.now() > deadline) throw new Error(describe());
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const until = (ready: () => boolean, timeoutMs: number, describe: () => string) =>
+  vi.waitFor(
+    () => {
+      if (!ready()) throw new Error(describe());
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 
 afterAll(() => {
   // A failed run must not leave its emulators holding the ports for the next one.
@@ -74,7 +72,7 @@ it('stops every process of the stack and frees its ports when Ctrl-C comes twice
     .poll(() => processesOfTheStack().map(({ pid, command }) => `${pid} ${command.slice(0, 120)}`), { timeout: 60_000, interval: 500 })
     .toEqual([]);
   const open = [];
-  for (const [name, port] of Object.entries(STOP_STACK_PORTS)) if (await isPortOpen(port)) open.push(`${name} ${port}`);
+  for (const [name, port] of Object.entries(portsOf('stop'))) if (await isPortOpen(port)) open.push(`${name} ${port}`);
   expect(open).toEqual([]);
   // The second Ctrl-C reached the stack and was let be; and its children stopped by themselves,
   // not by the sweep for what they leave behind.

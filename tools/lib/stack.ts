@@ -53,6 +53,8 @@ export const STACK_NAME = stackName();
 export const STACK = STACKS[STACK_NAME];
 export const PROJECT_ID = STACK.projectId;
 export const PORTS = STACK.ports;
+/** The ports of another stack than this process's (a test that starts one beside it). */
+export const portsOf = (name: StackName) => STACKS[name].ports;
 
 const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 
