@@ -5,11 +5,11 @@
  * imprint and privacy notice; the HTML reads on a phone (system sans-serif, at most 560 px wide,
  * the transfer details in an aligned table).
  */
-import type { Association } from '../config';
+import type { Association } from '../lib/settingShapes';
 import type { MailLanguage } from '../lib/mailLanguage';
 
 export { isMailLanguage, type MailLanguage } from '../lib/mailLanguage';
-export type { Association } from '../config';
+export type { Association } from '../lib/settingShapes';
 
 /** The Intl locale of each language, as the web app formats it. */
 export const MAIL_LOCALES: Record<MailLanguage, string> = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' };

@@ -1,5 +1,5 @@
 /**
  * What the parents' e-mails (parentMail.ts) take from the functions' configuration: the types
- * are config.ts's, which reads the settings (a leaf: it imports none of the services).
+ * are lib/settingShapes.ts's, and config.ts builds them (a leaf: it imports none of the services).
  */
-export type { ParentMailSettings, SepaAccount } from '../config';
+export type { ParentMailSettings, SepaAccount } from '../lib/settingShapes';

@@ -7,10 +7,10 @@
  * account the member's; the sign-up link follows for when the account was cleaned up meanwhile.
  */
 import { MAIL_LANGUAGES } from '@family-portal/contract';
-import type { InvitationSettings } from '../config';
+import type { InvitationSettings } from '../lib/settingShapes';
 import { mailBody, type MailBlock, type MailLanguage } from '../notifications/mailBody';
 
-export type { InvitationSettings } from '../config';
+export type { InvitationSettings } from '../lib/settingShapes';
 
 
 interface Links {

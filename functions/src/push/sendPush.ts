@@ -11,10 +11,10 @@
  * - Anything else (400, 401, 403, 413): a fault of this message or of the VAPID key; not retried.
  */
 import webpush from 'web-push';
-import type { VapidKeys } from '../config';
+import type { VapidKeys } from '../lib/settingShapes';
 import { withRetry } from '../lib/retry';
 
-export type { VapidKeys } from '../config';
+export type { VapidKeys } from '../lib/settingShapes';
 
 export interface PushSubscriptionKeys {
   endpoint: string;
