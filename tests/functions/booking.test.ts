@@ -20,7 +20,7 @@ import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
 import { functionUrl, signedUpAccount } from '../support/auth';
 import { atSource } from '../support/appSheet';
-import { addChildren, addOffers, indexedMembers, lessonsWithRoomHours, plannedQuarterId, schoolDay, type TestOffer } from '../support/bookingSchool';
+import { addChildren, addOffers, indexedMembers, schoolDay, syncedSchool, type TestOffer } from '../support/bookingSchool';
 
 const { db } = emulatorAdmin();
 const appSheetUrl = `http://127.0.0.1:${PORTS.appsheet}`;
@@ -72,11 +72,9 @@ const memberDoc = (memberId: string) => db.doc(`members/${memberId}`).get();
 const emailOf = (memberId: string) => members.find((member) => member.memberId === memberId)?.email as string;
 
 beforeAll(async () => {
-  await clearFirestore();
-  await fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' });
-  expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
-  quarterId = await plannedQuarterId(db);
-  const lessons = await lessonsWithRoomHours(db);
+  const school = await syncedSchool(db, appSheetUrl, appSheet);
+  quarterId = school.quarterId;
+  const { lessons } = school;
   const names = ['race', 'http', 'checks', 'closed', 'fault', 'decide', 'decline', 'withdraw', 'reconcile', 'lost', 'again'] as const;
   expect(lessons.length).toBeGreaterThanOrEqual(names.length);
   // 'again' needs a lesson with two times; the others take the lessons in turn.

@@ -23,7 +23,7 @@ import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
 import { signedUpAccount } from '../support/auth';
 import { timedCall, warmProcesses, type TimedAnswer } from '../support/manyAtOnce';
-import { addChildren, addOffers, indexedMembers, lessonsWithRoomHours, plannedQuarterId, removeTestRows, schoolDay, type TestOffer } from '../support/bookingSchool';
+import { addChildren, addOffers, indexedMembers, removeTestRows, schoolDay, syncedSchool, type TestOffer } from '../support/bookingSchool';
 
 const { db } = emulatorAdmin();
 const appSheetUrl = `http://127.0.0.1:${PORTS.appsheet}`;
@@ -88,11 +88,9 @@ const warmInstances = (children: Child[]) =>
   );
 
 beforeAll(async () => {
-  await clearFirestore();
-  await fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' });
-  expect((await runFullSync({ db, appSheet }, { triggeredBy: 'manual' })).status).not.toBe('error');
-  quarterId = await plannedQuarterId(db);
-  const lessons = await lessonsWithRoomHours(db);
+  const school = await syncedSchool(db, appSheetUrl, appSheet);
+  quarterId = school.quarterId;
+  const { lessons } = school;
   // 'moved' needs a lesson with two times; the others take the lessons in turn.
   const twoTimes = lessons.findLast((lesson) => lesson.roomHourIds.length >= 2);
   expect(twoTimes).toBeDefined();

@@ -7,6 +7,8 @@ import { MEMBER_EMAILS } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { dayIn } from '../../functions/src/lib/timeZone';
+import { runFullSync } from '../../functions/src/wiring/syncRuns';
+import { clearFirestore } from '../../tools/lib/emulators';
 import { atSource } from './appSheet';
 
 export interface TestOffer {
@@ -21,6 +23,18 @@ const germanDay = (iso: string) => iso.split('-').reverse().join('.');
 
 /** The school's day `days` from now (negative: before today). */
 export const schoolDay = (days = 0) => dayIn(new Date(Date.now() + days * 86_400_000), 'Europe/Berlin');
+
+/**
+ * A booking test file's start: an empty Firestore, no AppSheet faults, the demo school synced in
+ * full; the quarter requests are for, and the lessons with their times.
+ */
+export async function syncedSchool(db: Firestore, appSheetUrl: string, appSheet: AppSheetClient): Promise<{ quarterId: string; lessons: Array<{ lessonId: string; roomHourIds: string[] }> }> {
+  await clearFirestore();
+  await fetch(`${appSheetUrl}/__demo/faults`, { method: 'DELETE' });
+  const sync = await runFullSync({ db, appSheet }, { triggeredBy: 'manual' });
+  if (sync.status === 'error') throw new Error(`the demo school's full sync failed: ${sync.error ?? ''}`);
+  return { quarterId: await plannedQuarterId(db), lessons: await lessonsWithRoomHours(db) };
+}
 
 /** The lessons with their room hours, as synced. */
 export async function lessonsWithRoomHours(db: Firestore): Promise<Array<{ lessonId: string; roomHourIds: string[] }>> {
