@@ -9,10 +9,10 @@ import { chunk } from 'es-toolkit/array';
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { storedClosedDays } from '../sync/family/schoolCalendar';
 import { absencesByDay, addDays, type LessonSpan, type StoredAbsence } from './absenceDays';
+import { IN_LIMIT } from '../lib/firestoreLimits';
 
 /** Document ids one getAll takes; and the values of one `in` query. */
 const BATCH = 300;
-const IN_LIMIT = 30;
 
 async function readMany(db: Firestore, collection: string, ids: Iterable<string>, fields: string[]): Promise<Map<string, DocumentSnapshot>> {
   const unique = [...new Set(ids)].filter((id) => id !== '');

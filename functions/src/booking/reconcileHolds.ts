@@ -9,12 +9,12 @@ import { chunk } from 'es-toolkit/array';
 import { type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { changeHolders, SYNC_HOLD_CHANGE_MS } from './changeHolders';
 import { BOOKING_HOLDS, isLiveClaim, overbookedIds, readHolders, type Holders } from './holders';
+import { IN_LIMIT } from '../lib/firestoreLimits';
 
 const REQUESTS = APPSHEET_TABLES.bookingRequests.collection;
 const OFFERS = APPSHEET_TABLES.offers.collection;
 /** getAll and `in` batches. */
 const BATCH = 300;
-const IN_LIMIT = 30;
 /** Offers reconciled at once: each is one small change. */
 const PARALLEL = 8;
 

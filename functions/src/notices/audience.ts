@@ -15,6 +15,7 @@ import type { Auth } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { badRequest, HttpError } from '../http/errors';
 import { canNameDocument, type StoredAudience } from './noticeRecord';
+import { IN_LIMIT } from '../lib/firestoreLimits';
 
 export interface ResolvedAudience {
   memberIds: string[];
@@ -22,8 +23,7 @@ export interface ResolvedAudience {
   summary: AuditAudience;
 }
 
-/** Firestore's `in` takes at most 30 values; getAll is kept to a few hundred documents a call. */
-const IN_LIMIT = 30;
+/** getAll is kept to a few hundred documents a call. */
 const GET_ALL_LIMIT = 300;
 
 export const emptyAudience = () => badRequest('No family is in this audience: nothing was sent.');

@@ -11,8 +11,8 @@ import { chunk } from 'es-toolkit/array';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { commitInBatches, type BatchOperation } from './batchedWrites';
+import { IN_LIMIT } from '../lib/firestoreLimits';
 
-const IN_LIMIT = 30;
 const NOT_FOUND = 5;
 
 /** Returns how many feeds were cleared. */

@@ -18,6 +18,7 @@ import { emptyAudience, type ResolvedAudience } from './audience';
 import type { DeliveryHooks } from './deliveries';
 import { firstTitle, noticeIdFor, noticesOf, officeNoticeOf, officeNoticeOfDoc, type KeySpace, type StoredNotice } from './noticeRecord';
 import { finishCopies, giveUpHold, leaseFrom, writeCopies } from './unfinishedSends';
+import { ALREADY_EXISTS } from '../lib/firestoreLimits';
 
 export interface NewNotice {
   kind: OfficeNotice['kind'];
@@ -44,8 +45,6 @@ export interface Published {
   unfinished: { mails: boolean } | null;
 }
 
-/** Firestore's gRPC code for a document that exists already. */
-const ALREADY_EXISTS = 6;
 
 /**
  * The notice an earlier attempt of this send made, or null; when that attempt was cut short and

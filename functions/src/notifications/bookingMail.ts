@@ -26,6 +26,8 @@ import { familyRecordsOf } from './familyRecords';
 import type { StoredChoices } from './parentChoices';
 import type { ParentMailSettings } from './parentMailSettings';
 import { accountsOf, forgetChoices, refusalOf, type ChoiceOwner } from './recipients';
+import { ALREADY_EXISTS, IN_LIMIT } from '../lib/firestoreLimits';
+import { LOOKUP_BATCH, LOOKUP_CONCURRENCY, SCAN_CHOICES_ABOVE, unique, WRITE_CONCURRENCY } from './lookups';
 
 /** How far back a decision is still news. */
 export const DECISION_MAIL_DAYS = 14;
@@ -50,20 +52,7 @@ export interface BookingMailRun {
   forgotten: number;
 }
 
-/** Firestore's `in` takes at most 30 values. */
-const IN_LIMIT = 30;
-/** Beyond this many families, one query for every opted-in parent costs less than lookups per family. */
-const SCAN_CHOICES_ABOVE = 300;
-/** Documents a lookup takes; e-mails prepared and written per slice. */
-const BATCH = 300;
-/** Lookups in flight at once. */
-const LOOKUP_CONCURRENCY = 4;
-/** E-mails written at once. */
-const WRITE_CONCURRENCY = 20;
-/** Firestore's gRPC code for a document that exists already. */
-const ALREADY_EXISTS = 6;
 
-const unique = <T>(values: Iterable<T>) => [...new Set(values)];
 const REQUESTS = 'bookingRequests';
 
 const recentSince = (now: Date) => new Date(now.getTime() - DECISION_MAIL_DAYS * DAY_MS).toISOString();
@@ -75,7 +64,7 @@ async function recentlyDecided(db: Firestore, now: Date): Promise<DocumentSnapsh
 
 /** These requests, looked up by id. */
 async function requestsById(db: Firestore, ids: string[]): Promise<DocumentSnapshot[]> {
-  const found = await Promise.all(chunk(ids, BATCH).map(limitAsync((batch: string[]) => db.getAll(...batch.map((id) => db.collection(REQUESTS).doc(id))), LOOKUP_CONCURRENCY)));
+  const found = await Promise.all(chunk(ids, LOOKUP_BATCH).map(limitAsync((batch: string[]) => db.getAll(...batch.map((id) => db.collection(REQUESTS).doc(id))), LOOKUP_CONCURRENCY)));
   return found.flat().filter((doc) => doc.exists);
 }
 
@@ -142,11 +131,11 @@ async function send(db: Firestore, requests: DecidedRequest[], deps: SendDeps, r
       .map((doc) => ({ request, choices: doc, ref: db.collection(MAIL).doc(bookingDecisionMailId(request.id, request.status, doc.id)) })),
   );
   // Most calls (a nightly full sync) find every e-mail written already: look before reading more.
-  const existing = await Promise.all(chunk(pairs, BATCH).map(limitAsync((slice: Pair[]) => db.getAll(...slice.map((pair) => pair.ref), { fieldMask: [] }), LOOKUP_CONCURRENCY)));
+  const existing = await Promise.all(chunk(pairs, LOOKUP_BATCH).map(limitAsync((slice: Pair[]) => db.getAll(...slice.map((pair) => pair.ref), { fieldMask: [] }), LOOKUP_CONCURRENCY)));
   const written = new Set(existing.flat().filter((doc) => doc.exists).map((doc) => doc.id));
   run.alreadySent += written.size;
   const refused = new Set<string>();
-  for (const slice of chunk(pairs.filter((pair) => !written.has(pair.ref.id)), BATCH)) await sendSlice(db, slice, deps, refused, run);
+  for (const slice of chunk(pairs.filter((pair) => !written.has(pair.ref.id)), LOOKUP_BATCH)) await sendSlice(db, slice, deps, refused, run);
 }
 
 /** One slice of e-mails to write: its recipients checked, its facts read, each e-mail created. */

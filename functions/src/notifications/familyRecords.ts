@@ -8,6 +8,7 @@ import { MEMBER_EMAILS } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { isDocumentId } from './documentIds';
+import { IN_LIMIT } from '../lib/firestoreLimits';
 
 export interface PaymentFacts {
   id: string;
@@ -23,8 +24,6 @@ export interface FamilyRecords {
   payments(memberId: string): PaymentFacts[];
 }
 
-/** Firestore's `in` takes at most 30 values. */
-const IN_LIMIT = 30;
 const MEMBER_FIELDS = ['primaryName', 'balance', 'status'];
 const PAYMENT_FIELDS = ['memberId', 'amount', 'date', 'direction'];
 

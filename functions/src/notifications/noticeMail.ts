@@ -24,7 +24,6 @@
  */
 import { isActiveMember, MEMBER_EMAILS, NOTICE_DELIVERIES, NOTICES, NOTIFICATION_CHOICES } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
-import { limitAsync } from 'es-toolkit/promise';
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -40,6 +39,8 @@ import { writeNoticeMails } from './noticeMailWrites';
 import { NO_CHOICES } from './parentChoices';
 import type { ParentMailSettings } from './parentMailSettings';
 import { forgetChoices, refusalOf, type ChoiceOwner } from './recipients';
+import { IN_LIMIT } from '../lib/firestoreLimits';
+import { LOOKUP_BATCH, limitedLookups as limited, SCAN_CHOICES_ABOVE, unique } from './lookups';
 
 export interface NoticeMailDeps {
   auth: Auth;
@@ -58,19 +59,9 @@ export interface NoticeMailRun {
   failed: boolean;
 }
 
-/** Firestore's `in` takes at most 30 values. */
-const IN_LIMIT = 30;
-/** Beyond this many families, one query for every opted-in parent (or the whole index) costs less than queries per 30 families. */
-const SCAN_CHOICES_ABOVE = 300;
-/** Documents a lookup takes. */
-const LOOKUP = 300;
 /** Auth's getUsers takes at most 100 identifiers a call. */
 const AUTH_BATCH = 100;
-/** Lookups in flight at once. */
-const LOOKUP_CONCURRENCY = 4;
 
-const unique = <T>(values: Iterable<T>) => [...new Set(values)];
-const limited = <T, R>(items: T[][], task: (batch: T[]) => Promise<R>) => Promise.all(items.map(limitAsync(task, LOOKUP_CONCURRENCY)));
 
 /** A parent an e-mail may go to, once the records agree. */
 interface Candidate extends ChoiceOwner {
@@ -144,7 +135,7 @@ async function cancellationParents(db: Firestore, auth: Auth, families: string[]
       : (await limited(chunk(families, IN_LIMIT), (batch) => db.collection(MEMBER_EMAILS).where('memberId', 'in', batch).get())).flatMap((result) => result.docs);
   const addresses = new Map(index.map((doc) => [doc.id, String(doc.get('memberId'))]));
   const accounts = (await limited(chunk([...addresses.keys()], AUTH_BATCH), (batch) => auth.getUsers(batch.map((email) => ({ email }))))).flatMap((result) => result.users);
-  const choices = await limited(chunk(accounts, LOOKUP), (batch: UserRecord[]) =>
+  const choices = await limited(chunk(accounts, LOOKUP_BATCH), (batch: UserRecord[]) =>
     db.getAll(...batch.map((user) => db.collection(NOTIFICATION_CHOICES).doc(user.uid)), { fieldMask: ['lessonCancelled', 'language'] }),
   );
   const choicesOf = new Map(choices.flat().filter((doc) => doc.exists).map((doc) => [doc.id, doc]));

@@ -15,14 +15,11 @@ import { giveBack, takeFromBudget } from './noticeMailBudget';
 import { noticeMail, type NoticeFacts } from './noticeMailContent';
 import type { ParentMailDocument, ParentRecipient } from './parentMailDocument';
 import type { ParentMailSettings } from './parentMailSettings';
+import { ALREADY_EXISTS } from '../lib/firestoreLimits';
+import { LOOKUP_BATCH, LOOKUP_CONCURRENCY, WRITE_CONCURRENCY } from './lookups';
 
-/** Documents a lookup takes, and lookups in flight at once. */
-const LOOKUP = 300;
-const LOOKUP_CONCURRENCY = 4;
 /** E-mails a batch creates (Firestore allows 500 writes a batch). */
 const WRITE_BATCH = 400;
-/** Firestore's gRPC code for a document that exists already. */
-const ALREADY_EXISTS = 6;
 
 interface Pending {
   ref: DocumentReference;
@@ -47,7 +44,7 @@ export async function writeNoticeMails(
 ) {
   const refs = recipients.map((recipient) => db.collection(MAIL).doc(noticeMailId(notice.id, recipient.uid)));
   // A retry finds most e-mails written: look before composing.
-  const existing = await Promise.all(chunk(refs, LOOKUP).map(limitAsync((batch: DocumentReference[]) => db.getAll(...batch, { fieldMask: [] }), LOOKUP_CONCURRENCY)));
+  const existing = await Promise.all(chunk(refs, LOOKUP_BATCH).map(limitAsync((batch: DocumentReference[]) => db.getAll(...batch, { fieldMask: [] }), LOOKUP_CONCURRENCY)));
   const written = new Set(existing.flat().filter((doc) => doc.exists).map((doc) => doc.id));
   run.alreadySent += written.size;
   const unsent = recipients.flatMap((recipient, at) => (written.has(refs[at]!.id) ? [] : [{ recipient, ref: refs[at]! }]));
@@ -67,7 +64,7 @@ export async function writeNoticeMails(
       } catch (error) {
         if ((error as { code?: unknown }).code !== ALREADY_EXISTS) throw error;
         // Another call wrote some of them meanwhile: the rest one by one, each still once.
-        await Promise.all(slice.map(limitAsync((one: Pending) => createOnce(one, run), 20)));
+        await Promise.all(slice.map(limitAsync((one: Pending) => createOnce(one, run), WRITE_CONCURRENCY)));
       }
     }
   } finally {

@@ -23,6 +23,8 @@ import { allFamilyRecords, familyRecordsOf } from './familyRecords';
 import { accountsOf, forgetChoices, refusalOf, type ChoiceOwner, type Refusal } from './recipients';
 import { parentMailDocument, type ParentMailDocument, type ParentRecipient } from './parentMailDocument';
 import type { ParentMailSettings } from './parentMailSettings';
+import { IN_LIMIT } from '../lib/firestoreLimits';
+import { unique, WRITE_CONCURRENCY } from './lookups';
 
 /** What parentMail, notifyParents and confirmCancellation take: config.ts builds it. */
 export type { ParentMailSettings } from './parentMailSettings';
@@ -111,13 +113,6 @@ export interface MailRun {
   written: number;
   forgotten: number;
 }
-
-/** Firestore's `in` takes at most 30 values. */
-const IN_LIMIT = 30;
-/** Parents' writes in flight at once. */
-const WRITE_CONCURRENCY = 20;
-
-const unique = <T>(values: Iterable<T>) => [...new Set(values)];
 
 const ownerOf = (doc: DocumentSnapshot): ChoiceOwner => ({ uid: doc.id, email: String(doc.get('email') ?? ''), memberId: String(doc.get('memberId') ?? '') });
 

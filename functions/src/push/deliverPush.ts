@@ -24,6 +24,7 @@ import { logger } from 'firebase-functions';
 import { isRevoked, type TokenValidity } from '../lib/tokenValidity';
 import type { PushMessage } from './pushMessage';
 import { sendPush, type PushOutcome, type VapidKeys } from './sendPush';
+import { ALREADY_EXISTS } from '../lib/firestoreLimits';
 
 /** How long a push service keeps a push for a device that is off: a day; the e-mail has it after that. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -31,8 +32,7 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const OUTBOX_DAYS = 30;
 /** Devices sent to at once. */
 const SEND_CONCURRENCY = 8;
-/** Firestore's gRPC codes for a document that exists already, and for one that does not. */
-const ALREADY_EXISTS = 6;
+/** Firestore's gRPC code for a document that does not exist. */
 const NOT_FOUND = 5;
 
 export interface PushRun {

@@ -3,6 +3,7 @@ import type { SyncLog } from '../../api/adminSync';
 import { syncDuration } from '../../domain/syncDuration';
 import { formatAdminDateTime } from '../../lib/schoolClock';
 import { useLocale } from '../../i18n/useLocale';
+import { AdminTable } from './AdminTable';
 
 const TABLES = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'plans', 'roomHours'] as const;
 
@@ -61,30 +62,24 @@ export function SyncDetails({ log }: { log: SyncLog }) {
       )}
       {/* From the sm breakpoint a table; on a phone one row per table with its counts under its
           name, so that no column is cut off beside the longest table name. */}
-      <table className="hidden w-full text-left sm:table">
-        <caption className="sr-only">{t('admin.table.caption')}</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-3 font-medium">{t('admin.table.table')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.synced')}</th>
-            <th scope="col" className="py-1 pr-3 text-right font-medium">{t('admin.table.errors')}</th>
-            {full && <th scope="col" className="py-1 text-right font-medium">{t('admin.table.deleted')}</th>}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 tabular-nums">
-          {TABLES.map((table) => {
-            const counts = countsOf(log, table);
-            return (
-              <tr key={table}>
-                <th scope="row" className="py-1 pr-3 font-normal">{t(`admin.tables.${table}`)}</th>
-                <td className="py-1 pr-3 text-right">{counts.synced}</td>
-                <td className={`py-1 pr-3 text-right ${counts.errors > 0 ? 'font-semibold text-red-700' : ''}`}>{counts.errors}</td>
-                {full && <td className="py-1 text-right">{counts.deleted}</td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <AdminTable caption={t('admin.table.caption')} className="hidden w-full sm:table" padding="py-1" bodyClassName="divide-y divide-slate-100 tabular-nums" columns={[
+        { label: t('admin.table.table') },
+        { label: t('admin.table.synced'), className: 'text-right' },
+        { label: t('admin.table.errors'), className: 'text-right' },
+        ...(full ? [{ label: t('admin.table.deleted'), className: 'text-right' }] : []),
+      ]}>
+        {TABLES.map((table) => {
+          const counts = countsOf(log, table);
+          return (
+            <tr key={table}>
+              <th scope="row" className="py-1 pr-3 font-normal">{t(`admin.tables.${table}`)}</th>
+              <td className="py-1 pr-3 text-right">{counts.synced}</td>
+              <td className={`py-1 text-right ${full ? 'pr-3' : ''} ${counts.errors > 0 ? 'font-semibold text-red-700' : ''}`}>{counts.errors}</td>
+              {full && <td className="py-1 text-right">{counts.deleted}</td>}
+            </tr>
+          );
+        })}
+      </AdminTable>
       <ul aria-label={t('admin.table.caption')} className="divide-y divide-slate-100 sm:hidden">
         {TABLES.map((table) => {
           const counts = countsOf(log, table);

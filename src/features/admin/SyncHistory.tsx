@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { AdminInstant } from '../../components/AdminInstant';
 import { useLocale } from '../../i18n/useLocale';
 import type { SyncLog } from '../../api/adminSync';
-import { Card, EmptyState, Skeleton } from '../../components/Card';
+import { Card } from '../../components/Card';
 import { formatAdminDateTime } from '../../lib/schoolClock';
 import { DurationText, StatusBadge, SyncDetails } from './SyncDetails';
 import type { CallErrorKey } from '../../api/errorMessages';
-import { RetryableError } from './RetryableError';
+import { AdminTable } from './AdminTable';
+import { PanelStates } from './PanelStates';
 
 interface Props {
   logs: SyncLog[] | null;
@@ -38,29 +39,20 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const toggle = (syncId: string) => setOpen(open === syncId ? null : syncId);
+  const columns = [
+    { label: t('admin.field.started') },
+    { label: t('admin.field.type') },
+    { label: t('admin.field.trigger') },
+    { label: t('admin.field.status') },
+    { label: t('admin.field.duration') },
+    { label: t('admin.history.details'), hidden: true },
+  ];
   return (
     <Card title={t('admin.history.title')}>
-      {error ? (
-        <RetryableError message={t('admin.history.loadError', { message: t(error) })} onRetry={onReload} />
-      ) : loading && !logs ? (
-        <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton /><Skeleton /></div>
-      ) : !logs || logs.length === 0 ? (
-        <EmptyState>{t('admin.history.empty')}</EmptyState>
-      ) : (
-        <>
-          <table className="hidden w-full text-left text-sm md:table">
-            <caption className="sr-only">{t('admin.history.title')}</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.started')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.type')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.trigger')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.status')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.field.duration')}</th>
-                <th scope="col" className="py-2"><span className="sr-only">{t('admin.history.details')}</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+      <PanelStates items={logs} loading={loading} error={error && t('admin.history.loadError', { message: t(error) })} onRetry={onReload} empty={t('admin.history.empty')}>
+        {(logs) => (
+          <>
+            <AdminTable caption={t('admin.history.title')} columns={columns} className="hidden w-full text-sm md:table">
               {logs.map((log) => {
                 const expanded = open === log.syncId;
                 return (
@@ -83,30 +75,30 @@ export function SyncHistory({ logs, loading, error, onReload }: Props) {
                   </Fragment>
                 );
               })}
-            </tbody>
-          </table>
-          <ul aria-label={t('admin.history.title')} className="divide-y divide-slate-100 text-sm md:hidden">
-            {logs.map((log) => {
-              const expanded = open === log.syncId;
-              return (
-                <li key={log.syncId} className="space-y-1 py-3">
-                  <p className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-medium text-slate-900">{formatAdminDateTime(log.startedAt, locale)}</span>
-                    <StatusBadge log={log} />
-                  </p>
-                  <p className="text-slate-700">
-                    {t(`admin.type.${log.syncType}`)} · {t(`admin.trigger.${log.triggeredBy}`)} · <DurationText ms={log.duration} />
-                  </p>
-                  <DetailsButton expanded={expanded} controls={`sync-card-${log.syncId}`} onToggle={() => toggle(log.syncId)} />
-                  {expanded && (
-                    <div id={`sync-card-${log.syncId}`} className="mt-2 rounded-lg bg-slate-50 p-3"><SyncDetails log={log} /></div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      )}
+            </AdminTable>
+            <ul aria-label={t('admin.history.title')} className="divide-y divide-slate-100 text-sm md:hidden">
+              {logs.map((log) => {
+                const expanded = open === log.syncId;
+                return (
+                  <li key={log.syncId} className="space-y-1 py-3">
+                    <p className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="font-medium text-slate-900">{formatAdminDateTime(log.startedAt, locale)}</span>
+                      <StatusBadge log={log} />
+                    </p>
+                    <p className="text-slate-700">
+                      {t(`admin.type.${log.syncType}`)} · {t(`admin.trigger.${log.triggeredBy}`)} · <DurationText ms={log.duration} />
+                    </p>
+                    <DetailsButton expanded={expanded} controls={`sync-card-${log.syncId}`} onToggle={() => toggle(log.syncId)} />
+                    {expanded && (
+                      <div id={`sync-card-${log.syncId}`} className="mt-2 rounded-lg bg-slate-50 p-3"><SyncDetails log={log} /></div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+      </PanelStates>
     </Card>
   );
 }

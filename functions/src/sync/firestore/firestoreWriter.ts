@@ -4,6 +4,7 @@ import { limitAsync } from 'es-toolkit/promise';
 import { withRetry } from '../../lib/retry';
 import { HASH_FIELD, REJECTED_FIELD } from './contentHash';
 import { decide, LAST_CHANGED_FIELD, type RowVersion, type StoredVersion } from './freshness';
+import { ALREADY_EXISTS } from '../../lib/firestoreLimits';
 
 /** A document the sync wants to write, and what it knew of the stored one when it decided to. */
 export interface Upsert {
@@ -49,7 +50,6 @@ const BATCH_SIZE = 500;
 const CONCURRENT_BATCHES = 8;
 const ATTEMPTS = 3;
 const BACKOFF_MS = 400;
-const ALREADY_EXISTS = 6;
 const FAILED_PRECONDITION = 9;
 
 const isConflict = (error: unknown) => [ALREADY_EXISTS, FAILED_PRECONDITION].includes((error as { code?: number }).code ?? -1);

@@ -5,11 +5,11 @@ import { useLocale } from '../../../i18n/useLocale';
 import { Link } from 'react-router-dom';
 import { fetchAuditLog } from '../../../api/office';
 import type { CallErrorKey } from '../../../api/errorMessages';
-import { Alert } from '../../../components/Alert';
-import { Card, EmptyState, Skeleton } from '../../../components/Card';
+import { Card } from '../../../components/Card';
 import { formatAdminDateTime, formatWeekday } from '../../../lib/schoolClock';
 import { familyViewPath } from '../../../routing/paths';
-import { RetryableError } from '../RetryableError';
+import { AdminTable } from '../AdminTable';
+import { OlderPages, PanelStates } from '../PanelStates';
 import { useOlderPages } from '../useOlderPages';
 
 interface Props {
@@ -73,26 +73,13 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
     return { items: more.entries, next: more.next };
   });
 
+  const columns = [{ label: t('admin.audit.when') }, { label: t('admin.audit.admin') }, { label: t('admin.audit.what') }];
   return (
     <Card title={t('admin.audit.title')}>
-      {error ? (
-        <RetryableError message={t('admin.audit.loadError', { message: t(error) })} onRetry={onReload} />
-      ) : loading && !entries ? (
-        <div className="space-y-2" aria-hidden="true"><Skeleton /><Skeleton /></div>
-      ) : !entries || entries.length === 0 ? (
-        <EmptyState>{t('admin.audit.empty')}</EmptyState>
-      ) : (
-        <>
-          <table className="hidden w-full text-left text-sm sm:table">
-            <caption className="sr-only">{t('admin.audit.title')}</caption>
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.audit.when')}</th>
-                <th scope="col" className="py-2 pr-3 font-medium">{t('admin.audit.admin')}</th>
-                <th scope="col" className="py-2 font-medium">{t('admin.audit.what')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
+      <PanelStates items={entries} loading={loading} error={error && t('admin.audit.loadError', { message: t(error) })} onRetry={onReload} empty={t('admin.audit.empty')} skeletons={2}>
+        {(entries) => (
+          <>
+            <AdminTable caption={t('admin.audit.title')} columns={columns} className="hidden w-full text-sm sm:table">
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className="py-2 pr-3"><AdminInstant iso={entry.at} /></td>
@@ -101,26 +88,21 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
                   <td className="py-2"><Seen entry={entry} /></td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-          <ul aria-label={t('admin.audit.title')} className="divide-y divide-slate-100 text-sm sm:hidden">
-            {entries.map((entry) => (
-              <li key={entry.id} className="py-2">
-                <p><Seen entry={entry} /></p>
-                <p className="text-slate-600">{formatAdminDateTime(entry.at, locale)}</p>
-                <p className="wrap-anywhere text-slate-600">{entry.adminEmail}</p>
-              </li>
-            ))}
-          </ul>
-          {olderError && <div className="mt-3"><Alert tone="error">{t('admin.audit.olderError', { message: t(olderError) })}</Alert></div>}
-          {next && (
-            <button type="button" onClick={() => void showOlder()} disabled={loadingOlder}
-              className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60">
-              {loadingOlder ? t('common.loading') : t('admin.audit.older')}
-            </button>
-          )}
-        </>
-      )}
+            </AdminTable>
+            <ul aria-label={t('admin.audit.title')} className="divide-y divide-slate-100 text-sm sm:hidden">
+              {entries.map((entry) => (
+                <li key={entry.id} className="py-2">
+                  <p><Seen entry={entry} /></p>
+                  <p className="text-slate-600">{formatAdminDateTime(entry.at, locale)}</p>
+                  <p className="wrap-anywhere text-slate-600">{entry.adminEmail}</p>
+                </li>
+              ))}
+            </ul>
+            <OlderPages next={next} loadingOlder={loadingOlder} onShowOlder={() => void showOlder()} label={t('admin.audit.older')} loadingLabel={t('common.loading')}
+              olderError={olderError && t('admin.audit.olderError', { message: t(olderError) })} />
+          </>
+        )}
+      </PanelStates>
     </Card>
   );
 }

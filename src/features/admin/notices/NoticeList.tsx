@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listNotices, type NoticesPage } from '../../../api/officeNotices';
 import type { CallErrorKey } from '../../../api/errorMessages';
-import { Alert } from '../../../components/Alert';
-import { Card, EmptyState, Skeleton } from '../../../components/Card';
-import { RetryableError } from '../RetryableError';
+import { Card } from '../../../components/Card';
+import { OlderPages, PanelStates } from '../PanelStates';
 import { useOlderPages } from '../useOlderPages';
 import { NoticeCards, NoticesTable } from './NoticeRows';
 import { WithdrawDialog } from './WithdrawDialog';
@@ -42,26 +41,18 @@ export function NoticeList({ page, loading, error, onReload, lessonName, onWithd
         {t('admin.notices.list.refresh')}
       </button>
     }>
-      {error ? (
-        <RetryableError message={t('admin.notices.list.loadError', { message: t(error) })} onRetry={onReload} />
-      ) : !notices ? (
-        <div className="space-y-2" role="status" aria-label={t('common.loading')}><Skeleton /><Skeleton /><Skeleton /></div>
-      ) : notices.length === 0 ? (
-        <EmptyState>{t('admin.notices.list.empty')}</EmptyState>
-      ) : (
-        <div aria-busy={loading}>
-          <p className="sr-only" aria-live="polite">{t('admin.notices.list.shown', { count: notices.length })}</p>
-          {/* Both are in the page: CSS shows the table from the lg breakpoint and the cards below it. */}
-          <NoticesTable {...rows} />
-          <NoticeCards {...rows} />
-          {olderError && <div className="mt-3"><Alert tone="error">{t('admin.notices.list.olderError', { message: t(olderError) })}</Alert></div>}
-          {next && (
-            <button type="button" onClick={() => void showOlder()} disabled={loadingOlder} className="mt-3 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-60">
-              {loadingOlder ? t('admin.notices.list.loadingOlder') : t('admin.notices.list.older')}
-            </button>
-          )}
-        </div>
-      )}
+      <PanelStates items={notices} loading={loading || !notices} error={error && t('admin.notices.list.loadError', { message: t(error) })} onRetry={onReload} empty={t('admin.notices.list.empty')}>
+        {(notices) => (
+          <div aria-busy={loading}>
+            <p className="sr-only" aria-live="polite">{t('admin.notices.list.shown', { count: notices.length })}</p>
+            {/* Both are in the page: CSS shows the table from the lg breakpoint and the cards below it. */}
+            <NoticesTable {...rows} />
+            <NoticeCards {...rows} />
+            <OlderPages next={next} loadingOlder={loadingOlder} onShowOlder={() => void showOlder()} label={t('admin.notices.list.older')} loadingLabel={t('admin.notices.list.loadingOlder')}
+              olderError={olderError && t('admin.notices.list.olderError', { message: t(olderError) })} />
+          </div>
+        )}
+      </PanelStates>
       <WithdrawDialog notice={asked} onClose={() => setAsked(null)} onWithdrawn={withdrawn} onBusy={setWithdrawing} />
     </Card>
   );

@@ -11,6 +11,7 @@ import { numberFormat } from '../../../domain/intlFormats';
 import { currentLanguage } from '../../../i18n';
 import { useLocale } from '../../../i18n/useLocale';
 import { formatAdminDateTime, formatWeekday } from '../../../lib/schoolClock';
+import { AdminTable } from '../AdminTable';
 import { mailsWaiting } from './noticesView';
 
 export interface RowsProps {
@@ -128,29 +129,23 @@ export function NoticesTable({ notices, lessonName, onWithdraw, busy }: RowsProp
   const { t } = useTranslation();
   return (
     <div className="hidden lg:block">
-      <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">{t('admin.notices.list.title')}</caption>
-        <thead className="align-bottom text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.notices.list.column.notice')}</th>
-            <th scope="col" className="w-[20%] py-2 pr-3 font-medium">{t('admin.notices.list.column.audience')}</th>
-            <th scope="col" className="w-[18%] py-2 pr-3 font-medium">{t('admin.notices.list.column.sent')}</th>
-            <th scope="col" className="w-[13%] py-2 pr-3 font-medium">{t('admin.notices.list.column.read')}</th>
-            <th scope="col" className="w-36 py-2"><span className="sr-only">{t('admin.notices.list.actions')}</span></th>
+      <AdminTable caption={t('admin.notices.list.title')} className="w-full table-fixed text-sm" headClassName="align-bottom text-slate-600" bodyClassName="divide-y divide-slate-100 align-top" columns={[
+        { label: t('admin.notices.list.column.notice') },
+        { label: t('admin.notices.list.column.audience'), className: 'w-[20%]' },
+        { label: t('admin.notices.list.column.sent'), className: 'w-[18%]' },
+        { label: t('admin.notices.list.column.read'), className: 'w-[13%]' },
+        { label: t('admin.notices.list.actions'), hidden: true, className: 'w-36' },
+      ]}>
+        {notices.map((notice) => (
+          <tr key={notice.id}>
+            <td className="py-2 pr-3"><Content notice={notice} /></td>
+            <td className="py-2 pr-3 break-words text-slate-700"><Audience notice={notice} lessonName={lessonName} /></td>
+            <td className="py-2 pr-3 text-slate-700"><Sent notice={notice} /></td>
+            <td className="py-2 pr-3 text-slate-700"><Read notice={notice} /></td>
+            <td className="py-2"><Withdraw notice={notice} onWithdraw={onWithdraw} busy={busy} /></td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 align-top">
-          {notices.map((notice) => (
-            <tr key={notice.id}>
-              <td className="py-2 pr-3"><Content notice={notice} /></td>
-              <td className="py-2 pr-3 break-words text-slate-700"><Audience notice={notice} lessonName={lessonName} /></td>
-              <td className="py-2 pr-3 text-slate-700"><Sent notice={notice} /></td>
-              <td className="py-2 pr-3 text-slate-700"><Read notice={notice} /></td>
-              <td className="py-2"><Withdraw notice={notice} onWithdraw={onWithdraw} busy={busy} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import NoticesPage from './NoticesPage';
 
 vi.mock('../../../api/idToken', () => ({ currentIdToken: async () => 'admin-token' }));
 const store = vi.hoisted(() => ({ readOfficeTimetable: vi.fn() }));
-vi.mock('../../../lib/firebase', () => ({ familyStore: async () => store }));
+vi.mock('../../../data/firebase', () => ({ familyStore: async () => store }));
 // Today on the school's clock: Saturday, 28 November 2026.
 vi.mock('../../../lib/schoolClock', async (actual) => ({ ...(await actual<typeof import('../../../lib/schoolClock')>()), todayIso: () => '2026-11-28' }));
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { familyStore } from '../../../lib/firebase';
+import { familyStore } from '../../../data/firebase';
 import { currentQuarter } from '../../../domain/schedule';
 import { todayIso } from '../../../lib/schoolClock';
 import { useAsyncResource } from '../useAsyncResource';

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminInstant } from '../../../components/AdminInstant';
 import { hourLabel, weekdayName } from '../../../domain/schedule';
 import { useLocale } from '../../../i18n/useLocale';
+import { AdminTable } from '../AdminTable';
 import { decidable, roomHoursOfRequest, type BookingDecision } from './requestsView';
 
 export interface RowsProps {
@@ -127,40 +128,34 @@ export function RequestsTable(props: RowsProps) {
   const { answer, rows, loading } = props;
   return (
     <div className="mt-4 hidden overflow-x-auto lg:block" aria-busy={loading}>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t('admin.requests.table.title')}</caption>
-        <thead className="align-bottom text-slate-600">
-          <tr>
-            <th scope="col" className="w-8 py-2 pr-2"><SelectAll {...props} /></th>
-            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.child')}<span className="block font-normal">{t('admin.requests.column.family')}</span></th>
-            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.lesson')}<span className="block font-normal">{t('admin.requests.column.times')}</span></th>
-            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.requestedAt')}</th>
-            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.status')}</th>
-            <th scope="col" className="py-2 pr-3 font-medium">{t('admin.requests.column.note')}</th>
-            <th scope="col" className="py-2"><span className="sr-only">{t('admin.requests.table.actions')}</span></th>
+      <AdminTable caption={t('admin.requests.table.title')} className="w-full text-sm" headClassName="align-bottom text-slate-600" bodyClassName="divide-y divide-slate-100 align-top" columns={[
+        { label: <SelectAll {...props} />, className: 'w-8', gap: 'pr-2' },
+        { label: <>{t('admin.requests.column.child')}<span className="block font-normal">{t('admin.requests.column.family')}</span></> },
+        { label: <>{t('admin.requests.column.lesson')}<span className="block font-normal">{t('admin.requests.column.times')}</span></> },
+        { label: t('admin.requests.column.requestedAt') },
+        { label: t('admin.requests.column.status') },
+        { label: t('admin.requests.column.note') },
+        { label: t('admin.requests.table.actions'), hidden: true },
+      ]}>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <td className="py-2 pr-2"><SelectRow row={row} {...props} /></td>
+            <td className="py-2 pr-3">
+              <span className="block font-medium text-slate-900">{childOf(row)}</span>
+              <span className="block text-slate-600"><Family row={row} /></span>
+            </td>
+            <td className="py-2 pr-3">
+              <span className="block font-medium text-slate-900">{lessonOf(row)}</span>
+              <span className="block text-slate-700"><Times answer={answer} row={row} /></span>
+              <Overbooked row={row} view="table" />
+            </td>
+            <td className="py-2 pr-3"><RequestedAt row={row} /></td>
+            <td className="py-2 pr-3"><StatusPill status={row.status} /></td>
+            <td className="py-2 pr-3 break-words text-slate-700">{row.note}</td>
+            <td className="py-2"><Decisions row={row} {...props} view="table" className="flex flex-col items-stretch gap-1.5" /></td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 align-top">
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className="py-2 pr-2"><SelectRow row={row} {...props} /></td>
-              <td className="py-2 pr-3">
-                <span className="block font-medium text-slate-900">{childOf(row)}</span>
-                <span className="block text-slate-600"><Family row={row} /></span>
-              </td>
-              <td className="py-2 pr-3">
-                <span className="block font-medium text-slate-900">{lessonOf(row)}</span>
-                <span className="block text-slate-700"><Times answer={answer} row={row} /></span>
-                <Overbooked row={row} view="table" />
-              </td>
-              <td className="py-2 pr-3"><RequestedAt row={row} /></td>
-              <td className="py-2 pr-3"><StatusPill status={row.status} /></td>
-              <td className="py-2 pr-3 break-words text-slate-700">{row.note}</td>
-              <td className="py-2"><Decisions row={row} {...props} view="table" className="flex flex-col items-stretch gap-1.5" /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </AdminTable>
     </div>
   );
 }
