@@ -78,6 +78,12 @@ const boundaries = [
     message: 'Shared pieces sit below the features and the shell: move what both need down (style.md §1).',
   },
   {
+    target: 'src/lib/**/!(*.test).{ts,tsx}',
+    from: 'src',
+    except: ['./lib', './domain'],
+    message: 'src/lib is a leaf: it imports only src/lib and src/domain. Firebase and the calls to the functions live in src/data and src/api (docs/architecture.md).',
+  },
+  {
     target: 'src/features',
     from: 'src/app',
     message: 'A feature never imports the app shell: move what it needs below the shell (style.md §16).',

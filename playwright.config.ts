@@ -64,7 +64,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // Gives the pages their push subscriptions, and decrypts what the functions push (src/lib/push.ts).
+      // Gives the pages their push subscriptions, and decrypts what the functions push (src/api/pushSubscription.ts).
       command: 'npx tsx tools/push/serve.ts',
       url: `http://127.0.0.1:${PORTS.push}/messages`,
       reuseExistingServer: false,

@@ -27,7 +27,7 @@ process.env.VITE_BUILD_ID ??= new Date().toISOString();
  * injectManifest) precaches the app shell (index.html, every JavaScript and CSS chunk, the three
  * languages' texts, the icons) and answers the SPA's navigations with index.html, so a parent who
  * opened the portal once gets it without a network; Firestore's own persistent cache
- * (src/lib/firebase.ts) has the family's last data. Nothing of Firebase's traffic goes through the
+ * (src/data/firebase.ts) has the family's last data. Nothing of Firebase's traffic goes through the
  * worker's caches. It also shows Web Push notifications (docs/push.md). A new version waits until
  * the parent chooses "reload to update" (src/app/UpdatePrompt.tsx); the worker is registered after
  * the first paint by src/lib/serviceWorker.ts, in production builds only (not in the dev server).

@@ -33,7 +33,7 @@ export function extraConnectSources(env: BuildEnv): string[] {
   const endpoints = endpointsOf(env, isDemoProject(env));
   const functions = new URL(functionsBaseUrlOf(endpoints)).origin;
   const emulators = endpoints.useEmulators ? firebaseOrigins(env) : [];
-  // The local push service gives an emulator build's pages their subscriptions (src/lib/push.ts).
+  // The local push service gives an emulator build's pages their subscriptions (src/api/pushSubscription.ts).
   const pushService = endpoints.useEmulators && env.VITE_PUSH_SERVICE_URL ? [new URL(env.VITE_PUSH_SERVICE_URL).origin] : [];
   return [...new Set([...emulators, functions, ...pushService])];
 }

@@ -6,7 +6,7 @@
  * That is worth it for the public pages, which first visits open from the network. The rest
  * comes from caches or is not waited for: the signed-in frame and its pages are fetched while
  * the parent types on /login (app/startup.ts) and the service worker has them from then on; the
- * Firebase SDK's chunks start together anyway (lib/firebase). Their links only cost the phone:
+ * Firebase SDK's chunks start together anyway (data/firebase). Their links only cost the phone:
  * adding a reload's links to the document was most of the dashboard's first task (Chromium, CPU
  * slowed down 4×).
  */

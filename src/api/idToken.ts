@@ -1,4 +1,4 @@
-import { getAuth } from '../lib/firebase';
+import { getAuth } from '../data/firebase';
 
 /** The signed-in user's ID token for bearer calls, or null when nobody is signed in. */
 export async function currentIdToken(): Promise<string | null> {

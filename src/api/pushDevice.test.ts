@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetThisDevice, releaseThisDevice, thisDeviceEndpoint, thisDeviceHandle, turnOffThisDevice } from './push';
-import { PUSH_ENDPOINT_KEY } from './pushDeviceKey';
+import { forgetThisDevice, releaseThisDevice, thisDeviceEndpoint, thisDeviceHandle, turnOffThisDevice } from './pushSubscription';
+import { PUSH_ENDPOINT_KEY } from '../lib/pushDeviceKey';
 
 const api = vi.hoisted(() => ({ subscribePush: vi.fn(), unsubscribePush: vi.fn(), releasePushDevice: vi.fn() }));
-vi.mock('../api/push', () => api);
+vi.mock('./push', () => api);
 
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/this-device';
 

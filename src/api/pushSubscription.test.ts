@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationServerKey, pushAvailability, type PushEnvironment } from './push';
+import { applicationServerKey, pushAvailability, type PushEnvironment } from './pushSubscription';
 
 const ANDROID: PushEnvironment = { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/131.0', maxTouchPoints: 5, standalone: false, hasPush: true, permission: 'default' };
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Mobile/15E148 Safari/604.1';

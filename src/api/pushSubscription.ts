@@ -11,9 +11,9 @@
  * the internet, and the local one decrypts and shows what the functions send, as the e-mail inbox
  * does. Production builds never have it.
  */
-import { releasePushDevice, subscribePush, unsubscribePush } from '../api/push';
-import { PUSH_ENDPOINT_KEY } from './pushDeviceKey';
-import { registerServiceWorker } from './serviceWorker';
+import { releasePushDevice, subscribePush, unsubscribePush } from './push';
+import { PUSH_ENDPOINT_KEY } from '../lib/pushDeviceKey';
+import { registerServiceWorker } from '../lib/serviceWorker';
 
 /**
  * - `available`: the browser can subscribe (the parent may still refuse);

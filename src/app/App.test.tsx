@@ -176,7 +176,7 @@ describe('shell', () => {
   });
 
   it('signs out from the header, and only logs a failure', async () => {
-    const auth = await (await import('../lib/firebase')).getAuth();
+    const auth = await (await import('../data/firebase')).getAuth();
     const failure = new Error('offline');
     vi.spyOn(auth, 'signOut').mockRejectedValue(failure);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -22,7 +22,7 @@
 import { mayHoldSession } from '../auth/AuthProvider';
 import { loadTexts } from '../i18n';
 import type { Namespace } from '../i18n/namespaces';
-import { getAuth, warmFirestore } from '../lib/firebase';
+import { getAuth, warmFirestore } from '../data/firebase';
 import { registerServiceWorker } from '../lib/serviceWorker';
 import { paths } from '../routing/paths';
 import { lazyWithReload } from './lazyWithReload';

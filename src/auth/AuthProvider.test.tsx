@@ -11,13 +11,13 @@ interface FakeAuth {
 }
 const auth = vi.hoisted((): FakeAuth => ({ listener: null, currentUser: null, ready: Promise.resolve() }));
 const clearLocalData = vi.hoisted(() => vi.fn(async () => undefined));
-/** Whether Auth was asked for, and the promise lib/firebase settles when it first is. */
+/** Whether Auth was asked for, and the promise data/firebase settles when it first is. */
 const asked = vi.hoisted(() => {
   let resolve: () => void = () => undefined;
   const requested = new Promise<void>((settle) => (resolve = settle));
   return { getAuth: 0, requested, ask: () => resolve() };
 });
-vi.mock('../lib/firebase', () => ({
+vi.mock('../data/firebase', () => ({
   getAuth: async () => {
     asked.getAuth += 1;
     return { get currentUser() { return auth.currentUser; }, authStateReady: () => auth.ready };
@@ -159,7 +159,7 @@ describe('on a signed-out visitor\'s login page', () => {
     await act(async () => undefined);
     expect(asked.getAuth).toBe(0);
     expect(screen.getByText('loading')).toBeInTheDocument();
-    // The parent starts typing: the form asks for Auth (lib/firebase settles authRequested).
+    // The parent starts typing: the form asks for Auth (data/firebase settles authRequested).
     asked.ask();
     await vi.waitFor(() => expect(auth.listener).not.toBeNull());
     const user = { ...userWithStaleToken(), getIdTokenResult: vi.fn(async () => ({ claims: { email_verified: true } })) };

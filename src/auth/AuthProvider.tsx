@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { keepsNothing } from '../data/keptFamily';
-import { authRequested, clearLocalData, familyStore, getAuth } from '../lib/firebase';
+import { authRequested, clearLocalData, familyStore, getAuth } from '../data/firebase';
 import { paths } from '../routing/paths';
 
 /** The auth user summary of spec section 3, plus the admin flag. */
@@ -143,7 +143,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     let unsubscribe: (() => void) | undefined;
     let stopped = false;
-    // Auth loads after the first paint (see lib/firebase), on a signed-out visitor's login page
+    // Auth loads after the first paint (see data/firebase), on a signed-out visitor's login page
     // once the form asks for it; until it reports, `loading` holds.
     void (waitForUse ? authRequested : Promise.resolve())
       .then(() => Promise.all([getAuth(), import('firebase/auth')]))

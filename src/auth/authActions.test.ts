@@ -17,7 +17,7 @@ const sdk = vi.hoisted(() => ({
 }));
 const local = vi.hoisted(() => ({ keepNothingOnThisDevice: vi.fn() }));
 const api = vi.hoisted(() => ({ checkEmailExists: vi.fn() }));
-vi.mock('../lib/firebase', () => ({ getAuth: async () => auth, clearLocalData: async () => {}, ...local }));
+vi.mock('../data/firebase', () => ({ getAuth: async () => auth, clearLocalData: async () => {}, ...local }));
 vi.mock('firebase/auth', () => sdk);
 vi.mock('../api/client', () => api);
 

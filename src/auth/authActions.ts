@@ -1,7 +1,7 @@
 /** The identity-provider operations of spec section 7, with the app's return URLs. */
 import type { User } from 'firebase/auth';
 import { paths } from '../routing/paths';
-import { clearLocalData, getAuth, keepNothingOnThisDevice } from '../lib/firebase';
+import { clearLocalData, getAuth, keepNothingOnThisDevice } from '../data/firebase';
 import { checkEmailExists } from '../api/client';
 import { sessionEnd } from './AuthProvider';
 import { normalizeEmail } from './validation';

@@ -5,14 +5,14 @@ import { releaseDeviceOfEndedSession } from './endedSessionDevice';
 
 /** The session Auth restores at the page's start (after checking it with the server). */
 const auth = vi.hoisted(() => ({ currentUser: null as { uid: string } | null, authStateReady: vi.fn(async () => undefined), loaded: 0 }));
-vi.mock('../lib/firebase', () => ({
+vi.mock('../data/firebase', () => ({
   getAuth: async () => {
     auth.loaded += 1;
     return auth;
   },
 }));
 const push = vi.hoisted(() => ({ releaseThisDevice: vi.fn(async () => undefined) }));
-vi.mock('../lib/push', () => push);
+vi.mock('../api/pushSubscription', () => push);
 
 const turnedOnFor = (uid: string) => localStorage.setItem(PUSH_ENDPOINT_KEY, JSON.stringify({ uid, endpoint: 'https://fcm.googleapis.com/fcm/send/x', device: 'd', releaseKey: 'k' }));
 const sessionNoted = () => localStorage.setItem('session', '1');

@@ -7,12 +7,12 @@
  * whoever uses the device next. So each page start, before the first render, compares the
  * account the device was turned on for with the session Auth restores (which it checks with the
  * server: a revoked session comes back as nobody) and releases the device when they differ
- * (lib/push: the browser drops the subscription, and the functions, asked with the device's own
+ * (api/pushSubscription: the browser drops the subscription, and the functions, asked with the device's own
  * key, delete their record).
  *
  * Costs nothing where no device is on: Auth and the push code load only when one is.
  */
-import { getAuth } from '../lib/firebase';
+import { getAuth } from '../data/firebase';
 import { PUSH_ENDPOINT_KEY } from '../lib/pushDeviceKey';
 import { mayHoldSession } from './AuthProvider';
 
@@ -50,7 +50,7 @@ async function release(): Promise<void> {
   const uid = turnedOnFor();
   if (uid === undefined) return;
   if (uid !== null && uid === (await signedInUid())) return;
-  const { releaseThisDevice } = await import('../lib/push');
+  const { releaseThisDevice } = await import('../api/pushSubscription');
   await releaseThisDevice();
 }
 

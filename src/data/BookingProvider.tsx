@@ -8,7 +8,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { BookingData, BookingRequest } from '../domain/booking';
 import { withRequest } from '../domain/booking';
-import { familyStore } from '../lib/firebase';
+import { familyStore } from './firebase';
 import type { BookingQuery } from './booking';
 
 export type BookingStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -17,7 +17,7 @@ const stores = vi.hoisted(() => {
 });
 
 // The worker's store, run here on the stand-in Firestore below.
-vi.mock('../lib/firebase', async () => {
+vi.mock('./firebase', async () => {
   const [fs, contract, { createFamilyStore }] = await Promise.all([import('firebase/firestore'), import('@family-portal/contract'), import('./familyStore')]);
   return { familyStore: async () => createFamilyStore(fs, {} as never, contract) };
 });

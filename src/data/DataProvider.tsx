@@ -7,7 +7,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { withAbsence, withoutAbsence, type FamilyAbsence } from '../domain/absences';
 import { unreadCount, withReadAt } from '../domain/notices';
 import type { Member } from '../domain/types';
-import { familyStore } from '../lib/firebase';
+import { familyStore } from './firebase';
 import { EMPTY, type Correspondence, type FamilyData } from './familyData';
 import { takeFirstRead } from './firstRead';
 import { forgetKeptFamily, keeperOf, readKeptFamily } from './keptFamily';

@@ -1,6 +1,6 @@
 /**
  * Everything the signed-in screens read from Firestore, free of the page: it runs in a worker
- * (see lib/firebase), so that a phone's main thread is left to the screens.
+ * (see data/firebase), so that a phone's main thread is left to the screens.
  */
 import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { Firestore } from 'firebase/firestore';

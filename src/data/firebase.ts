@@ -7,12 +7,12 @@
 import type { FirebaseApp } from 'firebase/app';
 import type { Auth, User } from 'firebase/auth';
 import type { Remote } from 'comlink';
-import type { TokenSource } from '../data/authFromPage';
-import type { FamilyStore } from '../data/familyStore';
-import { forgetFirstRead, keepFirstRead } from '../data/firstRead';
-import { forgetKeptFamily, keepNothingOfTheFamily, keepsNothing } from '../data/keptFamily';
-import type { FirestoreWorker } from '../data/firestore.worker';
-import { appConfig } from './config';
+import type { TokenSource } from './authFromPage';
+import type { FamilyStore } from './familyStore';
+import { forgetFirstRead, keepFirstRead } from './firstRead';
+import { forgetKeptFamily, keepNothingOfTheFamily, keepsNothing } from './keptFamily';
+import type { FirestoreWorker } from './firestore.worker';
+import { appConfig } from '../lib/config';
 
 let appPromise: Promise<FirebaseApp> | undefined;
 let authPromise: Promise<Auth> | undefined;

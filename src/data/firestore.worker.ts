@@ -2,7 +2,7 @@
  * Firestore, off the page's main thread. Its code (about half of the dashboard's JavaScript)
  * and its work on the local cache (IndexedDB reads, parsing) ran in the page's tasks, where a
  * phone's screen waits for them; here they run beside it. The page talks to this worker
- * through lib/firebase (Comlink), and Auth stays on the page (see authFromPage).
+ * through data/firebase (Comlink), and Auth stays on the page (see authFromPage).
  */
 /// <reference lib="webworker" />
 import * as contract from '@family-portal/contract';

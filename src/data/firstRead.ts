@@ -1,8 +1,8 @@
 /**
- * The family's figures as asked for the moment a parent signed in on this page (lib/firebase's
+ * The family's figures as asked for the moment a parent signed in on this page (data/firebase's
  * readFamilyOnSignIn), kept here until the signed-in frame's DataProvider takes them. Asked then,
  * they come while the frame loads and renders instead of after it; and there is nothing the
- * device kept to show first, since a session's end deletes the cache (lib/firebase).
+ * device kept to show first, since a session's end deletes the cache (data/firebase).
  */
 import type { FamilyData } from './familyData';
 

@@ -7,7 +7,7 @@
  *
  * One entry, for one e-mail, in localStorage (read without waiting, by the page). It goes with
  * the session: every tab's sign-out and session end deletes it with Firestore's cache
- * (lib/firebase's clearLocalData), and "This is a shared computer" writes none. It goes with a
+ * (data/firebase's clearLocalData), and "This is a shared computer" writes none. It goes with a
  * membership that ended too: the first read of the family's notices and absences that the rules
  * refuse deletes it (DataProvider). An entry of another build is not read: the shape of the
  * family's data may have changed with the code.
@@ -33,7 +33,7 @@ interface Kept extends KeptFamily {
 /** Read when used, not when imported: the end-to-end tests import the key in Node, which has no import.meta.env. */
 const build = () => import.meta.env.VITE_BUILD_ID ?? 'development';
 
-/** "This is a shared computer": the session keeps nothing on the device, this nor Firestore's cache (lib/firebase). */
+/** "This is a shared computer": the session keeps nothing on the device, this nor Firestore's cache (data/firebase). */
 let keepNothing = false;
 /** Rises with every deletion: a write from before it (a read still under way) is dropped. */
 let generation = 0;

@@ -9,7 +9,7 @@ export type EndpointSettings = Pick<
   'VITE_FIREBASE_PROJECT_ID' | 'VITE_FUNCTIONS_REGION' | 'VITE_FUNCTIONS_BASE_URL' | 'VITE_USE_EMULATORS' | 'VITE_EMULATOR_HOST'
 >;
 
-/** The emulators' ports, as in firebase.json's `emulators` and lib/firebase.ts. */
+/** The emulators' ports, as in firebase.json's `emulators` and data/firebase.ts. */
 export const EMULATOR_PORTS = { auth: 9099, firestore: 8080, functions: 5001 } as const;
 
 export interface Endpoints {

@@ -1,7 +1,7 @@
 /**
  * Notices and absences for component tests, and the family read through the real DataProvider
  * (so that read marks and reports change what the screens show as they do in the app). A test
- * mocks lib/firebase's familyStore with `familyStoreStandIn`.
+ * mocks data/firebase's familyStore with `familyStoreStandIn`.
  */
 import { render } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';

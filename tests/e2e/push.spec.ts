@@ -12,7 +12,7 @@
  * ends, and so does the functions' record of it.
  *
  * The page's subscription comes from the local push service (VITE_PUSH_SERVICE_URL in this build,
- * src/lib/push.ts): Chromium's own push service is on the internet, which this machine cannot reach.
+ * src/api/pushSubscription.ts): Chromium's own push service is on the internet, which this machine cannot reach.
  * Desktop only: the phone's screens of the family page are family.spec.ts's.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The repository's lint configuration keeps functions/src one way (eslint.config.js, functionsLayers):
+// The repository's lint configuration keeps functions/src one way (eslint.config.js, functionsLayers), and src/lib a leaf:
 // a module planted in each layer (or lint's view of config.ts with another text) that imports from above it, or from another feature, is refused.
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -23,7 +23,7 @@ async function refusals(path: string, from: string): Promise<string[]> {
   return result!.messages.map((message) => message.message);
 }
 
-describe('the layers of functions/src', () => {
+describe('the layers of functions/src and of src/lib', () => {
   it.each([
     ['a service importing a feature', 'functions/src/sync/run/planted.ts', '../../booking/holds', /sync\/ must not import from a layer above it/],
     ['mail importing a feature', 'functions/src/notifications/planted.ts', '../notices/noticeRecord', /notifications\/ must not import from a layer above it/],
@@ -33,6 +33,8 @@ describe('the layers of functions/src', () => {
     ['the edge importing a feature', 'functions/src/http/planted.ts', '../members/memberWrites', /http\/ must not import from a layer above it/],
     ['a feature importing the wiring', 'functions/src/booking/planted.ts', '../wiring/syncRuns', /the features must not import from a layer above it/],
     ['a feature importing another', 'functions/src/notices/planted.ts', '../booking/holds', /never imports another feature/],
+    ["the web app's leaf importing Firebase's start", 'src/lib/planted.ts', '../data/firebase', /src\/lib is a leaf/],
+    ["the web app's leaf importing the calls", 'src/lib/planted.ts', '../api/pushSubscription', /src\/lib is a leaf/],
   ])('refuses %s', async (_case, path, from, message) => {
     expect(await refusals(path, from)).toEqual([expect.stringMatching(message)]);
   });
@@ -42,6 +44,7 @@ describe('the layers of functions/src', () => {
     ['mail importing push', 'functions/src/notifications/planted.ts', '../push/pushTexts'],
     ['the wiring importing a feature', 'functions/src/wiring/planted.ts', '../booking/syncSteps'],
     ['a feature test importing another feature', 'functions/src/notices/planted.test.ts', '../booking/holds'],
+    ["the web app's calls using Firebase's start", 'src/api/planted.ts', '../data/firebase'],
   ])('lets %s be', async (_case, path, from) => {
     expect(await refusals(path, from)).toEqual([]);
   });

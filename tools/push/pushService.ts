@@ -13,7 +13,7 @@
  *   GET    /                        the same as a page, newest first, like the e-mail inbox
  *
  * Its answers allow any origin (CORS): locally, the portal's pages ask it for their subscriptions
- * and end them (src/lib/push.ts), as they would ask the browser.
+ * and end them (src/api/pushSubscription.ts), as they would ask the browser.
  *
  * A message is refused as a real push service refuses it: without TTL 400, without a VAPID
  * Authorization that verifies for this endpoint's origin 401 (RFC 8292 §4), signed with another

@@ -9,7 +9,7 @@ import AbsencesPage, { AbsencesCard } from './FamilyAbsencesPage';
 
 const api = vi.hoisted(() => ({ markNoticeRead: vi.fn(), reportAbsence: vi.fn(), withdrawAbsence: vi.fn() }));
 vi.mock('../../api/notices', () => api);
-vi.mock('../../lib/firebase', () => ({ familyStore: async () => (await import('../../test/noticeFixtures')).familyStoreStandIn }));
+vi.mock('../../data/firebase', () => ({ familyStore: async () => (await import('../../test/noticeFixtures')).familyStoreStandIn }));
 
 // Anna's family (test/fixtures): Mia (C1) has Mathematik (L1) in 2026 Q4, Leon (C2) Schach (L2).
 beforeEach(async () => {

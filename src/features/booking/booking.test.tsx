@@ -19,7 +19,7 @@ const api = vi.hoisted(() => ({ requestBooking: vi.fn(), withdrawBooking: vi.fn(
 vi.mock('../../api/booking', () => api);
 // The Firestore worker's read (data/booking.ts, tested against the emulator in tests/rules/bookingStore.test.ts).
 const store = vi.hoisted(() => ({ readBooking: vi.fn() }));
-vi.mock('../../lib/firebase', () => ({ familyStore: async () => store }));
+vi.mock('../../data/firebase', () => ({ familyStore: async () => store }));
 
 /** Anna's family with the next quarter planned after the active 2026 Q4. */
 const family = familyFixture();

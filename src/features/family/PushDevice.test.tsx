@@ -14,7 +14,7 @@ const SignedIn = ({ children }: { children: React.ReactNode }) => <AuthContext.P
 const api = vi.hoisted(() => ({ getPushSettings: vi.fn(), subscribePush: vi.fn(), unsubscribePush: vi.fn(), removePushDevice: vi.fn(), releasePushDevice: vi.fn() }));
 vi.mock('../../api/push', () => api);
 const device = vi.hoisted(() => ({ thisDeviceAvailability: vi.fn(), thisDeviceEndpoint: vi.fn(), thisDeviceHandle: vi.fn(), turnOnThisDevice: vi.fn(), turnOffThisDevice: vi.fn() }));
-vi.mock('../../lib/push', async (original) => ({ ...(await original<typeof import('../../lib/push')>()), ...device }));
+vi.mock('../../api/pushSubscription', async (original) => ({ ...(await original<typeof import('../../api/pushSubscription')>()), ...device }));
 
 const KEY = 'BEsW5Jsuas37QxY6L9S7kdTOxYb_gwH-LX8SEEdMvxbyQA5gJEiLbvJNAjslmY4ebaRwKmPI6VE3oUguUOPtFeU';
 const ENDPOINT = 'https://fcm.googleapis.com/fcm/send/this-device';
@@ -62,7 +62,7 @@ describe('notifications on this device', () => {
   });
 
   it('say so when the parent refuses the permission, and when the functions refuse', async () => {
-    const { PushRefused } = await import('../../lib/push');
+    const { PushRefused } = await import('../../api/pushSubscription');
     device.turnOnThisDevice.mockRejectedValueOnce(new PushRefused()).mockRejectedValueOnce(new ApiError('limit', 429, 'resource-exhausted', 30));
     await i18n.changeLanguage('ru');
     render(<PushDevice choices={CHOICES} />, { wrapper: SignedIn });

@@ -16,7 +16,7 @@ import { apiErrorKey } from '../../api/errorMessages';
 import { ApiError } from '../../api/apiError';
 import { Alert } from '../../components/Alert';
 import { keepsNothing } from '../../data/keptFamily';
-import { PushRefused, thisDeviceAvailability, thisDeviceEndpoint, thisDeviceHandle, turnOffThisDevice, turnOnThisDevice, type PushAvailability } from '../../lib/push';
+import { PushRefused, thisDeviceAvailability, thisDeviceEndpoint, thisDeviceHandle, turnOffThisDevice, turnOnThisDevice, type PushAvailability } from '../../api/pushSubscription';
 import { PushDeviceList } from './PushDeviceList';
 import { usePushDevices } from './usePushDevices';
 

@@ -14,7 +14,7 @@ const actions = vi.hoisted(() => ({ signIn: vi.fn(), signUp: vi.fn() }));
 vi.mock('../../auth/authActions', async (original) => ({ ...(await original<object>()), ...actions }));
 const { NotAMemberError } = await import('../../auth/authActions');
 const firebase = vi.hoisted(() => ({ readFamilyOnSignIn: vi.fn() }));
-vi.mock('../../lib/firebase', async (original) => ({ ...(await original<object>()), ...firebase }));
+vi.mock('../../data/firebase', async (original) => ({ ...(await original<object>()), ...firebase }));
 
 const parent = { uid: 'u1', email: 'anna@example.com', emailVerified: true };
 

@@ -8,7 +8,7 @@ import { isNotAMemberError, signInErrorKey } from '../../auth/authErrors';
 import { NotAMemberError, signIn, signUp } from '../../auth/authActions';
 import { passwordTextValues, validateCredentials } from '../../auth/validation';
 import { Alert } from '../../components/Alert';
-import { keepNothingOnThisDevice, readFamilyOnSignIn } from '../../lib/firebase';
+import { keepNothingOnThisDevice, readFamilyOnSignIn } from '../../data/firebase';
 import { adoptPaintedForm } from '../../lib/paintedForm';
 import { useHydrated } from '../../lib/useHydrated';
 import { inputClass, linkClass, primaryButtonClass, PublicLayout } from '../../components/PublicLayout';

@@ -12,7 +12,7 @@ import { Alert } from '../../components/Alert';
 import { Card, EmptyState, Skeleton } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
 import { allNotices, isUnread, unreadCount, withReadAt, type NoticeDelivery } from '../../domain/notices';
-import { familyStore } from '../../lib/firebase';
+import { familyStore } from '../../data/firebase';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { noticePath, paths, plansPath } from '../../routing/paths';
 import { NoticeDialog } from './NoticeDialog';

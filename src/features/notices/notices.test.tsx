@@ -14,7 +14,7 @@ import NoticesPage from './FamilyNoticesPage';
 const api = vi.hoisted(() => ({ markNoticeRead: vi.fn(), reportAbsence: vi.fn(), withdrawAbsence: vi.fn() }));
 vi.mock('../../api/notices', () => api);
 // The family's data as the Firestore worker reads it (noticeFixtures.withFamily).
-vi.mock('../../lib/firebase', () => ({ familyStore: async () => (await import('../../test/noticeFixtures')).familyStoreStandIn }));
+vi.mock('../../data/firebase', () => ({ familyStore: async () => (await import('../../test/noticeFixtures')).familyStoreStandIn }));
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
