@@ -4,6 +4,13 @@ import { expect, test, type Page } from '@playwright/test';
 import axe, { type Result } from 'axe-core';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+/**
+ * The rules of TAGS that read colours (axe's `cat.color`, less the AAA one): all that the other
+ * theme can change. Dark mode swaps the palette's custom properties and nothing else
+ * (src/index.css): the same elements, names, roles, sizes and layout, so the other rules would
+ * find in dark exactly what they found in light.
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** Rule, impact, help link, and for each element (up to five) where it is and what to fix. */
 function describe(violations: Result[]): string {
@@ -33,30 +40,35 @@ function colourTransitionsEnded(): Promise<unknown> {
   return Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
 }
 
-async function analyze(page: Page, within: string | undefined): Promise<Result[]> {
+async function analyze(page: Page, within: string | undefined, coloursOnly: boolean): Promise<Result[]> {
   // Legacy mode: axe.run() in the page itself, without a blank page per check for
   // axe.finishRun(); the portal has no frames, which is all that mode leaves out.
-  let builder = new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true);
+  // Only the violations are reported: axe then describes one node per passing or inapplicable
+  // rule instead of every one (selectors, HTML), a large part of its time on a long screen.
+  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
+  builder = coloursOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(TAGS);
   if (within) builder = builder.include(within);
   return (await builder.analyze()).violations;
 }
 
 /**
- * Fails with a readable list (rule, impact, elements, what to fix) when axe finds a violation,
- * in light and in dark mode. `within` limits the check to one part of the page, e.g. an open dialog.
+ * Fails with a readable list (rule, impact, elements, what to fix) when axe finds a violation:
+ * every rule in light mode, and the colour rules in dark mode. `within` limits the check to one
+ * part of the page, e.g. an open dialog. `otherTheme: false` leaves dark mode out, for the same
+ * screen checked again in another language (a language changes words, not colours).
  *
  * Both modes on the same page state: the app follows the system's colour scheme while the parent
  * has chosen none (src/lib/theme.ts), so switching the emulated scheme re-colours the very screen
  * or dialog just checked. A separate dark run of every test signed in and navigated again for
  * nothing but the colours (about 135 s of the browser suite).
  */
-export async function expectNoAxeViolations(page: Page, context: string, { within }: { within?: string } = {}) {
-  for (const colorScheme of ['light', 'dark'] as const) {
+export async function expectNoAxeViolations(page: Page, context: string, { within, otherTheme = true }: { within?: string; otherTheme?: boolean } = {}) {
+  for (const colorScheme of otherTheme ? (['light', 'dark'] as const) : (['light'] as const)) {
     await test.step(`axe: ${context}, ${colorScheme}`, async () => {
       await page.emulateMedia({ colorScheme });
       await expect(page.locator('html'), 'the theme follows the emulated colour scheme').toHaveClass(new RegExp(`\\b${colorScheme}\\b`));
       await page.evaluate(colourTransitionsEnded);
-      expectNone(await analyze(page, within), `${context} (${colorScheme})`);
+      expectNone(await analyze(page, within, colorScheme === 'dark'), `${context} (${colorScheme})`);
     });
   }
   // Back to the context's own scheme for whatever the test does next.
@@ -66,14 +78,14 @@ export async function expectNoAxeViolations(page: Page, context: string, { withi
 /**
  * Checks a state that lasts only a moment (a deep-linked entry marked for two seconds): `act`
  * brings it about, and axe runs inside the page on the first element that matches `selector`,
- * without a round trip to the test in between, in light and then in dark mode. Fails if the state
+ * without a round trip to the test in between, in light and then (colour rules) in dark mode. Fails if the state
  * was gone before axe was done.
  */
 export async function expectNoAxeViolationsOnceShown(page: Page, context: string, selector: string, act: () => Promise<void>) {
   await test.step(`axe: ${context}`, async () => {
     await page.evaluate(axe.source);
     const run = page.evaluate(
-      async ({ selector, tags }) => {
+      async ({ selector, tags, colourRules }) => {
         const element = await new Promise<Element>((resolve, reject) => {
           const found = () => document.querySelector(selector);
           const observer = new MutationObserver(() => {
@@ -88,8 +100,8 @@ export async function expectNoAxeViolationsOnceShown(page: Page, context: string
           if (match) resolve(match);
           setTimeout(() => reject(new Error(`${selector} did not appear within 10 s`)), 10_000);
         });
-        const check = () => (window as unknown as { axe: typeof axe }).axe.run(element, { runOnly: { type: 'tag', values: tags } });
-        const light = await check();
+        const inPage = (window as unknown as { axe: typeof axe }).axe;
+        const light = await inPage.run(element, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
         // Then dark, as src/lib/theme.ts shows it: the class on <html>, put back afterwards.
         const html = document.documentElement;
         const classes = html.className;
@@ -98,11 +110,11 @@ export async function expectNoAxeViolationsOnceShown(page: Page, context: string
         // As colourTransitionsEnded (a function cannot be handed into the page, and CSP forbids eval).
         const fading = document.getAnimations().filter((a) => a instanceof CSSTransition && /color|background|border|fill|stroke|outline/.test(a.transitionProperty));
         await Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
-        const dark = await check();
+        const dark = await inPage.run(element, { runOnly: { type: 'rule', values: colourRules }, resultTypes: ['violations'] });
         html.className = classes;
         return { light: light.violations, dark: dark.violations, stillShown: element.isConnected && element.matches(selector) };
       },
-      { selector, tags: TAGS },
+      { selector, tags: TAGS, colourRules: COLOUR_RULES },
     );
     await act();
     const { light, dark, stillShown } = await run;
