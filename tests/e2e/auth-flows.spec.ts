@@ -1,7 +1,8 @@
 /**
  * Sign-up, verification, password reset and access control in Chromium against the local stack,
  * with e-mail links taken from the Auth emulator. Desktop only: these flows create accounts
- * and each sign-up spends one of the 10 membership checks a client may make per minute.
+ * and each sign-up spends one of the 10 membership checks a client may make per minute. A test
+ * that makes an account deletes any left by an earlier run first, so the file can repeat.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { collection, doc, getDoc, getDocs, query, where } from 'firebase/firestore';
@@ -9,6 +10,7 @@ import {
   accountExists,
   APP_ORIGIN,
   createVerifiedAccount,
+  deleteAccount,
   DEMO,
   DEMO_PASSWORD,
   latestOobCode,
@@ -28,6 +30,7 @@ async function openSignUp(page: Page, language: 'en' | 'de' | 'ru' = 'en') {
 
 test('a member signs up, verifies through the e-mailed link and reaches the dashboard', async ({ page }) => {
   const email = await memberEmail('M0004');
+  await deleteAccount(email);
   await openSignUp(page);
   // Typed the way people type it: the page trims and lower-cases.
   await page.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
@@ -77,6 +80,7 @@ test("the web SDK's refusal from the sign-up gate is what the login page recogni
 
 test("'I verified my email' picks up a verification made elsewhere and goes on to the dashboard", async ({ page }) => {
   const email = await memberEmail('M0007');
+  await deleteAccount(email);
   await openSignUp(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('secret123');
@@ -91,6 +95,7 @@ test("'I verified my email' picks up a verification made elsewhere and goes on t
 
 test('forgot password → reset link → the new password works and the old one does not', async ({ page }) => {
   const email = await memberEmail('M0005');
+  await deleteAccount(email);
   await createVerifiedAccount(email, 'old-secret');
 
   await page.goto('/forgot-password');
@@ -136,6 +141,7 @@ test('a made-up or incomplete reset link shows the invalid-link screen', async (
 
 test('an unverified user sees the banner and is kept out of the data', async ({ page }) => {
   const email = await memberEmail('M0006');
+  await deleteAccount(email);
   await openSignUp(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('secret123');

@@ -58,6 +58,20 @@ export async function accountExists(email: string): Promise<boolean> {
 }
 
 /**
+ * Deletes the account of `email` if there is one, as the office's tools (the Admin API) would:
+ * a test that makes an account starts without it, so that a repeat (`--repeat-each`) starts as
+ * the first run did.
+ */
+export async function deleteAccount(email: string): Promise<void> {
+  const lookup = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`, { method: 'POST', headers: owner, body: JSON.stringify({ email: [email] }) });
+  for (const { localId } of ((await lookup.json()) as { users?: Array<{ localId: string }> }).users ?? []) {
+    const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:delete`, { method: 'POST', headers: owner, body: JSON.stringify({ localId }) });
+    if (!response.ok) throw new Error(`deleting the account of ${email} failed: HTTP ${response.status}`);
+  }
+  if (await accountExists(email)) throw new Error(`the account of ${email} is still there`);
+}
+
+/**
  * Revokes every session of the account, as a password change or reset elsewhere does (the Admin
  * SDK's revokeRefreshTokens): Auth stamps validSince with the current second.
  */
