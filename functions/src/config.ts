@@ -180,13 +180,10 @@ export function uncertainHoldMsFromEnvironment(env: Record<string, string | unde
 }
 
 /**
- * A parent waits for a write-back: each AppSheet call gets at most 15 s and 2 attempts, so a
- * cancellation (Find, then Edit) takes at most about 65 s and every answer is the function's
- * own JSON, never the platform's timeout page.
+ * A write-back's AppSheet calls get at most 15 s and 2 attempts each (lib/appSheetWaits.ts, where
+ * the test stacks lower the waits), so a cancellation (Find, then Edit) takes at most about 65 s:
+ * this covers it with room for Firestore.
  */
-export const APPSHEET_WRITE_TIMEOUT_MS = 15_000;
-export const APPSHEET_WRITE_ATTEMPTS = 2;
-/** Covers the worst case above with room for Firestore. */
 export const MEMBER_WRITE_TIMEOUT_SECONDS = 120;
 
 /**

@@ -4,6 +4,7 @@
  */
 import { APPSHEET_TABLES, SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { syncAppSheetPauseMs } from '../../functions/src/lib/appSheetWaits';
 import { createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runFullSync } from '../../functions/src/wiring/syncRuns';
 import { emptyCounts } from '../../functions/src/sync/run/syncLog';
@@ -11,6 +12,7 @@ import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import type { RawRow } from '../../tools/appsheet/store';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { stackSettings } from '../support/stackSettings';
 
 const { db } = emulatorAdmin();
 let appSheet: DemoServer;
@@ -61,7 +63,8 @@ async function setFault(table: string, fault: string | null) {
 
 beforeAll(async () => {
   appSheet = await startDemoServer({ families: 12, seed: 7, today: '2026-11-21' });
-  client = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY });
+  // Pauses between attempts as the emulated functions' syncs take them (lowered for the test stacks).
+  client = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, backoffMs: syncAppSheetPauseMs(stackSettings()) });
 });
 afterAll(() => appSheet.close());
 

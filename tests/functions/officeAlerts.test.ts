@@ -4,11 +4,13 @@
  */
 import { ADMIN_USERS, MAIL } from '@family-portal/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SYNC_APPSHEET_PAUSE_SETTING } from '../../functions/src/lib/appSheetWaits';
 import { createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { runScheduledSync } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
 import { PORTS } from '../../tools/lib/stack';
+import { stackSettings } from '../support/stackSettings';
 
 const { db } = emulatorAdmin();
 const APPSHEET = `http://127.0.0.1:${PORTS.appsheet}`;
@@ -37,6 +39,10 @@ beforeAll(() => {
     APP_ORIGINS: '["https://portal.lindenhof.example"]',
   });
   delete process.env.OFFICE_LANGUAGE;
+  // The pause before the sync tries a failing table again, as the emulated functions take it.
+  const pause = stackSettings()[SYNC_APPSHEET_PAUSE_SETTING];
+  if (pause === undefined) delete process.env[SYNC_APPSHEET_PAUSE_SETTING];
+  else process.env[SYNC_APPSHEET_PAUSE_SETTING] = pause;
 });
 afterAll(async () => {
   process.env = saved;

@@ -118,9 +118,21 @@ export function prepareFunctions({ build = true } = {}): void {
 }
 
 /**
+ * The waits on AppSheet (functions/src/lib/appSheetWaits.ts) that the test stacks lower, so that
+ * a test of a hung or failing AppSheet waits seconds instead of the production 15 s attempts and
+ * 1-2 s pauses, yet an attempt still outlasts the demo server's answer on a busy machine. The
+ * demo stack (`npm start`, the browser tests) and a real project keep the production values.
+ */
+export const LOWERED_WAITS = {
+  APPSHEET_WRITE_TIMEOUT_MS: 5_000,
+  APPSHEET_WRITE_PAUSE_MS: 100,
+  SYNC_APPSHEET_PAUSE_MS: 100,
+} as const;
+
+/**
  * The `tests` stack's firebase.tests.json and functions/.env.demo-family-portal-tests, made from
- * firebase.json and the demo project's settings with the `tests` ports, so that neither is kept
- * twice by hand.
+ * firebase.json and the demo project's settings with the `tests` ports and LOWERED_WAITS, so that
+ * neither is kept twice by hand.
  */
 export function prepareTestsStack(name: Exclude<StackName, 'demo'> = 'tests'): void {
   const { demo } = STACKS;
@@ -144,7 +156,8 @@ export function prepareTestsStack(name: Exclude<StackName, 'demo'> = 'tests'): v
   }
   writeFileSync(
     join(ROOT, `functions/.env.${tests.projectId}`),
-    `# Written by tools/lib/stack.ts from .env.${demo.projectId} for the tests stack: do not edit.\n${settings}`,
+    `# Written by tools/lib/stack.ts from .env.${demo.projectId} for the tests stack: do not edit.\n${settings.replace(/\n?$/, '\n')}` +
+      `# The waits on AppSheet, lowered for the test stacks (LOWERED_WAITS).\n${Object.entries(LOWERED_WAITS).map(([name, value]) => `${name}=${value}\n`).join('')}`,
   );
 }
 

@@ -1,9 +1,11 @@
 /**
- * The AppSheet client the deployed functions use, built from the settings in config.ts: the
- * sync's, and the write-backs' with the bounds a waiting parent needs.
+ * The AppSheet client the deployed functions use, built from the settings in config.ts and the
+ * waits in lib/appSheetWaits.ts (which the test stacks lower): the sync's, and the write-backs'
+ * with the bounds a waiting parent needs.
  */
-import { APPSHEET_WRITE_ATTEMPTS, APPSHEET_WRITE_TIMEOUT_MS, appSheetAccessKey, appSheetAppId, appSheetBaseUrl } from '../../config';
+import { appSheetAccessKey, appSheetAppId, appSheetBaseUrl } from '../../config';
 import { schoolTimeZone } from '../../lib/timeZone';
+import { appSheetWriteWaits, syncAppSheetPauseMs } from '../../lib/appSheetWaits';
 import { createAppSheetClient, type AppSheetClientOptions, type AppSheetWriter } from './appsheetClient';
 
 export function appSheetFromConfig(overrides: Pick<AppSheetClientOptions, 'timeoutMs' | 'attempts' | 'backoffMs'> = {}): AppSheetWriter {
@@ -12,10 +14,11 @@ export function appSheetFromConfig(overrides: Pick<AppSheetClientOptions, 'timeo
     appId: appSheetAppId.value(),
     accessKey: appSheetAccessKey.value(),
     timeZone: schoolTimeZone(),
+    backoffMs: syncAppSheetPauseMs(),
     ...overrides,
   });
 }
 
 export function appSheetForWrites(): AppSheetWriter {
-  return appSheetFromConfig({ timeoutMs: APPSHEET_WRITE_TIMEOUT_MS, attempts: APPSHEET_WRITE_ATTEMPTS, backoffMs: 1_000 });
+  return appSheetFromConfig(appSheetWriteWaits());
 }
