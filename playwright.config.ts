@@ -1,12 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { HOSTING_DIST, HOSTING_ORIGIN, HOSTING_PORT } from './tests/e2e/support/hosting';
 import { PORTS } from './tools/lib/stack';
+import { chromiumPath } from './tools/prerequisites';
+import { launchOptions } from './tests/e2e/support/chromium';
 
-const chromium = {
-  // Debian's Chromium: Playwright's own browser download is not available here.
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-};
+// Debian's Chromium, as its old headless shell (package chromium-headless-shell): Playwright's
+// own browser download is not available here. The shell renders pages as Chromium does without
+// the browser's own UI, which cost the full build about twice the CPU per test (docs/testing.md).
+// push.spec.ts alone takes the full build: the shell has no notifications.
+const chromium = launchOptions(chromiumPath());
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -13,12 +13,20 @@ describe('npm test prerequisites', () => {
   });
 
   it('looks for Chromium where the browser tests launch it', () => {
-    expect(chromiumPath({})).toBe('/usr/bin/chromium');
+    expect(chromiumPath({})).toBe('/usr/bin/chromium-headless-shell');
     expect(chromiumPath({ CHROMIUM_PATH: '/opt/chromium/chrome' })).toBe('/opt/chromium/chrome');
     const chromium = prerequisites({ CHROMIUM_PATH: '/nonexistent/chromium' }).find((p) => p.name.startsWith('Chromium'))!;
     expect(chromium.present()).toBe(false);
     expect(missingLines([chromium])).toEqual([
-      'Missing Chromium at /nonexistent/chromium, needed for the browser tests: install Chromium there, or unset CHROMIUM_PATH and apt-get install -y chromium',
+      'Missing Chromium at /nonexistent/chromium, needed for the browser tests: install Chromium there, or unset CHROMIUM_PATH and apt-get install -y chromium-headless-shell',
+    ]);
+  });
+
+  it('looks for the full Chromium where push.spec.ts launches it', () => {
+    const full = (env: NodeJS.ProcessEnv) => prerequisites(env).find((p) => p.name.startsWith('the full Chromium'))!;
+    expect(full({}).name).toBe('the full Chromium at /usr/bin/chromium');
+    expect(missingLines([full({ CHROMIUM_FULL_PATH: '/nonexistent/chrome' })])).toEqual([
+      'Missing the full Chromium at /nonexistent/chrome, needed for the Web Push tests (the headless shell shows no notifications): install Chromium there, or unset CHROMIUM_FULL_PATH and apt-get install -y chromium',
     ]);
   });
 

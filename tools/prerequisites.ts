@@ -34,8 +34,10 @@ const executable = (path: string) => {
   }
 };
 
-/** Chromium where playwright.config.ts looks for it. */
-export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Chromium where playwright.config.ts looks for it: the headless shell. */
+export const chromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+/** The full Chromium, for the tests of what the shell lacks: notifications (push.spec.ts). */
+export const fullChromiumPath = (env: NodeJS.ProcessEnv = process.env) => env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium';
 
 const SUPPORTED_NODE = supportedNode();
 const BOTH: readonly Command[] = ['test', 'start'];
@@ -67,8 +69,15 @@ export function prerequisites(env: NodeJS.ProcessEnv = process.env, nodeVersion 
       name: `Chromium at ${chromiumPath(env)}`,
       neededBy: ['test'],
       usedFor: 'the browser tests',
-      install: env.CHROMIUM_PATH ? `install Chromium there, or unset CHROMIUM_PATH and apt-get install -y chromium` : 'apt-get install -y chromium (or set CHROMIUM_PATH to a Chromium binary)',
+      install: env.CHROMIUM_PATH ? `install Chromium there, or unset CHROMIUM_PATH and apt-get install -y chromium-headless-shell` : 'apt-get install -y chromium-headless-shell (or set CHROMIUM_PATH to a Chromium binary)',
       present: () => executable(chromiumPath(env)),
+    },
+    {
+      name: `the full Chromium at ${fullChromiumPath(env)}`,
+      neededBy: ['test'],
+      usedFor: 'the Web Push tests (the headless shell shows no notifications)',
+      install: env.CHROMIUM_FULL_PATH ? 'install Chromium there, or unset CHROMIUM_FULL_PATH and apt-get install -y chromium' : 'apt-get install -y chromium (or set CHROMIUM_FULL_PATH to a Chromium binary)',
+      present: () => executable(fullChromiumPath(env)),
     },
     {
       name: 'poppler-utils (pdftotext, pdffonts)',

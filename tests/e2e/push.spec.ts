@@ -18,6 +18,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PUSH_ENDPOINT_KEY } from '../../src/lib/pushDeviceKey';
 import { PORTS } from '../../tools/lib/stack';
+import { fullChromiumPath } from '../../tools/prerequisites';
+import { launchOptions } from './support/chromium';
 import { accountExists, AUTH, createVerifiedAccount, DEMO_PASSWORD, documentsWhere, FIRESTORE, firestoreDocument, memberEmail, owner, PROJECT, revokeSessions } from './support/emulators';
 import { familyWithCourse } from './support/familyWithCourse';
 import { HOSTING_ORIGIN } from './support/hosting';
@@ -26,6 +28,10 @@ import { findLayoutProblems, formatLayoutProblems } from './support/layout';
 import { navLink } from './support/navigation';
 import { forgetOfficeLimits, office } from './support/noticeCalls';
 import { openAs, signIn, texts } from './support/signIn';
+
+// The full Chromium: the headless shell the other specs run in has no Notification or PushManager,
+// so the portal says this device cannot be notified.
+test.use({ launchOptions: launchOptions(fullChromiumPath()) });
 
 const PUSH_SERVICE = `http://127.0.0.1:${PORTS.push}`;
 const de = texts('de');
