@@ -263,6 +263,6 @@ describe('after a sync', () => {
     expect(mails[0]!.message.subject).toMatch(/^Familienportal: Kursanfrage für .+ abgelehnt$/);
     expect(mails[0]!.message.text).toContain('Hinweis des Schulbüros: Die Gruppe ist voll.');
     expect(mails[0]!.message.text).toContain('Entscheidung: Abgelehnt');
-    expect(mails[0]!.message.text).toMatch(/Abbestellen: http:\/\/127\.0\.0\.1:5173\/unsubscribe\?token=/);
+    expect(mails[0]!.message.text).toMatch(new RegExp(`Abbestellen: http://127\\.0\\.0\\.1:${PORTS.app}/unsubscribe\\?token=`));
   });
 });

@@ -91,7 +91,8 @@ describe("parents' e-mails", () => {
     const text = mails[0]!.message.text.replace(/\u00a0/g, ' ');
     expect(text).toContain('42,50 €');
     expect(text).toContain('IBAN: DE89 3704 0044 0532 0130 00');
-    expect(text).toContain('Details im Portal ansehen: http://127.0.0.1:5173/');
+    // The stack's own app origin, which the emulated functions link to.
+    expect(text).toContain(`Details im Portal ansehen: http://127.0.0.1:${PORTS.app}/`);
   });
 
   it('send "payment received" for a new incoming payment', async () => {
