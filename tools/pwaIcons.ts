@@ -14,6 +14,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { fullChromiumPath } from './prerequisites';
 
 const PUBLIC = resolve(import.meta.dirname, '..', 'public');
 const favicon = readFileSync(resolve(PUBLIC, 'favicon.svg'), 'utf8');
@@ -37,7 +38,7 @@ const icons: Array<[file: string, size: number, svg: string]> = [
   ['push-badge-96.png', 96, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${emblem}</svg>`],
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: fullChromiumPath(), args: ['--no-sandbox'] });
 try {
   for (const [file, size, svg] of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });

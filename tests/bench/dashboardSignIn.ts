@@ -8,14 +8,16 @@ import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../tools/appsheet/generator';
 import { isPortOpen, run, stop, waitForPort } from '../../tools/lib/processes';
 import { PROJECT_ID } from '../../tools/lib/stack';
+import { fullChromiumPath } from '../../tools/prerequisites';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium';
 import { explainFailure, watchedPage } from './pageFailures';
 import { firestoreWaits, paintedAfter, recordDashboardPaint, type Timed } from './pageMarks';
 
 const DIST = '.cache/bench-notices-dist';
 const APP_PORT = 4176;
 const APP = `http://127.0.0.1:${APP_PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// The full Chromium, as Lighthouse and a parent's browser have it (not the tests' headless shell).
+const CHROMIUM = fullChromiumPath();
 
 /** Builds the app for the emulators and serves it while `work` runs. */
 export async function withServedApp<T>(work: () => Promise<T>): Promise<T> {
