@@ -18,6 +18,8 @@ interface ImportMetaEnv {
   readonly VITE_SEPA_RECIPIENT?: string;
   readonly VITE_SEPA_IBAN?: string;
   readonly VITE_SEPA_BIC?: string;
+  readonly VITE_SEPA_CREDITOR_ID?: string;
+  readonly VITE_SEPA_CREDITOR_ADDRESS?: string;
 }
 
 declare module 'virtual:legal-pages' {

@@ -17,6 +17,14 @@ const PRODUCTION = {
 } as const;
 
 describe('checkBuildConfig', () => {
+  it('offers direct debit only with a valid creditor identifier, which needs the creditor address', () => {
+    const directDebit = { ...PRODUCTION, VITE_SEPA_CREDITOR_ID: 'DE79 ZZZ 01234567890', VITE_SEPA_CREDITOR_ADDRESS: 'Lindenstraße 1, 12345 Musterstadt' };
+    expect(checkBuildConfig(directDebit)).toEqual([]);
+    expect(checkBuildConfig({ ...directDebit, VITE_SEPA_CREDITOR_ID: 'DE78ZZZ01234567890' })).toEqual([expect.stringMatching(/^VITE_SEPA_CREDITOR_ID "DE78ZZZ01234567890" has wrong check digits/)]);
+    expect(checkBuildConfig({ ...directDebit, VITE_SEPA_CREDITOR_ID: 'DE79' })).toEqual([expect.stringMatching(/^VITE_SEPA_CREDITOR_ID "DE79" is not a creditor identifier/)]);
+    expect(checkBuildConfig({ ...directDebit, VITE_SEPA_CREDITOR_ADDRESS: ' ' })).toEqual([expect.stringMatching(/^VITE_SEPA_CREDITOR_ADDRESS is missing/)]);
+  });
+
   it('accepts a complete production configuration', () => {
     expect(checkBuildConfig(PRODUCTION)).toEqual([]);
   });

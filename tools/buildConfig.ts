@@ -7,6 +7,7 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { resolve } from 'node:path';
 import { loadEnv, type Plugin } from 'vite';
+import { creditorIdProblem } from '@family-portal/contract/creditor';
 import { checkLegalSetting } from './legalPages.ts';
 
 export type BuildEnv = Readonly<Record<string, string | undefined>>;
@@ -41,12 +42,27 @@ const REQUIRED: ReadonlyArray<readonly [name: string, what: string, check?: Chec
  */
 export function checkBuildConfig(env: BuildEnv, root = process.cwd()): string[] {
   if (isDemoProject(env)) return [];
-  return REQUIRED.flatMap(([name, what, check]) => {
+  const required = REQUIRED.flatMap(([name, what, check]) => {
     const value = env[name]?.trim();
     if (!value) return [`${name} is missing: set ${what}.`];
     const problem = check?.(value, root);
     return problem ? [`${name} ${problem}`] : [];
   });
+  return [...required, ...checkCreditor(env)];
+}
+
+/**
+ * Direct debit is optional: without a creditor identifier the portal offers none. With one, it
+ * must be valid (its own check digits), and the mandate text needs the creditor's address.
+ */
+function checkCreditor(env: BuildEnv): string[] {
+  const creditorId = env.VITE_SEPA_CREDITOR_ID?.trim();
+  if (!creditorId) return [];
+  const problem = creditorIdProblem(creditorId);
+  return [
+    ...(problem ? [`VITE_SEPA_CREDITOR_ID ${problem}`] : []),
+    ...(env.VITE_SEPA_CREDITOR_ADDRESS?.trim() ? [] : ['VITE_SEPA_CREDITOR_ADDRESS is missing: set the association\'s postal address for the direct debit mandate (docs/payments.md).']),
+  ];
 }
 
 function checkHostName(value: string) {

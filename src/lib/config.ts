@@ -25,6 +25,9 @@ const demo = usesDemoProject
       recipientName: 'Schulverein Lindenhof e.V.',
       iban: 'DE89370400440532013000',
       bic: 'COBADEFFXXX',
+      // The Bundesbank's test creditor identifier: valid check digits, nobody's.
+      creditorId: 'DE98ZZZ09999999999',
+      creditorAddress: 'Lindenstraße 1, 12345 Musterstadt',
       schoolContactUrl: 'https://example.org/kontakt',
     }
   : undefined;
@@ -44,6 +47,14 @@ export const appConfig = {
     recipientName: env.VITE_SEPA_RECIPIENT || demo?.recipientName || '',
     iban: env.VITE_SEPA_IBAN || demo?.iban || '',
     bic: env.VITE_SEPA_BIC || demo?.bic || '',
+  },
+  /**
+   * The association as the creditor of direct debits (docs/payments.md); no identifier: the
+   * portal offers no direct debit. tools/buildConfig.ts refuses a wrong one.
+   */
+  creditor: {
+    id: env.VITE_SEPA_CREDITOR_ID || demo?.creditorId || '',
+    address: env.VITE_SEPA_CREDITOR_ADDRESS || demo?.creditorAddress || '',
   },
   /**
    * The school's IANA time zone: instants (a cancellation request, a sync run) are shown on the

@@ -25,7 +25,7 @@ let patient: AppSheetClient;
 
 const FAULTS: Fault[] = ['error', 'hang', 'malformed', 'empty', 'partial', 'slow'];
 /** The tables every school has get every fault; an optional table only its own. */
-const OPTIONAL_FAULT: Partial<Record<SyncedCollection, Fault>> = { offers: 'partial', bookingRequests: 'empty', closedDays: 'error' };
+const OPTIONAL_FAULT: Partial<Record<SyncedCollection, Fault>> = { offers: 'partial', bookingRequests: 'empty', closedDays: 'error', mandates: 'malformed' };
 const tablesFor = (fault: Fault) => SYNCED_COLLECTIONS.filter((table) => !APPSHEET_TABLES[table].optional || OPTIONAL_FAULT[table] === fault);
 const CASES_PER_SYNC_TYPE = FAULTS.reduce((sum, fault) => sum + tablesFor(fault).length, 0);
 const SYNC_TYPES = ['full', 'delta'] as const;

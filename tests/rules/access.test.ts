@@ -116,6 +116,13 @@ beforeAll(async () => {
       quarter: { id: 'Q2', name: '2027 Q1', firstDay: '2027-01-04', lastDay: '2027-03-26' },
       closedDays: [{ id: 'CD1', firstDay: '2026-12-21', lastDay: '2027-01-03', name: 'Weihnachtsferien', lessonId: null, roomHourId: null }],
     });
+    // Direct debit: the office's mandates (full IBAN), the families' masked views, the school's offer.
+    const mandate = { accountHolder: 'Eve', bic: null, signedAt: '2026-12-06T10:00:00.000Z', signedBy: PARENT, status: 'active', revokedAt: null };
+    await put('mandates/MNDT-M1-A', { ...mandate, memberId: 'M1', iban: 'DE89370400440532013000', firstUsed: null, lastUsed: null });
+    await put('mandate_views/MNDT-M1-A', { ...mandate, id: 'MNDT-M1-A', memberId: 'M1', ibanMasked: 'DE•• •••• •••• •••• ••30 00' });
+    await put('mandate_views/MNDT-M2-A', { ...mandate, id: 'MNDT-M2-A', memberId: 'M2', ibanMasked: 'DE•• •••• •••• •••• ••30 00' });
+    await put('mandate_views/MNDT-M4-A', { ...mandate, id: 'MNDT-M4-A', memberId: 'M4', ibanMasked: 'DE•• •••• •••• •••• ••30 00' });
+    await put('direct_debit/school', { offered: true });
     await put('admin_audit/a1', { adminEmail: ADMIN, memberId: 'M1', memberName: 'Eve', at: '2026-11-27T10:00:00.000Z' });
   });
 });
@@ -326,6 +333,21 @@ const READS: Read[] = [
   { collection: 'school_calendar', what: "list every quarter's closed days", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDocs(collection(db, 'school_calendar')) },
   { collection: 'closedDays', what: "get the office's closed day row", allowed: ['admin'], read: (db) => getDoc(doc(db, 'closedDays/CD1')) },
   { collection: 'closedDays', what: "list the office's closed day rows", allowed: ['admin'], read: (db) => getDocs(collection(db, 'closedDays')) },
+  // Direct debit: the full IBAN for the office's functions only; each family its own masked views.
+  { collection: 'mandates', what: "get the family's own mandate with its IBAN", allowed: [], read: (db) => getDoc(doc(db, 'mandates/MNDT-M1-A')) },
+  { collection: 'mandates', what: 'list the mandates with their IBANs', allowed: [], read: (db) => getDocs(collection(db, 'mandates')) },
+  { collection: 'mandates', what: "list the family's own mandates with their IBANs", allowed: [], read: (db) => familyQuery(db, 'mandates', 'M1') },
+  { collection: 'mandate_views', what: "get the family's own mandate, masked", allowed: [...OWN, 'admin'], read: (db) => getDoc(doc(db, 'mandate_views/MNDT-M1-A')) },
+  { collection: 'mandate_views', what: "list the family's own mandates, masked", allowed: [...OWN, 'admin'], read: (db) => familyQuery(db, 'mandate_views', 'M1') },
+  {
+    collection: 'mandate_views',
+    what: "list another family's mandates, masked",
+    allowed: ['member of another family', 'admin'],
+    read: (db) => familyQuery(db, 'mandate_views', 'M2'),
+  },
+  { collection: 'mandate_views', what: "get the former member's mandate", allowed: ['admin'], read: (db) => getDoc(doc(db, 'mandate_views/MNDT-M4-A')) },
+  { collection: 'mandate_views', what: 'list every mandate, masked', allowed: ['admin'], read: (db) => getDocs(collection(db, 'mandate_views')) },
+  { collection: 'direct_debit', what: 'get whether the school offers direct debit', allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'direct_debit/school')) },
 ];
 
 // Reads only, so a role's reads run side by side.
@@ -437,6 +459,9 @@ const WRITABLE_PATHS = [
   'bookingRequests/REQ-1',
   'closedDays/CD1',
   'school_calendar/Q2',
+  'mandates/MNDT-M1-A',
+  'mandate_views/MNDT-M1-A',
+  'direct_debit/school',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

@@ -4,8 +4,8 @@ import type { AppSheetRow } from '../../functions/src/sync/mapping/mapRow';
 import { readInSlices, type SliceOptions } from '../../functions/src/sync/appsheet/slices';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 
-/** Add or Delete rows; throws with the server's answer unless it accepted them. */
-export async function atSource(baseUrl: string, action: 'Add' | 'Delete', table: string, rows: object[]): Promise<void> {
+/** Add, Edit or Delete rows; throws with the server's answer unless it accepted them. */
+export async function atSource(baseUrl: string, action: 'Add' | 'Edit' | 'Delete', table: string, rows: object[]): Promise<void> {
   const response = await fetch(`${baseUrl}/api/v2/apps/${DEMO_APP_ID}/tables/${encodeURIComponent(table)}/Action`, {
     method: 'POST',
     headers: { ApplicationAccessKey: DEMO_ACCESS_KEY, 'Content-Type': 'application/json' },

@@ -62,6 +62,21 @@ describe('demo school generator', () => {
     expect((added.tables['Course Requests'] as RawRow[]).length).toBeGreaterThan(0);
   });
 
+  it('gives a sixth of the active families a mandate, of every status, and the demo accounts theirs', () => {
+    const school = generateSchool({ families: 60, today });
+    const mandates = school.tables.Mandates as RawRow[];
+    const active = new Set((school.tables.Members as RawRow[]).filter((member) => member.Status === 'Aktiv').map((member) => member['Member ID']));
+    expect(new Set(mandates.map((row) => row.Status))).toEqual(new Set(['Aktiv', 'Ersetzt', 'Widerrufen']));
+    expect(mandates.every((row) => active.has(row['Member ID']))).toBe(true);
+    expect(mandates.filter((row) => row['Member ID'] === 'M0002').map((row) => row.Status)).toEqual(['Aktiv']);
+    expect(mandates.filter((row) => row['Member ID'] === 'M0001')).toEqual([]);
+    // One active mandate per family at most; stopped ones carry the time they stopped.
+    const activeFamilies = mandates.filter((row) => row.Status === 'Aktiv').map((row) => row['Member ID']);
+    expect(new Set(activeFamilies).size).toBe(activeFamilies.length);
+    expect(mandates.filter((row) => row.Status !== 'Aktiv').every((row) => row['Revoked At'] !== null)).toBe(true);
+    expect(generateSchool({ families: 12, today, mandates: false }).tables.Mandates).toBeUndefined();
+  });
+
   it('keeps references consistent', () => {
     const school = generateSchool({ families: 40, today });
     const ids = (table: string, key: string) => new Set((school.tables[table] as RawRow[]).map((r) => r[key]));

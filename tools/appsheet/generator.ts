@@ -3,12 +3,13 @@
  * Deterministic for (seed, families, today, booking). Families 1–3 are the demo accounts: one
  * owes money, one is in credit, the third belongs to the admin. With booking (the default), the
  * planned next quarter is offered and families have asked for courses (booking.ts); the school
- * closes on holidays (closedDays.ts).
+ * closes on holidays (closedDays.ts), and some families pay by direct debit (mandates.ts).
  */
 import { APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
 import { generateBooking } from './booking';
 import { closedDayRows, closedDaysChangedAt, demoLessonWeeks } from './closedDays';
+import { addMandates } from './mandates';
 import { Random } from './random';
 import type { DemoStore, RawRow } from './store';
 
@@ -21,6 +22,8 @@ export interface GenerateOptions {
   booking?: boolean;
   /** With the optional Closed Days table (closedDays.ts); false makes a school without it. */
   closedDays?: boolean;
+  /** With the optional Mandates table (mandates.ts); false makes a school without direct debit. */
+  mandates?: boolean;
 }
 
 export const DEMO_ACCOUNTS = [
@@ -298,6 +301,7 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
     school.tables[APPSHEET_TABLES.closedDays.appSheetTable] = closedRows;
     school.meta.closedDays = true;
   }
+  if (options.mandates ?? true) addMandates(school);
   return (options.booking ?? true) ? addBooking(school) : school;
 }
 

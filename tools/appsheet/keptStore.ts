@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { addClosedDays } from './closedDays';
 import { addBooking, generateSchool } from './generator';
+import { addMandates } from './mandates';
 import { readStore, saveStore, setAside, type DemoStore } from './store';
 
 /** What makes a school, and how a kept one is treated (DemoServerOptions in server.ts). */
@@ -16,6 +17,8 @@ export interface SchoolOptions {
   booking?: boolean;
   /** With the optional Closed Days table (the default); false serves a school without it. */
   closedDays?: boolean;
+  /** With the optional Mandates table (the default); false serves a school without direct debit. */
+  mandates?: boolean;
   /** Regenerate even when the file exists. */
   fresh?: boolean;
   /** Told, in one line, what became of a kept store that was not used as it was (stderr by default). */
@@ -23,11 +26,11 @@ export interface SchoolOptions {
 }
 
 export const newSchool = (options: SchoolOptions) =>
-  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking, closedDays: options.closedDays });
+  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking, closedDays: options.closedDays, mandates: options.mandates });
 
 /**
  * The store kept in the file, edits and all (the README promises they survive a restart); a new
- * school when there is none, or when asked (`fresh`). A store made before booking or closed days
+ * school when there is none, or when asked (`fresh`). A store made before booking, closed days or mandates
  * existed gets their tables, made from its own rows, so the demo shows every screen. A file that cannot
  * be used is set aside, never overwritten, and a new school made: either is said in one line.
  */
@@ -46,6 +49,10 @@ export function openStore(dataFile: string, options: SchoolOptions): DemoStore {
       if (store.meta.booking === undefined && (options.booking ?? true)) {
         addBooking(store);
         added.push('booking');
+      }
+      if (store.meta.mandates === undefined && (options.mandates ?? true)) {
+        addMandates(store);
+        added.push('mandates');
       }
       if (added.length === 0) return store;
       saveStore(dataFile, store);

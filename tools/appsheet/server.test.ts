@@ -410,6 +410,22 @@ describe('the booking tables', () => {
     expect((await call(server.url, 'Members', find())).body.find((row: any) => row['Member ID'] === 'M0002').Phone).toBe('+49 30 555');
   });
 
+  it('adds the Mandates table to a store kept from before it: Olga Petrova pays by direct debit, Anna Müller not', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
+    server = await startDemoServer({ families: 5, today: '2026-11-21', dataFile });
+    await server.close();
+    const old = JSON.parse(readFileSync(dataFile, 'utf8'));
+    delete old.meta.mandates;
+    delete old.tables.Mandates;
+    writeFileSync(dataFile, JSON.stringify(old));
+
+    const say = vi.fn();
+    server = await startDemoServer({ dataFile, say });
+    expect(say.mock.calls).toEqual([[`AppSheet demo store ${dataFile} was made before mandates: the tables were added, its rows kept.`]]);
+    const mandates = (await call(server.url, 'Mandates', find())).body as RawRow[];
+    expect(mandates.map((row) => [row['Member ID'], row['Account Holder'], row.IBAN, row.Status])).toEqual([['M0002', 'Olga Petrova', 'DE02120300000000202051', 'Aktiv']]);
+  });
+
   it('keeps a school made without booking on purpose so', async () => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
     server = await startDemoServer({ families: 3, today: '2026-11-21', dataFile, booking: false });

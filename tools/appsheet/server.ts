@@ -7,8 +7,9 @@
  * Test-only controls under /__demo inject faults per table (faults.ts), optionally for the next
  * N requests only. A school made without booking (`booking: false`, `--no-booking`) has no
  * Offers and Course Requests tables, one without closed days (`closedDays: false`,
- * `--no-closed-days`) no Closed Days table: AppSheet's answer for those is 404, as for any
- * unknown table.
+ * `--no-closed-days`) no Closed Days table, one without direct debit (`mandates: false`,
+ * `--no-mandates`) no Mandates table: AppSheet's answer for those is 404, as for any unknown
+ * table.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -270,6 +271,7 @@ async function main(): Promise<void> {
     fresh: process.argv.includes('--fresh'),
     booking: !process.argv.includes('--no-booking'),
     closedDays: !process.argv.includes('--no-closed-days'),
+    mandates: !process.argv.includes('--no-mandates'),
   });
   const total = Object.values(server.store.tables).reduce((sum, rows) => sum + rows.length, 0);
   console.log(`AppSheet demo server on ${server.url} (app ${DEMO_APP_ID}, ${server.store.meta.families} families, ${total} rows)`);

@@ -18,14 +18,16 @@ describe('docs/appsheet.md', () => {
     expect(section).toContain('`memberId` is not a column');
   });
 
-  it('marks the tables a school may leave out as optional, pointing to booking.md', () => {
+  it('marks the tables a school may leave out as optional, pointing to their docs', () => {
     const section = tablesSection();
     expect(section).toContain('### Offers → `offers` (optional)\n\n*Optional*: a school without booking leaves this table out.');
     expect(section).toContain('### Course Requests → `bookingRequests` (optional)');
     expect(section).toContain('| Status | Enum | yes | `status` | `Angefragt` → `requested`, `Bestätigt` → `confirmed`, `Abgelehnt` → `declined`, `Zurückgezogen` → `withdrawn` |');
     expect(section).toContain('### Plans → `plans`\n\n| AppSheet column');
     expect(section).toContain('### Closed Days → `closedDays` (optional)\n\n*Optional*: a school without closed days leaves this table out.');
-    expect(section.match(/\(optional\)/g)).toHaveLength(3);
+    expect(section).toContain('### Mandates → `mandates` (optional)\n\n*Optional*: a school without direct debit leaves this table out.');
+    expect(section).toContain('| Status | Enum | yes | `status` | `Aktiv` → `active`, `Widerrufen` → `revoked`, `Ersetzt` → `replaced` |');
+    expect(section.match(/\(optional\)/g)).toHaveLength(4);
   });
 
   it('refuses a page without the section it writes', () => {

@@ -26,8 +26,9 @@ describe('the AppSheet connection check (npm run doctor -- --appsheet)', () => {
     const report = await checkAppSheetConnection(settings);
     expect(report.findings).toEqual([]);
     expect(report.lines[0]).toBe('Requests ask for Locale de-DE and Timezone "W. Europe Standard Time" (SCHOOL_TIME_ZONE Europe/Berlin); nothing is written');
-    // Nine tables every school has, the two of booking and Closed Days.
-    expect(report.lines).toHaveLength(1 + 12 + 1);
+    // Nine tables every school has, the two of booking, Closed Days and Mandates.
+    expect(report.lines).toHaveLength(1 + 13 + 1);
+    expect(report.lines.find((line) => line.startsWith('Mandates:'))).toMatch(/^Mandates: \d+ rows in one request/);
     expect(report.lines.find((line) => line.startsWith('Closed Days:'))).toMatch(/^Closed Days: \d+ rows in one request/);
     expect(report.lines.find((line) => line.startsWith('Course Requests:'))).toMatch(/^Course Requests: \d+ rows in one request/);
     expect(report.lines.find((line) => line.startsWith('Payments:'))).toMatch(/^Payments: [\d,]+ rows in one request, \d+\.\d\d s \(\d+\.\d MB\); \d+ slices of \d+, \d+\.\d\d s; delta selector \d+\.\d\d s \(\d+ of \d+ rows\)$/);
@@ -109,15 +110,17 @@ describe('the AppSheet connection check (npm run doctor -- --appsheet)', () => {
     }
   });
 
-  it('warns of each feature an app goes without, once: no booking, no closed days', async () => {
-    const without = await startDemoServer({ families: 12, seed: 3, today: '2026-11-26', booking: false, closedDays: false });
+  it('warns of each feature an app goes without, once: no booking, no closed days, no direct debit', async () => {
+    const without = await startDemoServer({ families: 12, seed: 3, today: '2026-11-26', booking: false, closedDays: false, mandates: false });
     try {
       const report = await checkAppSheetConnection({ ...settings, baseUrl: without.url });
       expect(messages(report.findings)).toEqual([
         "warning booking: no booking: add the tables Offers and Course Requests as docs/booking.md describes to let families book next quarter's courses",
         "warning closed days: no closed days: add the table Closed Days as docs/calendar.md describes so that the families' plans and calendars leave out the days the school is closed",
+        'warning direct debit: no direct debit: add the table Mandates as docs/payments.md describes to let families pay by SEPA direct debit',
       ]);
       expect(report.lines).toContain('Closed Days: not in the app (optional)');
+      expect(report.lines).toContain('Mandates: not in the app (optional)');
     } finally {
       await without.close();
     }

@@ -53,6 +53,7 @@ describe('functions settings', () => {
     ['OFFICE_EMAIL', 'buero at schule.example'],
     ['ABSENCE_MAIL_HOUR', '24'],
     ['SEPA_IBAN', 'DE02120300000000202052'],
+    ['SEPA_CREDITOR_ID', 'DE78ZZZ01234567890'],
   ])('reports %s = %j as an error', (setting, bad) => {
     expect(checkFunctionSettings({ ...GOOD_FUNCTIONS, [setting]: bad }, PROJECT).map((f) => [f.setting, f.level])).toEqual([[setting, 'error']]);
   });

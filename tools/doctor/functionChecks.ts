@@ -3,6 +3,7 @@
  * settings to findings. The names, defaults and valid values come from the functions' own
  * modules (config.ts, lib/timeZone.ts, sync/time/windowsZones.ts), never a copy of them.
  */
+import { creditorIdProblem } from '@family-portal/contract/creditor';
 import {
   ABSENCE_MAIL_HOUR_SETTING,
   absenceMailHourFromEnvironment,
@@ -89,6 +90,8 @@ export const SECRETS = [appSheetAccessKey.name, rateLimitHmacKey.name, notificat
 const SEPA_SETTINGS = ['SEPA_RECIPIENT', 'SEPA_IBAN', 'SEPA_BIC'];
 /** The association's postal address in every e-mail's footer (functions/src/config.ts). */
 const ASSOCIATION_ADDRESS = 'ASSOCIATION_ADDRESS';
+/** The creditor identifier of direct debits (docs/payments.md); unset: none offered. */
+const SEPA_CREDITOR_ID = 'SEPA_CREDITOR_ID';
 const FUNCTION_SETTINGS = [
   appSheetBaseUrl.name,
   appSheetAppId.name,
@@ -102,6 +105,7 @@ const FUNCTION_SETTINGS = [
   ABSENCE_MAIL_HOUR_SETTING,
   ...SEPA_SETTINGS,
   ASSOCIATION_ADDRESS,
+  SEPA_CREDITOR_ID,
   VAPID_PUBLIC_KEY_SETTING,
   VAPID_SUBJECT_SETTING,
 ];
@@ -181,6 +185,9 @@ export function checkFunctionSettings(env: Env, projectId: string): Finding[] {
   findings.push(...checkVapid(value(VAPID_PUBLIC_KEY_SETTING), value(VAPID_SUBJECT_SETTING)));
   const iban = value('SEPA_IBAN');
   if (iban && !isValidIBAN(electronicFormatIBAN(iban) ?? '')) findings.push(error('SEPA_IBAN', `"${iban}" is not a valid IBAN`));
+  const creditorId = value(SEPA_CREDITOR_ID);
+  const creditorProblem = creditorId ? creditorIdProblem(creditorId) : null;
+  if (creditorProblem) findings.push(error(SEPA_CREDITOR_ID, creditorProblem));
 
   for (const name of Object.keys(env)) {
     if (SECRETS.includes(name)) {

@@ -43,6 +43,8 @@ describe('web settings', () => {
     ['VITE_SEPA_BIC', 'XXXXDEXXXXX', 'error'],
     ['VITE_SEPA_BIC', 'BYLADEM', 'error'],
     ['VITE_SEPA_BIC', 'BNPAFRPPXXX', 'warning'], // a French bank for a German account
+    ['VITE_SEPA_CREDITOR_ID', 'DE98ZZZ09999999999', 'error'], // the Bundesbank's test identifier
+    ['VITE_SEPA_CREDITOR_ID', 'DE78ZZZ01234567890', 'error'], // check digits wrong (MOD 97-10)
     ['VITE_SCHOOL_CONTACT_URL', 'http://lindenhof-schule.de/kontakt', 'error'],
     ['VITE_SCHOOL_CONTACT_URL', 'lindenhof-schule.de/kontakt', 'error'],
     ['VITE_SCHOOL_CONTACT_URL', 'https://example.org/contact', 'error'],
@@ -60,6 +62,7 @@ describe('web settings', () => {
     ['VITE_FIREBASE_AUTH_DOMAIN', `${PROJECT}.web.app`],
     ['VITE_SEPA_IBAN', 'de02120300000000202051'],
     ['VITE_SEPA_BIC', 'BYLADEM1'],
+    ['VITE_SEPA_CREDITOR_ID', 'de79 zzz 01234567890'],
     ['VITE_USE_EMULATORS', 'false'],
     ['VITE_FUNCTIONS_REGION', 'europe-west1'],
     ['VITE_FUNCTIONS_BASE_URL', 'https://api.lindenhof-schule.de'],

@@ -5,6 +5,7 @@
 import { extractBIC, electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { REGION, schoolTimeZoneParam } from '../../functions/src/config';
 import { assertTimeZone, DEFAULT_SCHOOL_TIME_ZONE } from '../../functions/src/lib/timeZone';
+import { creditorIdProblem } from '@family-portal/contract/creditor';
 import { checkLegalSetting } from '../legalPages';
 import { error, parseUrl, warning, type Env, type Finding } from './findings';
 
@@ -30,6 +31,9 @@ const REQUIRED_WEB_SETTINGS: Readonly<Record<string, string>> = {
   VITE_IMPRINT_MARKDOWN: "the association's imprint, one Markdown file per language, e.g. legal/imprint.{lng}.md",
   VITE_PRIVACY_MARKDOWN: "the association's privacy notice, one Markdown file per language (docs/privacy-template.md)",
 };
+
+/** The Bundesbank's test creditor identifier, which the demo uses: valid, and never the school's. */
+const DEMO_CREDITOR_ID = 'DE98ZZZ09999999999';
 
 /** EPC069-12 limits the recipient name of a SEPA QR code to 70 characters. */
 const MAX_RECIPIENT_LENGTH = 70;
@@ -61,6 +65,11 @@ function checkWebValue(name: string, value: string, projectId: string): Finding[
       const iban = electronicFormatIBAN(value) ?? '';
       if (!isValidIBAN(iban)) return [error(name, `"${value}" is not a valid IBAN (length, format or check digits)`)];
       return isSEPACountry(iban.slice(0, 2)) ? [] : [error(name, `${iban.slice(0, 2)} is not a SEPA country: no SEPA transfer can reach it`)];
+    }
+    case 'VITE_SEPA_CREDITOR_ID': {
+      if (value.replace(/\s+/g, '').toUpperCase() === DEMO_CREDITOR_ID) return [error(name, `"${value}" is the Bundesbank's test identifier: set the association's own`)];
+      const problem = creditorIdProblem(value);
+      return problem ? [error(name, problem)] : [];
     }
     case 'VITE_SEPA_BIC':
       return isValidBIC(value.replace(/\s+/g, '').toUpperCase()) ? [] : [error(name, `"${value}" is not a valid BIC (8 or 11 characters)`)];

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { checkedText as contactText } from './checkedText';
 import { DOCUMENT_SCHEMAS, SYNCED_COLLECTIONS } from './documents';
+import { holderProblem, MAX_MANDATE_REFERENCE, mandateAttempt, mandateViewSchema } from './mandates';
 import { SYNC_STATUSES, SYNC_TYPES, syncLogSchema, tableCountsByTable, heldBackDeletionSchema } from './syncLog';
 
 export const checkEmailExistsBody = z.strictObject({
@@ -165,3 +166,26 @@ export const syncResultSchema = z.object({
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
 export const syncResultAnswer = z.object({ data: syncResultSchema });
+
+/** POST giveMandate: a new mandate, replacing the family's active one if there is one. */
+export const giveMandateBody = z.strictObject({
+  attempt: mandateAttempt,
+  accountHolder: z.string().check(z.trim(), z.refine((name) => holderProblem(name) === null, 'the account holder must have 1 to 70 characters, no markup, no control characters')),
+  iban: z.string().check(z.maxLength(50)),
+  bic: z.optional(z.string().check(z.maxLength(20))),
+  /** The parent ticked "I agree" under the mandate text. */
+  agreed: z.literal(true),
+  /** The mandate's text and the confirmation e-mail are in this language. */
+  language: z.enum(MAIL_LANGUAGES),
+});
+export type GiveMandateBody = z.infer<typeof giveMandateBody>;
+
+/** POST revokeMandate: the family stops its direct debit. */
+export const revokeMandateBody = z.strictObject({
+  mandateReference: z.string().check(z.minLength(1), z.maxLength(MAX_MANDATE_REFERENCE)),
+  /** The confirmation e-mail is in this language. */
+  language: z.enum(MAIL_LANGUAGES),
+});
+
+/** A mandate given or revoked, as its family sees it. */
+export const mandateAnswer = z.object({ data: mandateViewSchema });

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { date, dateTime, decimal, defineTable, email, id, integer, list, oneOf, orBlank, ref, required, text, url, wholeWeeks, yesNo } from './columns';
 import { bookingRequestsTable, offersTable } from './booking';
 import { closedDaysTable } from './calendar';
+import { mandatesTable } from './mandates';
 import { ACTIVE, BOOK_DEPOSIT_TYPE, WEEKDAYS, type PaymentDirection, type PaymentType } from './rules';
 
 /** Whether an e-mail can be a document id of the member index; the sync rejects member rows whose e-mail cannot. */
@@ -172,10 +173,10 @@ export const plansTable = defineTable({
 
 /**
  * The synced collections, in the order a sync settles them: the nine every school has, then the
- * optional tables a school may leave out of its app: booking (booking.ts) and closed days
- * (calendar.ts).
+ * optional tables a school may leave out of its app: booking (booking.ts), closed days
+ * (calendar.ts) and direct debit mandates (mandates.ts).
  */
-export const SYNCED_COLLECTIONS = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'roomHours', 'plans', 'offers', 'bookingRequests', 'closedDays'] as const;
+export const SYNCED_COLLECTIONS = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'roomHours', 'plans', 'offers', 'bookingRequests', 'closedDays', 'mandates'] as const;
 export type SyncedCollection = (typeof SYNCED_COLLECTIONS)[number];
 
 /** Each synced collection's declaration: its AppSheet table, columns and schemas. */
@@ -192,6 +193,7 @@ export const APPSHEET_TABLES = {
   offers: offersTable,
   bookingRequests: bookingRequestsTable,
   closedDays: closedDaysTable,
+  mandates: mandatesTable,
 } as const satisfies { [N in SyncedCollection]: { collection: N } };
 export type AppSheetTable = (typeof APPSHEET_TABLES)[SyncedCollection];
 

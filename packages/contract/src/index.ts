@@ -9,4 +9,5 @@ export * from './office';
 export * from './booking';
 export * from './notices';
 export * from './calendar';
+export * from './mandates';
 export { CHANGED_COLUMN, type Column, type ColumnKind, type OptionalTable, type OtherWords, type Presence, type RowDocument, type Table, type TableDeclaration } from './columns';

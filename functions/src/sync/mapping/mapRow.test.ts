@@ -24,9 +24,9 @@ const memberRow = {
 };
 
 describe('the AppSheet contract', () => {
-  it('defines nine tables, two optional booking tables and the optional closed days, each with a key and a change-timestamp column', () => {
-    expect(SYNCED_COLLECTIONS).toHaveLength(12);
-    expect(SYNCED_COLLECTIONS.filter((name) => APPSHEET_TABLES[name].optional)).toEqual(['offers', 'bookingRequests', 'closedDays']);
+  it('defines nine tables, and the optional booking tables, closed days and mandates, each with a key and a change-timestamp column', () => {
+    expect(SYNCED_COLLECTIONS).toHaveLength(13);
+    expect(SYNCED_COLLECTIONS.filter((name) => APPSHEET_TABLES[name].optional)).toEqual(['offers', 'bookingRequests', 'closedDays', 'mandates']);
     for (const name of SYNCED_COLLECTIONS) {
       const table = APPSHEET_TABLES[name];
       expect(table.collection).toBe(name);

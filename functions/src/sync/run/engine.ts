@@ -29,6 +29,7 @@ import { repairPlanOwners } from '../family/planOwners';
 import { dayIn, schoolTimeZone } from '../../lib/timeZone';
 import { settleBooking, type PlacesStep } from './bookingSteps';
 import { settleCalendar } from './calendarStep';
+import { settleMandates } from './mandateStep';
 import { failedTable, syncTableDelta, syncTableFull, type SyncContext, type TableSyncResult } from './tableSync';
 
 export interface SyncDeps {
@@ -179,7 +180,8 @@ export async function runSyncReportingChanges(deps: SyncDeps, request: SyncReque
  * index once the members table is written, plans and booking requests after children (they
  * take the family's memberId from the child), the plans and requests of children that moved to
  * another family, and last, once the tables have settled, what each family may read of the
- * timetable, the offer catalogues, the places the requests hold and the quarters' closed days.
+ * timetable, the offer catalogues, the places the requests hold, the quarters' closed days and
+ * the families' view of their mandates.
  */
 async function syncTables(
   deps: SyncDeps,
@@ -231,6 +233,7 @@ async function syncTables(
   if (plans) await updateReferences(deps, request, results, plans, movedPlanIds, log);
   await settleBooking(deps.db, request.syncType, results, log.startedAt, today, { appSheet: deps.appSheet, uncertainHoldMs: deps.uncertainHoldMs, places: deps.places });
   await settleCalendar(deps.db, request.syncType, results, today);
+  await settleMandates(deps.db, request.syncType, results);
   return { results, accessEnded };
 }
 
