@@ -39,6 +39,7 @@ import { endpoint, NOTICE_BODY_BYTES } from './http/endpoint';
 import { checkEmailExists as checkEmail } from './members/checkEmailExists';
 import * as memberEndpoints from './members/memberEndpoints';
 import * as office from './office/officeEndpoints';
+import * as mandates from './payments/mandateEndpoints';
 import * as push from './members/pushEndpoints';
 import { accountOfAuth, deliverMailPush } from './push/deliverPush';
 import * as syncAdmin from './wiring/syncEndpoints';
@@ -67,6 +68,11 @@ const signedLink = { ...lookup, secrets: [notificationLinkKey] };
 export const unsubscribe = onRequest({ ...api, ...signedLink }, endpoint('POST', memberEndpoints.unsubscribe));
 // Called by mail programs, not the web app: no CORS.
 export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', memberEndpoints.unsubscribeOneClick, { body: 'form' }));
+
+// SEPA direct debit (functions/src/payments): a family gives, changes or stops its mandate; the
+// row goes to AppSheet's Mandates table first, as a booking request does.
+export const giveMandate = onRequest(memberWrite, endpoint('POST', mandates.giveMandate));
+export const revokeMandate = onRequest(memberWrite, endpoint('POST', mandates.revokeMandate));
 
 // Web Push (functions/src/push): a parent turns a device on or off in the notification settings;
 // each parent's e-mail, once written, is pushed to that parent's devices. A device whose session

@@ -51,6 +51,7 @@ describe('exportMyData', () => {
       await db.doc(`bookingRequests/REQ-export-${suffix}`).set({ memberId: owner, childId: 'C-export', quarterId: 'Q-export', lessonId: 'L-export', roomHourIds: ['R1'], weeks: 10, status: 'requested', requestedBy: email, note: '' });
       await db.doc(`${NOTICE_DELIVERIES}/${deliveryId(`N-export-${suffix}`, owner)}`).set({ noticeId: `N-export-${suffix}`, memberId: owner, kind: 'notice', sentAt: '2026-11-01T08:00:00.000Z', texts: { de: { title: 'Elternabend', body: 'Am Freitag.' } }, languages: ['de'], cancellation: null, readAt: '2026-11-02T18:00:00.000Z' });
       await db.doc(`${ABSENCES}/A-export-${suffix}`).set({ memberId: owner, childId: 'C-export', lessonIds: ['L-export'], from: '2026-12-01', to: '2026-12-02', reason: 'Grippe', reportedAt: '2026-11-28T08:00:00.000Z', reportedBy: email });
+      await db.doc(`mandate_views/MNDT-export-${suffix}`).set({ id: `MNDT-export-${suffix}`, memberId: owner, accountHolder: 'Anna Müller', ibanMasked: 'DE•• •••• •••• •••• ••30 00', bic: null, signedAt: '2026-11-01T08:00:00.000Z', signedBy: email, status: 'active', revokedAt: null });
     }
     const { status, body } = await call('exportMyData', await idTokenFor(email), 'GET');
     expect(status).toBe(200);
@@ -66,6 +67,8 @@ describe('exportMyData', () => {
     expect(data.bookingRequests).toEqual(await docsOf('bookingRequests', memberId));
     expect(data.notices).toEqual(await docsOf(NOTICE_DELIVERIES, memberId));
     expect(data.absences).toEqual(await docsOf(ABSENCES, memberId));
+    expect(data.mandates).toEqual(await docsOf('mandate_views', memberId));
+    expect(data.mandates.map((mandate: { id: string }) => mandate.id)).toEqual(['MNDT-export-own']);
     expect(data.bookingRequests.map((request: { id: string }) => request.id)).toContain('REQ-export-own');
     expect(data.notices).toContainEqual(expect.objectContaining({ noticeId: 'N-export-own', readAt: '2026-11-02T18:00:00.000Z' }));
     expect(data.absences).toEqual([expect.objectContaining({ id: 'A-export-own', reason: 'Grippe' })]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseList } from '../sync/mapping/values';
 import { AppSheetError } from '../sync/appsheet/appsheetClient';
-import { failureOf, listCell, mapRequestRows, requestRow } from './requestRecord';
+import { failureOf } from '../http/appSheetWrites';
+import { listCell, mapRequestRows, requestRow } from './requestRecord';
 
 describe('Course Requests rows', () => {
   it("write statuses in the office's words, lists as AppSheet's EnumList, blanks as empty cells", () => {

@@ -6,9 +6,9 @@
 import { APPSHEET_TABLES, requestStatusWord, type BookingRequest, type RequestStatus } from '@family-portal/contract';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { HttpError } from '../http/errors';
+import { appSheetFailed as appSheetFailedFor, atAppSheet as atAppSheetFor } from '../http/appSheetWrites';
 import { withRetry } from '../lib/retry';
-import { AppSheetError, type AppSheetClient } from '../sync/appsheet/appsheetClient';
+import type { AppSheetClient } from '../sync/appsheet/appsheetClient';
 import { filter, keyIn } from '../sync/appsheet/selector';
 import { contentHash, HASH_FIELD, SYNCED_AT_FIELD } from '../sync/firestore/contentHash';
 import { LAST_CHANGED_FIELD } from '../sync/firestore/freshness';
@@ -54,29 +54,9 @@ export function mapRequestRows(rows: AppSheetRow[]): Map<string, MappedRequest> 
   return mapped;
 }
 
-/**
- * What the logs keep of an AppSheet failure: its HTTP status and a code, never AppSheet's text,
- * which may echo the row (a parent's address).
- */
-export const failureOf = (error: unknown) =>
-  error instanceof AppSheetError
-    ? { status: error.status, code: error.status === null ? (/timed out/.test(error.message) ? 'timeout' : 'network') : error.transient ? 'transient' : 'refused' }
-    : { status: null, code: error instanceof Error ? error.name : 'unknown' };
-
-/** AppSheet could not be read or written: the caller gets 502, and nothing is half-written. */
-export const appSheetFailed = (error: unknown) => {
-  logger.warn('AppSheet booking write failed', failureOf(error));
-  return new HttpError('appsheet-failed', 'The school office system could not be updated. Nothing was changed; please try again later.');
-};
-
-/** Runs one AppSheet call; any failure becomes `appsheet-failed`. */
-export async function atAppSheet<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw appSheetFailed(error);
-  }
-}
+/** AppSheet could not be read or written (http/appSheetWrites.ts), for the Course Requests table. */
+export const appSheetFailed = (error: unknown) => appSheetFailedFor(error, requests.appSheetTable);
+export const atAppSheet = <T,>(call: () => Promise<T>): Promise<T> => atAppSheetFor(requests.appSheetTable, call);
 
 /** Rows of a table by key, in one Find. */
 export async function findRows(appSheet: AppSheetClient, table: { appSheetTable: string; keyColumn: string }, keys: string[]): Promise<Map<string, AppSheetRow>> {

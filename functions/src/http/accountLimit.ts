@@ -37,6 +37,8 @@ export const MEMBER_LIMITS = {
   subscribePush: { scope: 'subscribePush', ...WRITES },
   unsubscribePush: { scope: 'unsubscribePush', ...WRITES },
   getPushSettings: { scope: 'getPushSettings', ...READS },
+  giveMandate: { scope: 'giveMandate', ...WRITES },
+  revokeMandate: { scope: 'revokeMandate', ...WRITES },
 } satisfies Record<string, AccountLimit>;
 
 export const accountCounterId = (scope: string, uid: string) => `${scope}-account-${uid}`;

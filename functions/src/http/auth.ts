@@ -60,3 +60,14 @@ export async function requireAdmin(request: Request): Promise<Caller> {
   if (record.get('active') !== true) throw new HttpError('permission-denied', 'Admin access required.');
   return caller;
 }
+
+/** How recently the password must have been entered for what a session left open must not do. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+/**
+ * Only right after the password was entered (the token's auth_time): a session left open on a
+ * shared computer must not be enough to delete the account or to give a mandate.
+ */
+export function requireRecentSignIn(caller: Caller, message: string, now = Date.now()): void {
+  if (now / 1000 - caller.signedInAt > RECENT_SIGN_IN_SECONDS) throw new HttpError('recent-sign-in-required', message);
+}

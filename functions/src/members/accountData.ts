@@ -3,7 +3,7 @@
  * 20). The export holds the documents as stored; the deletion removes the Auth account and the
  * portal's own records of it, never the membership or the office's records.
  */
-import { ABSENCES, CALENDAR_FEEDS, MAIL, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, PUSH_OUTBOX, PUSH_SUBSCRIPTIONS, bookingRequestsTable } from '@family-portal/contract';
+import { ABSENCES, CALENDAR_FEEDS, MAIL, MANDATE_VIEWS, NOTICE_DELIVERIES, NOTIFICATION_CHOICES, PUSH_OUTBOX, PUSH_SUBSCRIPTIONS, bookingRequestsTable } from '@family-portal/contract';
 import { removeAllSubscriptions } from '../push/pushSubscriptions';
 import type { Auth } from 'firebase-admin/auth';
 import { FieldValue, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
@@ -29,7 +29,7 @@ async function ofMember(db: Firestore, collection: string, memberId: string): Pr
 
 /** Everything the portal holds about the caller's family and account. */
 export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid: string; email: string }, member: DocumentSnapshot) {
-  const [user, children, plans, payments, otherPayments, bookingRequests, notices, absences, choices, devices] = await Promise.all([
+  const [user, children, plans, payments, otherPayments, bookingRequests, notices, absences, mandates, choices, devices] = await Promise.all([
     auth.getUser(caller.uid),
     ofMember(db, 'children', member.id),
     ofMember(db, 'plans', member.id),
@@ -38,6 +38,7 @@ export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid:
     ofMember(db, bookingRequestsTable.collection, member.id),
     ofMember(db, NOTICE_DELIVERIES, member.id),
     ofMember(db, ABSENCES, member.id),
+    ofMember(db, MANDATE_VIEWS, member.id),
     db.collection(NOTIFICATION_CHOICES).doc(caller.uid).get(),
     db.collection(PUSH_SUBSCRIPTIONS).where('uid', '==', caller.uid).get(),
   ]);
@@ -69,6 +70,9 @@ export async function exportFamilyData(db: Firestore, auth: Auth, caller: { uid:
     notices,
     // The absences the family reported, with their reasons, while they are kept.
     absences,
+    // The family's direct debit mandates, given or stopped, the IBAN masked as the family sees it:
+    // the full IBAN never goes back to a browser (docs/payments.md); the office has it.
+    mandates,
     notificationChoices: stored(choices),
     // The devices turned on for pushes: since when, their browser's push service (the endpoint's
     // host; the address and keys themselves are the device's, not the parent's), the browser and

@@ -31,6 +31,7 @@ import {
 } from './memberWrites';
 import { MEMBER_LIMITS } from '../http/accountLimit';
 import { callerAndMember, limitedCaller } from '../http/memberCaller';
+import { requireRecentSignIn } from '../http/auth';
 import { badRequest, describeIssues, HttpError } from '../http/errors';
 import { enforceKeyedLimit, type KeyedLimit } from '../http/rateLimit';
 
@@ -93,9 +94,6 @@ export async function exportMyData(request: Request) {
   return { data: await exportFamilyData(adminDb(), adminAuth(), caller, member) };
 }
 
-/** How recently the password must have been entered for the account to be deleted. */
-export const RECENT_SIGN_IN_SECONDS = 5 * 60;
-
 /**
  * POST: deletes the caller's portal account; a former member's too, whose index entry is gone.
  * Only right after the password was entered: a session left open on a shared computer must not
@@ -103,9 +101,7 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
  */
 export async function deleteMyAccount(request: Request) {
   const caller = await limitedCaller(request, MEMBER_LIMITS.deleteMyAccount);
-  if (Date.now() / 1000 - caller.signedInAt > RECENT_SIGN_IN_SECONDS) {
-    throw new HttpError('recent-sign-in-required', 'Enter your password again to delete the account.');
-  }
+  requireRecentSignIn(caller, 'Enter your password again to delete the account.');
   const member = await findMemberByEmail(adminDb(), caller.email);
   await deletePortalAccount(adminDb(), adminAuth(), caller, member?.id ?? null);
   logger.info('portal account deleted at its owner\'s request', { uid: caller.uid });

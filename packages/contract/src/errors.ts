@@ -30,6 +30,13 @@ export const ERROR_CODES = [
   'too-many-closures',
   'closure-resend-unconfirmed',
   'absence-started',
+  'iban-invalid',
+  'iban-not-sepa',
+  'bic-required',
+  'bic-invalid',
+  'direct-debit-not-offered',
+  'mandate-replaced',
+  'conflict',
   'too-many-absences',
   'school-closed',
   'sync-already-running',
@@ -79,6 +86,17 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
    * `withdrawnAt`): the office says whether the families are e-mailed again (`resendMails`).
    */
   'closure-resend-unconfirmed': 409,
+  /** A mandate's account: wrong check digits or length, a country outside SEPA, a BIC missing or wrong. */
+  'iban-invalid': 400,
+  'iban-not-sepa': 400,
+  'bic-required': 400,
+  'bic-invalid': 400,
+  /** The school has no Mandates table or no creditor identifier (docs/payments.md). */
+  'direct-debit-not-offered': 409,
+  /** A mandate already replaced by a newer one cannot be revoked: the newer one can. */
+  'mandate-replaced': 409,
+  /** The mandate form's attempt was used for another account: reload and fill it in again. */
+  conflict: 409,
   /** An absence whose first day has begun can no longer be withdrawn. */
   'absence-started': 409,
   /** The child has MAX_OPEN_ABSENCES open reports already: nothing is written. */

@@ -1,0 +1,53 @@
+/**
+ * giveMandate and revokeMandate: a parent's own family's direct debit mandate (docs/payments.md).
+ * Giving one needs an active membership and the password entered within the last minutes, as
+ * deleting the account does; the confirmation e-mail goes out in the parent's language whatever
+ * the e-mail choices (a legal notice), and the mandate stands if it fails.
+ */
+import { giveMandateBody, revokeMandateBody } from '@family-portal/contract';
+import type { MailLanguage } from '../lib/mailLanguage';
+import type { Request } from 'express';
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { adminDb } from '../admin';
+import { associationFromConfig, appOrigins, creditorIdFromEnvironment } from '../config';
+import { MEMBER_LIMITS } from '../http/accountLimit';
+import { requireRecentSignIn, type Caller } from '../http/auth';
+import { badRequest, describeIssues } from '../http/errors';
+import { callerAndActiveMember } from '../http/memberCaller';
+import { schoolTimeZone } from '../lib/timeZone';
+import { sendMandateMail, type MandateEvent } from '../notifications/mandateMail';
+import { appSheetForWrites } from '../sync/appsheet/configured';
+import { giveMandate as give, type MandateDeps } from './giveMandate';
+import { revokeMandate as revoke } from './revokeMandate';
+
+const deps = (): MandateDeps => ({ db: adminDb(), appSheet: appSheetForWrites(), creditorId: creditorIdFromEnvironment() });
+
+export async function giveMandate(request: Request) {
+  const { caller, member } = await callerAndActiveMember(request, MEMBER_LIMITS.giveMandate);
+  requireRecentSignIn(caller, 'Enter your password again to give the mandate.');
+  const parsed = giveMandateBody.safeParse(request.body);
+  if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
+  const { given, replaced } = await give(deps(), caller, member, parsed.data);
+  await confirmByMail({ kind: 'given', mandate: given, replaced }, caller, member, parsed.data.language);
+  return { data: given };
+}
+
+export async function revokeMandate(request: Request) {
+  const { caller, member } = await callerAndActiveMember(request, MEMBER_LIMITS.revokeMandate);
+  const parsed = revokeMandateBody.safeParse(request.body);
+  if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
+  const revoked = await revoke(deps(), member, parsed.data.mandateReference);
+  await confirmByMail({ kind: 'revoked', mandate: revoked }, caller, member, parsed.data.language);
+  return { data: revoked };
+}
+
+async function confirmByMail(event: MandateEvent, caller: Caller, member: DocumentSnapshot, language: MailLanguage) {
+  try {
+    const appOrigin = appOrigins.value()[0] ?? '';
+    const to = { uid: caller.uid, email: caller.email, name: String(member.get('primaryName') ?? ''), language };
+    await sendMandateMail(adminDb(), event, to, { association: associationFromConfig(), appOrigin, creditorId: creditorIdFromEnvironment(), timeZone: schoolTimeZone() });
+  } catch (error) {
+    logger.error('mandate confirmation e-mail failed', { reference: event.mandate.id, reason: (error as Error).message });
+  }
+}
