@@ -60,11 +60,12 @@ const pwa = VitePWA({
   includeManifestIcons: false,
   injectManifest: {
     globPatterns: ['**/*.{html,js,css,svg,png}'],
-    // The yearly statement's PDF code (~1 MB with pdfmake) loads when a parent asks for one; it
-    // is not worth every first visit's download (and needs its fonts from the network anyway).
+    // The PDF code (~1 MB with pdfmake: the yearly statement, a mandate's copy) loads when a
+    // parent asks for one; it is not worth every first visit's download (and needs its fonts
+    // from the network anyway).
     // The pre-rendered login pages (tools/prerender.ts) are for first visits from the network;
     // the worker answers every navigation with index.html.
-    globIgnores: ['**/statementPdf-*.js', 'login/**', `${LOCALIZED_ROOT}/**`],
+    globIgnores: ['**/pdf-*.js', 'login/**', `${LOCALIZED_ROOT}/**`],
   },
 });
 

@@ -129,8 +129,8 @@ test('the worker precaches the shell and never answers for Firebase or Hosting\'
     const text = texts(language).pwa.updateAvailable;
     expect(chunks.some((chunk) => chunk.includes(text)), language).toBe(true);
   }
-  // The yearly statement's PDF code loads on a parent's click only, never with the shell.
-  expect(precached.filter((url) => /statementPdf-/.test(url))).toEqual([]);
+  // The PDF code (yearly statement, mandate copy) loads on a parent's click only, never with the shell.
+  expect(precached.filter((url) => /^assets\/pdf-/.test(url))).toEqual([]);
   expect(worker).toContain('[/^\\/__\\//,/^\\/assets\\//');
   // No runtime caching: Auth, Firestore and the functions are not the worker's business. The
   // minified worker names no classes, so its source says which routes there are: the navigations only.

@@ -133,7 +133,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
     expect(feeYear).toBeDefined();
 
     // The PDF library and its fonts are fetched on the click, not with the page.
-    const pdfCode = builtChunks(/features\/transactions\/statementPdf\.ts$/);
+    const pdfCode = builtChunks(/src\/lib\/pdf\.ts$/);
     const pdfRequests: string[] = [];
     page.on('request', (request) => {
       if (pdfCode.some((file) => request.url().endsWith(`/${file}`)) || /Roboto/.test(request.url())) pdfRequests.push(request.url());

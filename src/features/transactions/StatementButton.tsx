@@ -10,7 +10,7 @@ import { statementDocument, statementFileName } from './statementDocument';
 
 /**
  * "Download statement <year>": the yearly statement as a PDF in the parent's language. The PDF
- * library is fetched only now, on the click (statementPdf.ts).
+ * library is fetched only now, on the click (lib/pdf.ts).
  */
 export function StatementButton({ member, payments, year }: { member: Member; payments: Payment[]; year: number }) {
   const { t } = useTranslation();
@@ -32,8 +32,8 @@ export function StatementButton({ member, payments, year }: { member: Member; pa
         locale,
         formatDay: (day, dayLocale) => formatDay(day, dayLocale),
       });
-      const { downloadStatementPdf } = await import('./statementPdf');
-      await downloadStatementPdf(document, statementFileName(t, year));
+      const { downloadPdf } = await import('../../lib/pdf');
+      await downloadPdf(document, statementFileName(t, year));
     } catch (error) {
       console.error('Creating the statement failed', error);
       setFailed(true);

@@ -15,7 +15,7 @@ import { statementDocument, statementFileName } from './statementDocument';
 import TransactionsPage from './TransactionsPage';
 
 const downloadStatementPdf = vi.hoisted(() => vi.fn<(document: TDocumentDefinitions, fileName: string) => Promise<void>>());
-vi.mock('./statementPdf', () => ({ downloadStatementPdf }));
+vi.mock('../../lib/pdf', () => ({ downloadPdf: downloadStatementPdf }));
 
 const payments = familyFixture().payments;
 
@@ -89,7 +89,7 @@ describe('statement document', () => {
         'Erstellt am 22.11.2026 aus den Unterlagen des Vereins.',
       ]),
     );
-    expect(document.defaultStyle?.font).toBe('Statement');
+    expect(document.defaultStyle?.font).toBe('Roboto');
     expect(statementFileName(i18n.getFixedT('de'), 2026)).toBe('zahlungsuebersicht-2026.pdf');
   });
 

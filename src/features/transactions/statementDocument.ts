@@ -1,16 +1,15 @@
 /**
  * The yearly statement as a pdfmake document definition: plain data, built from the domain's
  * statement and the parent's language, so that it is tested without pdfmake (which only
- * statementPdf.ts loads, on click).
+ * lib/pdf.ts loads, on click).
  */
 import type { TFunction } from 'i18next';
 import type { Content, TDocumentDefinitions, TableCell } from 'pdfmake/interfaces';
 import { formatMoney } from '../../domain/money';
 import type { YearlyStatement } from '../../domain/statement';
 import { knownPaymentType } from '../../domain/views';
+import { PDF_FONT } from '../../lib/pdfFont';
 
-/** The font family statementPdf.ts registers (Roboto: Latin, German and Cyrillic). */
-export const STATEMENT_FONT = 'Statement';
 
 export interface StatementFamily {
   memberId: string;
@@ -86,7 +85,7 @@ export function statementDocument({ statement, association, family, issuedOn, t,
     pageSize: 'A4',
     pageMargins: [40, 48, 40, 56],
     info: { title, author: association, subject: `${family.name} · ${title}`, creator: t('app.name') },
-    defaultStyle: { font: STATEMENT_FONT, fontSize: 9, lineHeight: 1.2 },
+    defaultStyle: { font: PDF_FONT, fontSize: 9, lineHeight: 1.2 },
     styles: {
       association: { fontSize: 12, bold: true, color: '#0f766e' },
       title: { fontSize: 16, bold: true, margin: [0, 4, 0, 2] },

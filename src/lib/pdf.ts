@@ -1,7 +1,7 @@
 /**
- * Renders and saves the statement with pdfmake. This module is only ever imported dynamically,
- * on the parent's click (StatementButton.tsx): pdfmake (~1 MB) and its fonts stay out of
- * /login's and the transactions page's chunks.
+ * Renders and saves a PDF (the yearly statement, the copy of a mandate) with pdfmake. This
+ * module is only ever imported dynamically, on the parent's click: pdfmake (~1 MB) and its fonts
+ * stay out of /login's and every page's chunks.
  *
  * The font is pdfmake's own Roboto (Latin incl. German, and Cyrillic), shipped as Vite assets
  * and fetched from the app's origin, which the hosting CSP's connect-src 'self' allows; no
@@ -11,7 +11,7 @@ import pdfMake from 'pdfmake/build/pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import mediumUrl from 'pdfmake/build/fonts/Roboto/Roboto-Medium.ttf?url';
 import regularUrl from 'pdfmake/build/fonts/Roboto/Roboto-Regular.ttf?url';
-import { STATEMENT_FONT } from './statementDocument';
+import { PDF_FONT } from './pdfFont';
 
 const absolute = (url: string) => new URL(url, document.baseURI).href;
 
@@ -21,13 +21,13 @@ function configure() {
   if (configured) return;
   const regular = absolute(regularUrl);
   const bold = absolute(mediumUrl);
-  pdfMake.addFonts({ [STATEMENT_FONT]: { normal: regular, bold, italics: regular, bolditalics: bold } });
-  // The fonts are the only URLs a statement loads, and only from the app itself.
+  pdfMake.addFonts({ [PDF_FONT]: { normal: regular, bold, italics: regular, bolditalics: bold } });
+  // The fonts are the only URLs a document loads, and only from the app itself.
   pdfMake.setUrlAccessPolicy((url) => new URL(url).origin === window.location.origin);
   configured = true;
 }
 
-export async function downloadStatementPdf(document: TDocumentDefinitions, fileName: string): Promise<void> {
+export async function downloadPdf(document: TDocumentDefinitions, fileName: string): Promise<void> {
   configure();
   await pdfMake.createPdf(document).download(fileName);
 }
