@@ -34,7 +34,7 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline|plans-phone/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline|plans-phone|direct-debit/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts); so
     // does the layout guard, which sets the widths from 320 px up itself, and so do the specs
     // whose subject has no phone of its own: the local cache, the sync console, the statement

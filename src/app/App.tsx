@@ -65,7 +65,7 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
         <Route element={<RequireAuth><AppShell loadTheRest={loadTheRest} /></RequireAuth>}>
-          <Route path={paths.dashboard} element={<DashboardPage booking={<DashboardBooking />} notices={<DashboardNotices />} />} />
+          <Route path={paths.dashboard} element={<DashboardPage booking={<DashboardBooking />} notices={<DashboardNotices />} directDebit />} />
           <Route path={paths.family} element={<FamilyPage />} />
           <Route path={paths.plans} element={<PlansPage booking={<PlansBookingLink />} />} />
           <Route path={paths.booking} element={<BookingPage />} />

@@ -8,6 +8,7 @@ import { availableCredit, financialStatus } from '../domain/financialStatus';
 import { formatMoney, TOLERANCE } from '../domain/money';
 import type { Member } from '../domain/types';
 import { useLocale } from '../i18n/useLocale';
+import { AmountDue } from './AmountDue';
 import { SepaPayment } from './SepaPayment';
 
 const BADGE = {
@@ -16,8 +17,12 @@ const BADGE = {
   paymentRequired: 'bg-red-100 text-red-900',
 } as const;
 
-/** Spec section 4: settled, paid with credit, or payment required (then with the SEPA block). */
-export const FinancialStatusCard = memo(function FinancialStatusCard({ member, showTransactionsLink = true }: { member: Member; showTransactionsLink?: boolean }) {
+/**
+ * Spec section 4: settled, paid with credit, or payment required (then with the SEPA block).
+ * `withDirectDebit` (the parent's own dashboard): the amount due says how the family pays it,
+ * by transfer or by its direct debit mandate (AmountDue).
+ */
+export const FinancialStatusCard = memo(function FinancialStatusCard({ member, showTransactionsLink = true, withDirectDebit = false }: { member: Member; showTransactionsLink?: boolean; withDirectDebit?: boolean }) {
   const { t } = useTranslation();
   const { to } = useFamilyScope();
   const locale = useLocale();
@@ -48,7 +53,8 @@ export const FinancialStatusCard = memo(function FinancialStatusCard({ member, s
           </div>
         ))}
       </dl>
-      {status.kind === 'paymentRequired' && <SepaPayment amount={status.amountDue} reference={member.primaryName} />}
+      {status.kind === 'paymentRequired' &&
+        (withDirectDebit ? <AmountDue member={member} amount={status.amountDue} /> : <SepaPayment amount={status.amountDue} reference={member.primaryName} />)}
     </Card>
   );
 });

@@ -7,6 +7,7 @@ import type { Firestore } from 'firebase/firestore';
 import type { BookingData } from '../domain/booking';
 import type { NoticeDelivery } from '../domain/notices';
 import { readBooking, type BookingContract, type BookingQuery } from './booking';
+import { readDirectDebit, type DirectDebit, type DirectDebitContract } from './directDebit';
 import { EMPTY, loadCorrespondence, loadFamilyData, type Correspondence, type FamilyData } from './familyData';
 import type { NoticesPage } from './notices';
 import { readOfficeTimetable, type OfficeTimetable } from './officeTimetable';
@@ -32,9 +33,11 @@ export interface FamilyStore {
   readBooking(query: BookingQuery): Promise<BookingData | null>;
   /** The school's quarters, lessons and room hours, for the office's console (admins only). */
   readOfficeTimetable(): Promise<OfficeTimetable>;
+  /** Whether the school offers direct debit, and the family's mandates (the IBAN masked). */
+  readDirectDebit(memberId: string): Promise<DirectDebit>;
 }
 
-export function createFamilyStore(fs: FirestoreFunctions, db: Firestore, contract: ContractSchemas & BookingContract): FamilyStore {
+export function createFamilyStore(fs: FirestoreFunctions, db: Firestore, contract: ContractSchemas & BookingContract & DirectDebitContract): FamilyStore {
   return {
     async readFamily(email, cacheFirst, onCached) {
       if (cacheFirst) {
@@ -59,5 +62,6 @@ export function createFamilyStore(fs: FirestoreFunctions, db: Firestore, contrac
     },
     readBooking: (query) => readBooking(fs, db, contract, query),
     readOfficeTimetable: () => readOfficeTimetable(fs, db, contract.DOCUMENT_SCHEMAS),
+    readDirectDebit: (memberId) => readDirectDebit(fs, db, contract, memberId),
   };
 }

@@ -115,6 +115,7 @@ export async function familyStore(): Promise<FamilyStore> {
     isAdmin: (email) => remote.isAdmin(email),
     readBooking: (query) => remote.readBooking(query),
     readOfficeTimetable: () => remote.readOfficeTimetable(),
+    readDirectDebit: (memberId) => remote.readDirectDebit(memberId),
   };
 }
 

@@ -117,6 +117,9 @@ const api = {
   async readOfficeTimetable() {
     return (await store()).readOfficeTimetable();
   },
+  async readDirectDebit(memberId: string) {
+    return (await store()).readDirectDebit(memberId);
+  },
   /** Ends Firestore, which lets go of the cache's database (the page deletes it next). */
   async close() {
     if (opened) await terminate((await opened).db);

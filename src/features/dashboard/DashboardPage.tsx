@@ -16,9 +16,10 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
 /**
  * `booking`: the entry to booking the next quarter's courses (features/booking); `notices`: the
- * school office's notices (features/notices); both in the parent's own frame only.
+ * school office's notices (features/notices); `directDebit`: how an amount due is paid, by
+ * transfer or by the family's mandate (docs/payments.md); all in the parent's own frame only.
  */
-export default function DashboardPage({ booking, notices }: { booking?: ReactNode; notices?: ReactNode }) {
+export default function DashboardPage({ booking, notices, directDebit = false }: { booking?: ReactNode; notices?: ReactNode; directDebit?: boolean }) {
   const { t } = useTranslation();
   const data = useData();
   useDocumentTitle(t('pages.dashboard.title'));
@@ -36,7 +37,7 @@ export default function DashboardPage({ booking, notices }: { booking?: ReactNod
       <h1 className="text-2xl font-bold text-slate-900">{t('dashboard.welcome', { name: data.member.primaryName })}</h1>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="space-y-4">
-          <FinancialStatusCard member={data.member} />
+          <FinancialStatusCard member={data.member} withDirectDebit={directDebit} />
           {notices && <Suspense fallback={null}>{notices}</Suspense>}
           <RecentTransactionsCard payments={data.payments} />
         </div>

@@ -10,6 +10,7 @@ import type { Child, Member } from '../../domain/types';
 import { familyView } from '../../domain/views';
 import { useLocale } from '../../i18n/useLocale';
 import { CancelMembershipDialog } from './CancelMembershipDialog';
+import { DirectDebitCard } from './DirectDebitCard';
 import { EditContactDialog } from './EditContactDialog';
 import { NotificationsCard } from './NotificationsCard';
 import { YourDataCard } from './YourDataCard';
@@ -43,6 +44,8 @@ export default function FamilyPage() {
         <MembershipCard member={data.member} onCancelled={readOnly ? undefined : data.replaceMember} />
       </div>
       <ChildrenCard childrenOfFamily={data.children} />
+      {/* The family's own mandate: the office keeps it in AppSheet, an admin's view shows none. */}
+      {!readOnly && <DirectDebitCard member={data.member} />}
       {/* The parent's own e-mails, data and account: none of an admin's business in a family's view. */}
       {!readOnly && <NotificationsCard />}
       {!readOnly && <YourDataCard />}
