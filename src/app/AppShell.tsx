@@ -10,6 +10,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { BookingProvider } from '../data/BookingProvider';
+import { DirectDebitProvider } from '../data/useDirectDebit';
 import { DataProvider, useFamilyLoading, useUnreadNotices } from '../data/DataProvider';
 import { FamilyScreen } from '../components/FamilyScreen';
 import { LegalLinks } from '../components/LegalLinks';
@@ -145,9 +146,12 @@ export function AppShell({ loadTheRest }: { loadTheRest: () => void }) {
             <AdminLink className="mt-4 flex items-center gap-3 rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100" />
           </nav>
           <main className="min-w-0 flex-1 px-4 pt-6 pb-4 md:pb-6">
-            {/* The next quarter's offer, read once a screen asks for it, kept while the parent moves on. */}
+            {/* The next quarter's offer and the family's direct debit, read once a screen asks for
+                them, kept while the parent moves on. */}
             <BookingProvider>
-              <FamilyScreen />
+              <DirectDebitProvider>
+                <FamilyScreen />
+              </DirectDebitProvider>
             </BookingProvider>
           </main>
         </div>

@@ -98,9 +98,10 @@ const CANCELLED_DATES = `^${en.plans.cancelledDates.replace('{{dates}}', '.+')}$
 
 /**
  * The text a screen shows in its main area, without its buttons (which differ by design).
- * Booking, the office's notices (with the cancelled lessons beside the courses) and the absence
- * reports, and the links to their pages, are left out: they are the family's own business with the office, which the office's
- * read-only view neither reads nor shows (the console has its own tabs for them).
+ * Booking, the office's notices (with the cancelled lessons beside the courses), the absence
+ * reports and the direct debit offer, and the links to their pages, are left out: they are the
+ * family's own business with the office, which the office's read-only view neither reads nor
+ * shows (the console has its own tabs for them; the office keeps the mandates in AppSheet).
  */
 async function mainText(page: Page) {
   return page.getByRole('main').evaluate(
@@ -111,7 +112,7 @@ async function mainText(page: Page) {
         if (mark.textContent?.trim() === cancelledMark) mark.remove();
       });
       copy.querySelectorAll('button').forEach((button) => button.remove());
-      copy.querySelectorAll('a[href^="/booking"], a[href^="/absences"]').forEach((link) => link.remove());
+      copy.querySelectorAll('a[href^="/booking"], a[href^="/absences"], a[href$="directDebit=give"]').forEach((link) => link.remove());
       copy.querySelectorAll('td > span').forEach((span) => {
         if (new RegExp(cancelledDates).test(span.textContent?.trim() ?? '')) span.remove();
       });

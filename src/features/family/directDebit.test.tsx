@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { AuthContext } from '../../auth/AuthProvider';
 import { AmountDue } from '../../components/AmountDue';
+import { DirectDebitProvider } from '../../data/useDirectDebit';
 import i18n from '../../i18n';
 import { annaMember } from '../../test/fixtures';
 import { DirectDebitCard } from './DirectDebitCard';
@@ -36,7 +37,9 @@ function show(member = annaMember, path = '/family') {
   render(
     <AuthContext.Provider value={{ user, loading: false, refreshUser: async () => null }}>
       <MemoryRouter initialEntries={[path]}>
-        <DirectDebitCard member={member} />
+        <DirectDebitProvider>
+          <DirectDebitCard member={member} />
+        </DirectDebitProvider>
       </MemoryRouter>
     </AuthContext.Provider>,
   );
@@ -209,7 +212,9 @@ describe('the dashboard amount due', () => {
     store.readDirectDebit.mockResolvedValue({ offered, mandates });
     render(
       <MemoryRouter>
-        <AmountDue member={annaMember} amount={120.5} />
+        <DirectDebitProvider>
+          <AmountDue member={annaMember} amount={120.5} />
+        </DirectDebitProvider>
       </MemoryRouter>,
     );
   };
