@@ -16,7 +16,7 @@ import { checkFunctionSettings, checkSecret, parseList, SECRETS } from './doctor
 import { lookUpServedHosts } from './doctor/hostingSites';
 import { checkServedOrigins } from './doctor/originChecks';
 import { checkProjectId, REMINDERS } from './doctor/projectChecks';
-import { checkTimeZonesAgree, checkWebSettings } from './doctor/webChecks';
+import { checkCreditorIdsAgree, checkTimeZonesAgree, checkWebSettings } from './doctor/webChecks';
 import { lookUpSecret } from './doctor/secrets';
 import { loadFunctionSettings, loadWebSettings } from './doctor/settings';
 import { checkAppSheetConnection } from './doctor/appSheetCheck';
@@ -97,7 +97,7 @@ async function main(): Promise<number> {
     : checkActionUrl(await lookUpActionUrl(projectId), listedOrigins ?? []);
 
   const sections: Array<[string, Finding[]]> = [
-    [`Web app (${web.sources.join(', ') || 'no .env file found'})`, [...checkWebSettings(web.env, projectId), ...checkTimeZonesAgree(web.env, functions.env)]],
+    [`Web app (${web.sources.join(', ') || 'no .env file found'})`, [...checkWebSettings(web.env, projectId), ...checkTimeZonesAgree(web.env, functions.env), ...checkCreditorIdsAgree(web.env, functions.env)]],
     [`Functions (${functions.file})`, [...missingFile, ...checkFunctionSettings(functions.env, projectId)]],
     ['Origins (APP_ORIGINS and the Hosting sites that serve the app)', origins],
     ['Secrets (Secret Manager)', secrets],

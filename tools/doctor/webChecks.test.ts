@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from './findings';
 import { GOOD_WEB, PROJECT } from './testFixtures';
-import { checkTimeZonesAgree, checkWebSettings } from './webChecks';
+import { checkCreditorIdsAgree, checkTimeZonesAgree, checkWebSettings } from './webChecks';
 
 const about = (findings: Finding[], setting: string) => findings.filter((f) => f.setting === setting).map((f) => f.level);
 
@@ -82,5 +82,18 @@ describe('one clock for the web app and the functions', () => {
     expect(about(checkTimeZonesAgree({ VITE_SCHOOL_TIME_ZONE: 'Europe/Paris' }, {}), 'VITE_SCHOOL_TIME_ZONE')).toEqual(['error']);
     expect(about(checkTimeZonesAgree({}, { SCHOOL_TIME_ZONE: 'Europe/Paris' }), 'VITE_SCHOOL_TIME_ZONE')).toEqual(['error']);
     expect(about(checkTimeZonesAgree({ VITE_SCHOOL_TIME_ZONE: 'Europe/Lindenhof' }, {}), 'VITE_SCHOOL_TIME_ZONE')).toEqual(['error']);
+  });
+});
+
+describe('one creditor for the web app and the functions', () => {
+  it('accepts the same identifier, however spaced, and none on both sides', () => {
+    expect(checkCreditorIdsAgree({ VITE_SEPA_CREDITOR_ID: 'DE79 ZZZ 01234567890' }, { SEPA_CREDITOR_ID: 'de79zzz01234567890' })).toEqual([]);
+    expect(checkCreditorIdsAgree({}, {})).toEqual([]);
+  });
+
+  it('refuses two identifiers, and one the functions lack; warns of one the web app lacks', () => {
+    expect(about(checkCreditorIdsAgree({ VITE_SEPA_CREDITOR_ID: 'DE79ZZZ01234567890' }, { SEPA_CREDITOR_ID: 'DE34XYZ00000555555' }), 'VITE_SEPA_CREDITOR_ID')).toEqual(['error']);
+    expect(about(checkCreditorIdsAgree({ VITE_SEPA_CREDITOR_ID: 'DE79ZZZ01234567890' }, {}), 'VITE_SEPA_CREDITOR_ID')).toEqual(['error']);
+    expect(about(checkCreditorIdsAgree({}, { SEPA_CREDITOR_ID: 'DE79ZZZ01234567890' }), 'VITE_SEPA_CREDITOR_ID')).toEqual(['warning']);
   });
 });

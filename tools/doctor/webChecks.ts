@@ -127,3 +127,18 @@ export function checkTimeZonesAgree(web: Env, functions: Env): Finding[] {
     ? []
     : [error('VITE_SCHOOL_TIME_ZONE', `is ${webZone}, the functions' SCHOOL_TIME_ZONE ${functionsZone}: the app would show other dates than the sync writes`)];
 }
+
+/**
+ * Direct debit needs one creditor identifier: the web app shows it in the mandate text, the
+ * functions put it in the confirmation e-mails (docs/payments.md). One without the other, or two
+ * different ones, would tell parents one creditor and the bank another.
+ */
+export function checkCreditorIdsAgree(web: Env, functions: Env): Finding[] {
+  const normal = (value: string | undefined) => (value ?? '').replace(/\s+/g, '').toUpperCase();
+  const webId = normal(web.VITE_SEPA_CREDITOR_ID);
+  const functionsId = normal(functions.SEPA_CREDITOR_ID);
+  if (webId === functionsId) return [];
+  if (!functionsId) return [error('VITE_SEPA_CREDITOR_ID', `is ${webId}, but the functions have no SEPA_CREDITOR_ID: no mandate could be given`)];
+  if (!webId) return [warning('VITE_SEPA_CREDITOR_ID', `is unset, the functions' SEPA_CREDITOR_ID ${functionsId}: the portal offers no direct debit`)];
+  return [error('VITE_SEPA_CREDITOR_ID', `is ${webId}, the functions' SEPA_CREDITOR_ID ${functionsId}: parents would be told two creditors`)];
+}
