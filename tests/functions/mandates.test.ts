@@ -166,15 +166,19 @@ describe('refusals change nothing', () => {
     await unchanged(async () => expect(await call('giveMandate', stale, form())).toMatchObject({ status: 401, body: { error: 'recent-sign-in-required' } }));
   });
 
-  it('refuses a former member', async () => {
+  it('refuses a mandate from a former member, who may still stop the one it gave', async () => {
     // As the sync leaves a family whose membership the office ended: indexed, no longer active.
     const former = db.doc('members/M0004');
+    const { given } = await giveMandate({ db, appSheet, creditorId: CREDITOR_ID }, { email: 'former@example.com' }, await former.get(), form());
     await former.update({ status: 'inactive' });
     try {
       const { token } = await signedUpAccount(String((await former.get()).get('primaryEmail')));
       await unchanged(async () => expect(await call('giveMandate', token, form())).toMatchObject({ status: 403, body: { error: 'membership-ended' } }));
+      expect(await call('revokeMandate', token, { mandateReference: given.id, language: 'de' })).toMatchObject({ status: 200, body: { data: { id: given.id, status: 'revoked' } } });
+      expect((await rowsOf('M0004')).find(({ reference }) => reference === given.id)?.status).toBe('Widerrufen');
     } finally {
       await former.update({ status: 'active' });
+      await atSource(appSheetUrl, 'Delete', TABLE, [{ 'Mandate Reference': given.id }]);
     }
   });
 

@@ -14,7 +14,7 @@ import { associationFromConfig, appOrigins, creditorIdFromEnvironment } from '..
 import { MEMBER_LIMITS } from '../http/accountLimit';
 import { requireRecentSignIn, type Caller } from '../http/auth';
 import { badRequest, describeIssues } from '../http/errors';
-import { callerAndActiveMember } from '../http/memberCaller';
+import { callerAndActiveMember, callerAndMember } from '../http/memberCaller';
 import { schoolTimeZone } from '../lib/timeZone';
 import { sendMandateMail, type MandateEvent } from '../notifications/mandateMail';
 import { appSheetForWrites } from '../sync/appsheet/configured';
@@ -33,8 +33,9 @@ export async function giveMandate(request: Request) {
   return { data: given };
 }
 
+/** A family may stop its direct debit at any time, a family whose membership ended too. */
 export async function revokeMandate(request: Request) {
-  const { caller, member } = await callerAndActiveMember(request, MEMBER_LIMITS.revokeMandate);
+  const { caller, member } = await callerAndMember(request, MEMBER_LIMITS.revokeMandate);
   const parsed = revokeMandateBody.safeParse(request.body);
   if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
   const revoked = await revoke(deps(), member, parsed.data.mandateReference);

@@ -5,6 +5,7 @@
  * (the dashboard's "Pay by direct debit") opens the form at once.
  */
 import type { MandateView } from '@family-portal/contract/mandates';
+import { isActiveMember } from '@family-portal/contract/rules';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -38,12 +39,12 @@ export function DirectDebitCard({ member }: { member: Member }) {
   const offered = state.status === 'ready' && state.offered;
   useEffect(() => {
     if (!offered || params.get(GIVE_MANDATE_PARAM) !== 'give') return;
-    setGiving(true);
+    if (isActiveMember(member)) setGiving(true);
     setParams((current) => {
       current.delete(GIVE_MANDATE_PARAM);
       return current;
     }, { replace: true });
-  }, [offered, params, setParams]);
+  }, [offered, params, setParams, member]);
 
   if (state.status === 'ready' && !state.offered) return null;
   const title = t('family.directDebit.title');
@@ -66,6 +67,8 @@ export function DirectDebitCard({ member }: { member: Member }) {
     );
   }
   const { active, mandates } = state;
+  // A family whose membership ended gives no new mandate, but may stop the one it gave.
+  const mayGive = isActiveMember(member);
   const earlier = mandates.filter((mandate) => mandate.status !== 'active');
   const lastStopped = !active ? earlier.find((mandate) => mandate.status === 'revoked') : undefined;
   return (
@@ -87,7 +90,7 @@ export function DirectDebitCard({ member }: { member: Member }) {
             ))}
           </dl>
           <div className="flex flex-wrap gap-2">
-            <button type="button" onClick={() => setGiving(true)} className={`${buttonClass} border-teal-700 text-teal-800 hover:bg-teal-50`}>{t('family.directDebit.change')}</button>
+            {mayGive && <button type="button" onClick={() => setGiving(true)} className={`${buttonClass} border-teal-700 text-teal-800 hover:bg-teal-50`}>{t('family.directDebit.change')}</button>}
             <button type="button" onClick={() => setStopping(active)} className={`${buttonClass} border-red-700 text-red-800 hover:bg-red-50`}>{t('family.directDebit.stop')}</button>
             <MandateCopyButton mandate={active} signedOn={dayOf(active.signedAt)} />
           </div>
@@ -95,7 +98,7 @@ export function DirectDebitCard({ member }: { member: Member }) {
       ) : (
         <div className="space-y-3 text-sm">
           <p className="text-slate-700">{lastStopped?.revokedAt ? t('family.directDebit.stoppedNote', { date: dayOf(lastStopped.revokedAt) }) : t('family.directDebit.intro', { days: DEFAULT_PRE_NOTIFICATION_DAYS })}</p>
-          <button type="button" onClick={() => setGiving(true)} className={`${buttonClass} border-teal-700 bg-teal-700 font-semibold text-white hover:bg-teal-800`}>{t('family.directDebit.give')}</button>
+          {mayGive && <button type="button" onClick={() => setGiving(true)} className={`${buttonClass} border-teal-700 bg-teal-700 font-semibold text-white hover:bg-teal-800`}>{t('family.directDebit.give')}</button>}
         </div>
       )}
       {earlier.length > 0 && (

@@ -73,6 +73,13 @@ describe('the direct debit card', () => {
     for (const name of ['Change bank account', 'Stop direct debit', 'Download a copy (PDF)']) expect(screen.getByRole('button', { name })).toBeEnabled();
   });
 
+  it('lets a family whose membership ended stop its mandate, but give or change none', async () => {
+    store.readDirectDebit.mockResolvedValue({ offered: true, mandates: [active] });
+    show({ ...annaMember, status: 'inactive' });
+    expect(await screen.findByRole('button', { name: 'Stop direct debit' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Change bank account' })).not.toBeInTheDocument();
+  });
+
   it('says when it failed to load and reads again on Retry', async () => {
     store.readDirectDebit.mockRejectedValueOnce(new Error('offline'));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
