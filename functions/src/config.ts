@@ -247,13 +247,8 @@ export function associationFromConfig({ required = true } = {}): Association {
   return { name, address: process.env.ASSOCIATION_ADDRESS?.trim() ?? '' };
 }
 
-/** The creditor identifier of the association's direct debits (docs/payments.md); empty: none offered. */
-export const SEPA_CREDITOR_ID_SETTING = 'SEPA_CREDITOR_ID';
-
-/** The creditor identifier as stored (no spaces, upper case); '' when unset. */
-export function creditorIdFromEnvironment(env: Record<string, string | undefined> = process.env): string {
-  return (env[SEPA_CREDITOR_ID_SETTING] ?? '').replace(/\s+/g, '').toUpperCase();
-}
+/** SEPA_CREDITOR_ID, the creditor identifier of direct debits (docs/payments.md), no spaces, upper case; '' (unset): none offered. */
+export const creditorIdFromEnvironment = (env: Record<string, string | undefined> = process.env): string => (env.SEPA_CREDITOR_ID ?? '').replace(/\s+/g, '').toUpperCase();
 
 /**
  * What the office's invitations need (office/invitationMail.ts): the app's first origin for the
