@@ -15,7 +15,7 @@ import { useDirectDebit } from '../../data/useDirectDebit';
 import { DEFAULT_PRE_NOTIFICATION_DAYS } from '@family-portal/contract/sepaRules';
 import type { Member } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
-import { formatDay, todayIso } from '../../lib/schoolClock';
+import { formatDay } from '../../lib/schoolClock';
 import { MandateCopyButton } from './MandateCopyButton';
 import { MandateDialog } from './MandateDialog';
 import { StopDirectDebitDialog } from './StopDirectDebitDialog';
@@ -34,7 +34,7 @@ export function DirectDebitCard({ member }: { member: Member }) {
   const [giving, setGiving] = useState(false);
   const [stopping, setStopping] = useState<MandateView | null>(null);
   const [message, setMessage] = useState('');
-  const dayOf = (instant: string) => formatDay(todayIso(new Date(instant)), locale, 'long');
+  const dayOf = (instant: string) => formatDay(instant, locale, 'long');
 
   const offered = state.status === 'ready' && state.offered;
   useEffect(() => {

@@ -7,7 +7,7 @@
  * id per opened form: sending it again after a lost answer never gives two mandates.
  */
 import type { MandateView } from '@family-portal/contract/mandates';
-import { accountProblem, holderProblem, mandateReferenceFor, needsBic, type AccountProblem } from '@family-portal/contract/sepaRules';
+import { accountProblem, holderProblem, mandateReferenceFor, type AccountProblem } from '@family-portal/contract/sepaRules';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -71,7 +71,8 @@ export function MandateDialog({ open, member, replacing, onClose, onGiven }: Pro
     );
   }, [open, member.primaryName]);
 
-  const bicNeeded = accountProblem(iban, '') === 'bicRequired' || (bic !== '' && needsBic(iban));
+  // A valid SEPA IBAN outside the EEA: the only case SEPA asks the BIC for.
+  const bicNeeded = accountProblem(iban, '') === 'bicRequired';
   const latin = bankName?.(holder) ?? holder.trim();
   const reference = mandateReferenceFor(member.id, attempt);
 

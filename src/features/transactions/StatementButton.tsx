@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { yearlyStatement } from '../../domain/statement';
 import type { Member, Payment } from '../../domain/types';
@@ -6,6 +5,7 @@ import { familyView } from '../../domain/views';
 import { appConfig } from '../../lib/config';
 import { formatDay, todayIso } from '../../lib/schoolClock';
 import { useLocale } from '../../i18n/useLocale';
+import { usePdfDownload } from '../../lib/usePdfDownload';
 import { statementDocument, statementFileName } from './statementDocument';
 
 /**
@@ -15,31 +15,23 @@ import { statementDocument, statementFileName } from './statementDocument';
 export function StatementButton({ member, payments, year }: { member: Member; payments: Payment[]; year: number }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { busy, failed, download: save } = usePdfDownload('the statement');
 
-  async function download() {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const family = familyView(member);
-      const document = statementDocument({
-        statement: yearlyStatement(payments, year),
-        association: appConfig.sepa.recipientName || t('app.name'),
-        family: { memberId: member.id, name: family.familyName, address: family.address },
-        issuedOn: todayIso(),
-        t,
-        locale,
-        formatDay: (day, dayLocale) => formatDay(day, dayLocale),
-      });
-      const { downloadPdf } = await import('../../lib/pdf');
-      await downloadPdf(document, statementFileName(t, year));
-    } catch (error) {
-      console.error('Creating the statement failed', error);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+  function download() {
+    const family = familyView(member);
+    return save(
+      () =>
+        statementDocument({
+          statement: yearlyStatement(payments, year),
+          association: appConfig.sepa.recipientName || t('app.name'),
+          family: { memberId: member.id, name: family.familyName, address: family.address },
+          issuedOn: todayIso(),
+          t,
+          locale,
+          formatDay: (day, dayLocale) => formatDay(day, dayLocale),
+        }),
+      statementFileName(t, year),
+    );
   }
 
   return (
