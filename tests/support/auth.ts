@@ -5,23 +5,18 @@ import { EMULATOR_HOST, PORTS, PROJECT_ID } from '../../tools/lib/stack';
 
 export const PASSWORD = 'secret123';
 
+/**
+ * A new account (an existing one of that address is deleted first). Auth may stamp the account's
+ * validSince in the second after its creation (when creating it spans a second's end); the
+ * functions take that for a revocation and refuse tokens signed in up to it, so this returns once
+ * that second is over and any token taken afterwards counts (a full CI run once refused one).
+ */
 export async function createAccount(email: string, options: { verified?: boolean; admin?: boolean | 'inactive' } = {}) {
   const { auth, db } = emulatorAdmin();
   const existing = await auth.getUserByEmail(email).catch(() => null);
   if (existing) await auth.deleteUser(existing.uid);
   const user = await auth.createUser({ email, password: PASSWORD, emailVerified: options.verified ?? true });
   if (options.admin) await db.collection('admin_users').doc(email).set({ active: options.admin === true });
-  return user;
-}
-
-/**
- * A new account and its ID token. Auth may stamp the account's validSince in the second after its
- * creation (when creating it spans a second's end); the functions take that for a revocation and
- * refuse tokens signed in up to it, so the token is taken once that second is over.
- */
-export async function signedUpAccount(email: string, options: { admin?: boolean | 'inactive' } = {}): Promise<{ uid: string; token: string }> {
-  const { auth } = emulatorAdmin();
-  const user = await createAccount(email, options);
   const stamped = (await auth.getUser(user.uid)).tokensValidAfterTime;
   const validSince = stamped ? Date.parse(stamped) : 0;
   if (Math.floor(validSince / 1000) > Math.floor(Date.parse(user.metadata.creationTime) / 1000)) {
@@ -33,6 +28,12 @@ export async function signedUpAccount(email: string, options: { admin?: boolean 
       { timeout: 3000, interval: 50 },
     );
   }
+  return user;
+}
+
+/** A new account (createAccount) and its ID token. */
+export async function signedUpAccount(email: string, options: { admin?: boolean | 'inactive' } = {}): Promise<{ uid: string; token: string }> {
+  const user = await createAccount(email, options);
   return { uid: user.uid, token: await idTokenFor(email) };
 }
 
