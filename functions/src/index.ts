@@ -40,6 +40,7 @@ import { checkEmailExists as checkEmail } from './members/checkEmailExists';
 import * as memberEndpoints from './members/memberEndpoints';
 import * as office from './office/officeEndpoints';
 import * as mandates from './payments/mandateEndpoints';
+import * as collections from './payments/collectionEndpoints';
 import * as push from './members/pushEndpoints';
 import { accountOfAuth, deliverMailPush } from './push/deliverPush';
 import * as syncAdmin from './wiring/syncEndpoints';
@@ -73,6 +74,14 @@ export const unsubscribeOneClick = onRequest(signedLink, endpoint('POST', member
 // row goes to AppSheet's Mandates table first, as a booking request does.
 export const giveMandate = onRequest(memberWrite, endpoint('POST', mandates.giveMandate));
 export const revokeMandate = onRequest(memberWrite, endpoint('POST', mandates.revokeMandate));
+// The office's collection runs: who a date collects from, the announcement to each family, the
+// bank's file (pain.008).
+export const previewCollection = onRequest(adminRead, endpoint('POST', collections.previewCollection));
+export const announceCollection = onRequest(memberWrite, endpoint('POST', collections.announceCollection));
+export const fileCollection = onRequest(memberWrite, endpoint('POST', collections.fileCollection));
+export const removeFromCollection = onRequest(memberWrite, endpoint('POST', collections.removeFromCollection));
+export const recordDebitReturn = onRequest(memberWrite, endpoint('POST', collections.recordDebitReturn));
+export const confirmMandate = onRequest(memberWrite, endpoint('POST', mandates.confirmMandate));
 
 // Web Push (functions/src/push): a parent turns a device on or off in the notification settings;
 // each parent's e-mail, once written, is pushed to that parent's devices. A device whose session

@@ -6,7 +6,9 @@
  *
  * The optional booking tables go through the same code as the others (tableSync.ts); to keep
  * the matrix's time, each of them gets one fault, the one most likely to cost documents in a
- * full sync (a cut answer, an empty one). bookingSync.test.ts covers them further.
+ * full sync (a cut answer, an empty one). bookingSync.test.ts covers them further. The demo's
+ * Direct Debits table starts empty, so the school here has had a collection run: an empty answer
+ * must not cost the record of its debits.
  */
 import { APPSHEET_TABLES, SYNCED_COLLECTIONS, type SyncedCollection } from '@family-portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer, type Fault } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { atSource } from '../support/appSheet';
 
 const { db } = emulatorAdmin();
 let appSheet: DemoServer;
@@ -25,7 +28,7 @@ let patient: AppSheetClient;
 
 const FAULTS: Fault[] = ['error', 'hang', 'malformed', 'empty', 'partial', 'slow'];
 /** The tables every school has get every fault; an optional table only its own. */
-const OPTIONAL_FAULT: Partial<Record<SyncedCollection, Fault>> = { offers: 'partial', bookingRequests: 'empty', closedDays: 'error', mandates: 'malformed' };
+const OPTIONAL_FAULT: Partial<Record<SyncedCollection, Fault>> = { offers: 'partial', bookingRequests: 'empty', closedDays: 'error', mandates: 'malformed', debits: 'empty' };
 const tablesFor = (fault: Fault) => SYNCED_COLLECTIONS.filter((table) => !APPSHEET_TABLES[table].optional || OPTIONAL_FAULT[table] === fault);
 const CASES_PER_SYNC_TYPE = FAULTS.reduce((sum, fault) => sum + tablesFor(fault).length, 0);
 const SYNC_TYPES = ['full', 'delta'] as const;
@@ -80,8 +83,14 @@ beforeAll(async () => {
   client = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, timeoutMs: 500, attempts: 2, backoffMs: 20 });
   patient = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, timeoutMs: 10_000, attempts: 2, backoffMs: 20 });
   await fetch(`${appSheet.url}/__demo/faults`, { method: 'DELETE' });
+  const debit = { 'Run ID': 'RUN-20261215', 'Mandate Reference': 'MNDT-M0006-DEMO2', Amount: '45,00', 'Collection Date': '15.12.2026', Status: 'Eingereicht' };
+  await atSource(appSheet.url, 'Add', APPSHEET_TABLES.debits.appSheetTable, [
+    { ...debit, 'End To End ID': 'RUN-20261215-M0002', 'Member ID': 'M0002', 'Mandate Reference': 'MNDT-M0002-DEMO1' },
+    { ...debit, 'End To End ID': 'RUN-20261215-M0006', 'Member ID': 'M0006' },
+  ]);
   await clearFirestore();
   expect((await runSync({ db, appSheet: patient }, { syncType: 'full', triggeredBy: 'manual' })).status).toBe('success');
+  expect((await db.collection('debits').listDocuments()).map((ref) => ref.id)).toEqual(['RUN-20261215-M0002', 'RUN-20261215-M0006']);
 });
 afterAll(async () => {
   await fetch(`${appSheet.url}/__demo/faults`, { method: 'DELETE' });

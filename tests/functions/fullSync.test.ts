@@ -40,6 +40,10 @@ const ENUM_VALUES: Record<string, string> = {
   Bestätigt: 'confirmed',
   Abgelehnt: 'declined',
   Zurückgezogen: 'withdrawn',
+  Angekündigt: 'announced',
+  Eingereicht: 'filed',
+  Zurückgegeben: 'returned',
+  Ausgesetzt: 'suspended',
 };
 
 function expectedDocument(table: SyncedCollection, row: RawRow): Record<string, unknown> {
@@ -63,6 +67,13 @@ async function setFault(table: string, fault: string | null) {
 
 beforeAll(async () => {
   appSheet = await startDemoServer({ families: 12, seed: 7, today: '2026-11-21' });
+  // The demo school has run no collection yet; this one has, and the bank returned a debit.
+  const debit = { 'Run ID': 'RUN-20261215', 'Mandate Reference': 'MNDT-M0002-DEMO1', 'Member ID': 'M0002', Amount: 87.5, 'Collection Date': '2026-12-15', 'Return Reason': null, 'Last Changed': '2026-12-18T08:30:00.000Z' };
+  rowsOf('debits').push(
+    { ...debit, 'End To End ID': 'RUN-20261215-M0002', Status: 'Zurückgegeben', 'Return Reason': 'AM04' },
+    { ...debit, 'End To End ID': 'RUN-20261215-M0006', 'Member ID': 'M0006', 'Mandate Reference': 'MNDT-M0006-DEMO2', Amount: 1234.05, Status: 'Eingereicht' },
+    { ...debit, 'End To End ID': 'RUN-20261215-M0012', 'Member ID': 'M0012', 'Mandate Reference': 'MNDT-M0012-DEMO1', Status: 'Zurückgezogen' },
+  );
   // Pauses between attempts as the emulated functions' syncs take them (lowered for the test stacks).
   client = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, backoffMs: syncAppSheetPauseMs(stackSettings()) });
 });

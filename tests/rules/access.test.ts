@@ -123,6 +123,12 @@ beforeAll(async () => {
     await put('mandate_views/MNDT-M2-A', { ...mandate, id: 'MNDT-M2-A', memberId: 'M2', ibanMasked: 'DE•• •••• •••• •••• ••30 00' });
     await put('mandate_views/MNDT-M4-A', { ...mandate, id: 'MNDT-M4-A', memberId: 'M4', ibanMasked: 'DE•• •••• •••• •••• ••30 00' });
     await put('direct_debit/school', { offered: true });
+    // Collection runs: the office's run, and each family's debits in it (one returned), a former
+    // member's and that of a family whose membership ended since.
+    await put('collection_runs/RUN-1', { collectionDate: '2026-12-15', status: 'filed', purpose: 'Kursgebühren 2026 Q4', debitCount: 4, totalCents: 18000, announcedAt: '2026-11-27T10:00:00.000Z', announcedBy: ADMIN, filedAt: '2026-12-10T10:00:00.000Z', messageId: 'MSG-1' });
+    const debit = { runId: 'RUN-1', mandateReference: 'MNDT-M1-A', amount: 45, collectionDate: '2026-12-15', status: 'filed', returnReason: null };
+    for (const memberId of ['M1', 'M2', 'M4', 'M8']) await put(`debits/RUN-1-${memberId}`, { ...debit, memberId });
+    await put('debits/RUN-1-M1', { ...debit, memberId: 'M1', status: 'returned', returnReason: 'AM04' });
     await put('admin_audit/a1', { adminEmail: ADMIN, memberId: 'M1', memberName: 'Eve', at: '2026-11-27T10:00:00.000Z' });
   });
 });
@@ -348,6 +354,40 @@ const READS: Read[] = [
   { collection: 'mandate_views', what: "get the former member's mandate", allowed: ['admin'], read: (db) => getDoc(doc(db, 'mandate_views/MNDT-M4-A')) },
   { collection: 'mandate_views', what: 'list every mandate, masked', allowed: ['admin'], read: (db) => getDocs(collection(db, 'mandate_views')) },
   { collection: 'direct_debit', what: 'get whether the school offers direct debit', allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'direct_debit/school')) },
+  // Collections: each family its own debits, whatever became of its membership; the runs for admins.
+  { collection: 'debits', what: "get the family's own debit", allowed: [...OWN, 'admin'], read: (db) => getDoc(doc(db, 'debits/RUN-1-M1')) },
+  { collection: 'debits', what: "list the family's own debits", allowed: [...OWN, 'admin'], read: (db) => familyQuery(db, 'debits', 'M1') },
+  {
+    collection: 'debits',
+    what: "list the family's own debits of one run",
+    allowed: [...OWN, 'admin'],
+    read: (db) => getDocs(query(collection(db, 'debits'), where('memberId', '==', 'M1'), where('runId', '==', 'RUN-1'))),
+  },
+  { collection: 'debits', what: "get another family's debit", allowed: ['member of another family', 'admin'], read: (db) => getDoc(doc(db, 'debits/RUN-1-M2')) },
+  { collection: 'debits', what: "list another family's debits", allowed: ['member of another family', 'admin'], read: (db) => familyQuery(db, 'debits', 'M2') },
+  {
+    collection: 'debits',
+    what: "list debits with an in filter naming another family's member id",
+    allowed: ['admin'],
+    read: (db) => getDocs(query(collection(db, 'debits'), where('memberId', 'in', ['M1', 'M2']))),
+  },
+  { collection: 'debits', what: "list a run's debits", allowed: ['admin'], read: (db) => getDocs(query(collection(db, 'debits'), where('runId', '==', 'RUN-1'))) },
+  { collection: 'debits', what: "get the former member's debit", allowed: ['admin'], read: (db) => getDoc(doc(db, 'debits/RUN-1-M4')) },
+  {
+    collection: 'debits',
+    what: 'list the debits of the family whose membership ended',
+    allowed: ['member whose membership ended', 'admin'],
+    read: (db) => familyQuery(db, 'debits', 'M8'),
+  },
+  { collection: 'debits', what: 'list every debit', allowed: ['admin'], read: (db) => getDocs(collection(db, 'debits')) },
+  { collection: 'collection_runs', what: 'get a collection run', allowed: ['admin'], read: (db) => getDoc(doc(db, 'collection_runs/RUN-1')) },
+  { collection: 'collection_runs', what: 'list the collection runs', allowed: ['admin'], read: (db) => getDocs(collection(db, 'collection_runs')) },
+  {
+    collection: 'collection_runs',
+    what: 'list the runs of a collection date',
+    allowed: ['admin'],
+    read: (db) => getDocs(query(collection(db, 'collection_runs'), where('collectionDate', '==', '2026-12-15'))),
+  },
 ];
 
 // Reads only, so a role's reads run side by side.
@@ -422,6 +462,16 @@ describe('what the allowed reads return', () => {
     const db = verifiedAs(env, 'u-retired', 'retired@example.com').firestore() as unknown as Firestore;
     await assertSucceeds(getDoc(doc(db, 'admin_users/retired@example.com')));
     await assertFails(getDocs(collection(db, 'quarters')));
+    await assertFails(getDocs(collection(db, 'collection_runs')));
+    await assertFails(getDocs(collection(db, 'debits')));
+  });
+
+  it("a family lists its own debits, the returned one with the bank's reason, and nothing of another family's", async () => {
+    const db = dbAs('own member');
+    const own = await assertSucceeds(familyQuery(db, 'debits', 'M1'));
+    expect(own.docs.map((d) => [d.id, d.get('status'), d.get('returnReason')])).toEqual([['RUN-1-M1', 'returned', 'AM04']]);
+    await assertFails(getDoc(doc(db, 'debits/RUN-1-M2')));
+    await assertFails(getDocs(query(collection(db, 'debits'), where('runId', '==', 'RUN-1'))));
   });
 });
 
@@ -462,6 +512,8 @@ const WRITABLE_PATHS = [
   'mandates/MNDT-M1-A',
   'mandate_views/MNDT-M1-A',
   'direct_debit/school',
+  'debits/RUN-1-M1',
+  'collection_runs/RUN-1',
 ];
 
 describe.each(ROLES)('writes as %s', (role) => {

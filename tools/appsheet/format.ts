@@ -51,9 +51,12 @@ function formatDateTime(iso: string, locale: Locale, zone: string): string {
 }
 
 // Formatters are costly to create; a large school formats hundreds of thousands of cells.
+// At least two decimals, and the further ones a value was typed with ("12,345"): rounded to
+// cents here, a typing slip would reach the sync as a valid amount and its check never be tried.
+// Six digits end a binary fraction's noise (0.1 + 0.2).
 const decimalFormats: Record<Locale, Intl.NumberFormat> = {
-  'de-DE': new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-  'en-US': new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  'de-DE': new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
+  'en-US': new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 }),
 };
 
 export function formatCell(value: RawCell, type: ColumnKind, locale: Locale, zone: string): string {

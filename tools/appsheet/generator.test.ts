@@ -77,6 +77,13 @@ describe('demo school generator', () => {
     expect(generateSchool({ families: 12, today, mandates: false }).tables.Mandates).toBeUndefined();
   });
 
+  it('has a Direct Debits table with no rows (the office has run no collection yet), and none when made without it', () => {
+    const school = generateSchool({ families: 12, today });
+    expect(school.tables['Direct Debits']).toEqual([]);
+    expect(school.meta.debits).toBe(true);
+    expect(generateSchool({ families: 12, today, debits: false }).tables['Direct Debits']).toBeUndefined();
+  });
+
   it('keeps references consistent', () => {
     const school = generateSchool({ families: 40, today });
     const ids = (table: string, key: string) => new Set((school.tables[table] as RawRow[]).map((r) => r[key]));

@@ -3,12 +3,14 @@
  * Deterministic for (seed, families, today, booking). Families 1–3 are the demo accounts: one
  * owes money, one is in credit, the third belongs to the admin. With booking (the default), the
  * planned next quarter is offered and families have asked for courses (booking.ts); the school
- * closes on holidays (closedDays.ts), and some families pay by direct debit (mandates.ts).
+ * closes on holidays (closedDays.ts), and some families pay by direct debit (mandates.ts); no
+ * collection has been run yet (debits.ts).
  */
 import { APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
 import { generateBooking } from './booking';
 import { closedDayRows, closedDaysChangedAt, demoLessonWeeks } from './closedDays';
+import { addDebits } from './debits';
 import { addMandates } from './mandates';
 import { Random } from './random';
 import type { DemoStore, RawRow } from './store';
@@ -24,6 +26,8 @@ export interface GenerateOptions {
   closedDays?: boolean;
   /** With the optional Mandates table (mandates.ts); false makes a school without direct debit. */
   mandates?: boolean;
+  /** With the optional Direct Debits table, empty (debits.ts); false makes a school without it. */
+  debits?: boolean;
 }
 
 export const DEMO_ACCOUNTS = [
@@ -302,6 +306,7 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
     school.meta.closedDays = true;
   }
   if (options.mandates ?? true) addMandates(school);
+  if (options.debits ?? true) addDebits(school);
   return (options.booking ?? true) ? addBooking(school) : school;
 }
 

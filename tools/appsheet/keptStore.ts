@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { addClosedDays } from './closedDays';
+import { addDebits } from './debits';
 import { addBooking, generateSchool } from './generator';
 import { addMandates } from './mandates';
 import { readStore, saveStore, setAside, type DemoStore } from './store';
@@ -19,6 +20,8 @@ export interface SchoolOptions {
   closedDays?: boolean;
   /** With the optional Mandates table (the default); false serves a school without direct debit. */
   mandates?: boolean;
+  /** With the optional Direct Debits table (the default, empty); false serves a school without it. */
+  debits?: boolean;
   /** Regenerate even when the file exists. */
   fresh?: boolean;
   /** Told, in one line, what became of a kept store that was not used as it was (stderr by default). */
@@ -26,12 +29,20 @@ export interface SchoolOptions {
 }
 
 export const newSchool = (options: SchoolOptions) =>
-  generateSchool({ seed: options.seed, families: options.families, today: options.today, booking: options.booking, closedDays: options.closedDays, mandates: options.mandates });
+  generateSchool({
+    seed: options.seed,
+    families: options.families,
+    today: options.today,
+    booking: options.booking,
+    closedDays: options.closedDays,
+    mandates: options.mandates,
+    debits: options.debits,
+  });
 
 /**
  * The store kept in the file, edits and all (the README promises they survive a restart); a new
- * school when there is none, or when asked (`fresh`). A store made before booking, closed days or mandates
- * existed gets their tables, made from its own rows, so the demo shows every screen. A file that cannot
+ * school when there is none, or when asked (`fresh`). A store made before booking, closed days, mandates
+ * or direct debits existed gets their tables, made from its own rows, so the demo shows every screen. A file that cannot
  * be used is set aside, never overwritten, and a new school made: either is said in one line.
  */
 export function openStore(dataFile: string, options: SchoolOptions): DemoStore {
@@ -53,6 +64,10 @@ export function openStore(dataFile: string, options: SchoolOptions): DemoStore {
       if (store.meta.mandates === undefined && (options.mandates ?? true)) {
         addMandates(store);
         added.push('mandates');
+      }
+      if (store.meta.debits === undefined && (options.debits ?? true)) {
+        addDebits(store);
+        added.push('direct debits');
       }
       if (added.length === 0) return store;
       saveStore(dataFile, store);

@@ -426,6 +426,54 @@ describe('the booking tables', () => {
     expect(mandates.map((row) => [row['Member ID'], row['Account Holder'], row.IBAN, row.Status])).toEqual([['M0002', 'Olga Petrova', 'DE02120300000000202051', 'Aktiv']]);
   });
 
+  it('serves the Direct Debits table, empty at first, like any other: Add, Edit, Find, amounts with the digits they were typed with', async () => {
+    server = await startDemoServer({ families: 5, today: '2026-11-21' });
+    expect(await call(server.url, 'Direct Debits', find())).toEqual({ status: 200, body: [] });
+
+    const row = { 'End To End ID': 'RUN-20261215-M0002', 'Run ID': 'RUN-20261215', 'Member ID': 'M0002', 'Mandate Reference': 'MNDT-M0002-DEMO1', Amount: '87,5', 'Collection Date': '15.12.2026', Status: 'Angekündigt' };
+    const added = await call(server.url, 'Direct Debits', { Action: 'Add', Properties: { Locale: 'de-DE' }, Rows: [row, { ...row, 'End To End ID': 'RUN-20261215-M0004', Amount: '12,345' }] });
+    expect(added.status).toBe(200);
+    expect(added.body.Rows[0]).toMatchObject({ ...row, Amount: '87,50', 'Return Reason': '', 'Last Changed': expect.stringMatching(/^\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d$/) });
+    // Rounded to cents, a slip of three decimals would reach the sync as a valid amount.
+    expect(added.body.Rows[1].Amount).toBe('12,345');
+    expect((await call(server.url, 'Direct Debits', { Action: 'Add', Properties: { Locale: 'de-DE' }, Rows: [row] })).status).toBe(400);
+
+    const edited = await call(server.url, 'Direct Debits', { Action: 'Edit', Properties: { Locale: 'de-DE' }, Rows: [{ 'End To End ID': row['End To End ID'], Status: 'Zurückgegeben', 'Return Reason': 'AM04' }] });
+    expect(edited.body.Rows[0]).toMatchObject({ 'End To End ID': row['End To End ID'], Status: 'Zurückgegeben', 'Return Reason': 'AM04', 'Member ID': 'M0002', Amount: '87,50' });
+    const returned = await call(server.url, 'Direct Debits', find('Filter("Direct Debits", [Status] = "Zurückgegeben")', 'en-US'));
+    expect(returned.body).toEqual([expect.objectContaining({ 'End To End ID': row['End To End ID'], Amount: '87.50', 'Collection Date': '12/15/2026' })]);
+  });
+
+  it('runs a school without the Direct Debits table: AppSheet knows no such table, and the rest is there', async () => {
+    server = await startDemoServer({ families: 5, today: '2026-11-21', debits: false });
+    const answer = await call(server.url, 'Direct Debits', find());
+    expect(answer).toEqual({ status: 404, body: { error: "Table 'Direct Debits' not found in app", status: 404 } });
+    expect((await call(server.url, 'Mandates', find())).body.length).toBeGreaterThan(0);
+  });
+
+  it('adds the Direct Debits table, empty, to a store kept from before it, and keeps its edits', async () => {
+    const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
+    server = await startDemoServer({ families: 5, today: '2026-11-21', dataFile });
+    await server.close();
+    const old = JSON.parse(readFileSync(dataFile, 'utf8'));
+    delete old.meta.debits;
+    delete old.tables['Direct Debits'];
+    old.tables.Members[1].Phone = '+49 30 555';
+    writeFileSync(dataFile, JSON.stringify(old));
+
+    const say = vi.fn();
+    // Started without the table on purpose (--no-debits), the kept store is served as it is.
+    server = await startDemoServer({ dataFile, say, debits: false });
+    expect((await call(server.url, 'Direct Debits', find())).status).toBe(404);
+    await server.close();
+    expect(say).not.toHaveBeenCalled();
+
+    server = await startDemoServer({ dataFile, say });
+    expect(say.mock.calls).toEqual([[`AppSheet demo store ${dataFile} was made before direct debits: the tables were added, its rows kept.`]]);
+    expect(await call(server.url, 'Direct Debits', find())).toEqual({ status: 200, body: [] });
+    expect((await call(server.url, 'Members', find())).body.find((member: any) => member['Member ID'] === 'M0002').Phone).toBe('+49 30 555');
+  });
+
   it('keeps a school made without booking on purpose so', async () => {
     const dataFile = join(mkdtempSync(join(tmpdir(), 'appsheet-')), 'store.json');
     server = await startDemoServer({ families: 3, today: '2026-11-21', dataFile, booking: false });

@@ -8,8 +8,9 @@
  * N requests only. A school made without booking (`booking: false`, `--no-booking`) has no
  * Offers and Course Requests tables, one without closed days (`closedDays: false`,
  * `--no-closed-days`) no Closed Days table, one without direct debit (`mandates: false`,
- * `--no-mandates`) no Mandates table: AppSheet's answer for those is 404, as for any unknown
- * table.
+ * `--no-mandates`) no Mandates table, one without collection runs (`debits: false`,
+ * `--no-debits`) no Direct Debits table: AppSheet's answer for those is 404, as for any unknown
+ * table. The demo's Direct Debits table starts empty: the office's collection runs add its rows.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -272,6 +273,7 @@ async function main(): Promise<void> {
     booking: !process.argv.includes('--no-booking'),
     closedDays: !process.argv.includes('--no-closed-days'),
     mandates: !process.argv.includes('--no-mandates'),
+    debits: !process.argv.includes('--no-debits'),
   });
   const total = Object.values(server.store.tables).reduce((sum, rows) => sum + rows.length, 0);
   console.log(`AppSheet demo server on ${server.url} (app ${DEMO_APP_ID}, ${server.store.meta.families} families, ${total} rows)`);

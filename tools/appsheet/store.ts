@@ -10,8 +10,8 @@ export type RawCell = string | number | boolean | string[] | null;
 export type RawRow = Record<string, RawCell>;
 
 export interface DemoStore {
-  /** booking, closedDays, mandates: made with those optional tables (absent in stores made before them). */
-  meta: { seed: number; families: number; today: string; generatedAt: string; booking?: boolean; closedDays?: boolean; mandates?: boolean };
+  /** booking, closedDays, mandates, debits: made with those optional tables (absent in stores made before them). */
+  meta: { seed: number; families: number; today: string; generatedAt: string; booking?: boolean; closedDays?: boolean; mandates?: boolean; debits?: boolean };
   /** AppSheet table name → rows. */
   tables: Record<string, RawRow[]>;
 }

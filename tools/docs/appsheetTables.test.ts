@@ -26,8 +26,10 @@ describe('docs/appsheet.md', () => {
     expect(section).toContain('### Plans → `plans`\n\n| AppSheet column');
     expect(section).toContain('### Closed Days → `closedDays` (optional)\n\n*Optional*: a school without closed days leaves this table out.');
     expect(section).toContain('### Mandates → `mandates` (optional)\n\n*Optional*: a school without direct debit leaves this table out.');
-    expect(section).toContain('| Status | Enum | yes | `status` | `Aktiv` → `active`, `Widerrufen` → `revoked`, `Ersetzt` → `replaced` |');
-    expect(section.match(/\(optional\)/g)).toHaveLength(4);
+    expect(section).toContain('| Status | Enum | yes | `status` | `Aktiv` → `active`, `Widerrufen` → `revoked`, `Ersetzt` → `replaced`, `Ausgesetzt` → `suspended` |');
+    expect(section).toContain('### Direct Debits → `debits` (optional)\n\n*Optional*: a school without direct debit collections leaves this table out.');
+    expect(section).toContain('| Status | Enum | yes | `status` | `Angekündigt` → `announced`, `Eingereicht` → `filed`, `Zurückgegeben` → `returned`, `Zurückgezogen` → `withdrawn` |');
+    expect(section.match(/\(optional\)/g)).toHaveLength(5);
   });
 
   it('refuses a page without the section it writes', () => {

@@ -26,9 +26,11 @@ describe('the AppSheet connection check (npm run doctor -- --appsheet)', () => {
     const report = await checkAppSheetConnection(settings);
     expect(report.findings).toEqual([]);
     expect(report.lines[0]).toBe('Requests ask for Locale de-DE and Timezone "W. Europe Standard Time" (SCHOOL_TIME_ZONE Europe/Berlin); nothing is written');
-    // Nine tables every school has, the two of booking, Closed Days and Mandates.
-    expect(report.lines).toHaveLength(1 + 13 + 1);
+    // Nine tables every school has, the two of booking, Closed Days, Mandates and Direct Debits.
+    expect(report.lines).toHaveLength(1 + 14 + 1);
     expect(report.lines.find((line) => line.startsWith('Mandates:'))).toMatch(/^Mandates: \d+ rows in one request/);
+    // Empty until the office's first collection run: no warning, and said so.
+    expect(report.lines.find((line) => line.startsWith('Direct Debits:'))).toMatch(/^Direct Debits: 0 rows in one request, \d+\.\d\d s \(0\.0 MB\); no rows yet: its columns are checked once it has some$/);
     expect(report.lines.find((line) => line.startsWith('Closed Days:'))).toMatch(/^Closed Days: \d+ rows in one request/);
     expect(report.lines.find((line) => line.startsWith('Course Requests:'))).toMatch(/^Course Requests: \d+ rows in one request/);
     expect(report.lines.find((line) => line.startsWith('Payments:'))).toMatch(/^Payments: [\d,]+ rows in one request, \d+\.\d\d s \(\d+\.\d MB\); \d+ slices of \d+, \d+\.\d\d s; delta selector \d+\.\d\d s \(\d+ of \d+ rows\)$/);
@@ -91,6 +93,17 @@ describe('the AppSheet connection check (npm run doctor -- --appsheet)', () => {
     }
   }, 60_000);
 
+  it('warns of an empty table every school fills, which is more likely the wrong table than a new one', async () => {
+    const empty = await startDemoServer({ families: 12, seed: 3, today: '2026-11-26' });
+    try {
+      empty.store.tables.Teachers = [];
+      const report = await checkAppSheetConnection({ ...settings, baseUrl: empty.url });
+      expect(messages(report.findings)).toEqual(['warning Teachers: has no rows: its columns and values could not be checked']);
+    } finally {
+      await empty.close();
+    }
+  });
+
   it('warns, without an error, that an app without the booking tables has no booking', async () => {
     const without = await startDemoServer({ families: 12, seed: 3, today: '2026-11-26', booking: false });
     try {
@@ -110,17 +123,19 @@ describe('the AppSheet connection check (npm run doctor -- --appsheet)', () => {
     }
   });
 
-  it('warns of each feature an app goes without, once: no booking, no closed days, no direct debit', async () => {
-    const without = await startDemoServer({ families: 12, seed: 3, today: '2026-11-26', booking: false, closedDays: false, mandates: false });
+  it('warns of each feature an app goes without, once: no booking, no closed days, no direct debit, no collections', async () => {
+    const without = await startDemoServer({ families: 12, seed: 3, today: '2026-11-26', booking: false, closedDays: false, mandates: false, debits: false });
     try {
       const report = await checkAppSheetConnection({ ...settings, baseUrl: without.url });
       expect(messages(report.findings)).toEqual([
         "warning booking: no booking: add the tables Offers and Course Requests as docs/booking.md describes to let families book next quarter's courses",
         "warning closed days: no closed days: add the table Closed Days as docs/calendar.md describes so that the families' plans and calendars leave out the days the school is closed",
         'warning direct debit: no direct debit: add the table Mandates as docs/payments.md describes to let families pay by SEPA direct debit',
+        'warning direct debit collections: no direct debit collections: add the table Direct Debits as docs/payments.md describes to collect what families owe by direct debit',
       ]);
       expect(report.lines).toContain('Closed Days: not in the app (optional)');
       expect(report.lines).toContain('Mandates: not in the app (optional)');
+      expect(report.lines).toContain('Direct Debits: not in the app (optional)');
     } finally {
       await without.close();
     }

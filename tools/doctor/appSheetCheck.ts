@@ -5,8 +5,9 @@
  * values readable; the rows read in one request and in `_RowNumber` slices are the same; the delta
  * selector's date literal selects what the `Last Changed` values say it should. Every problem at
  * once; errors are what would make the sync fail or read wrong rows. The optional tables (booking's
- * Offers and Course Requests, Closed Days) may be missing: that is a warning per feature (no
- * booking, no closed days), not an error.
+ * Offers and Course Requests, Closed Days, Mandates, Direct Debits) may be missing: that is a
+ * warning per feature (no booking, no closed days, …), not an error. One of them may also be
+ * empty, as Direct Debits is until the first collection run: said in its line, not a warning.
  */
 import { APPSHEET_TABLES, type AppSheetTable, type TableDeclaration } from '@family-portal/contract';
 import { AppSheetError, APPSHEET_LOCALE, changedSinceCondition, createAppSheetClient, type AppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
@@ -96,7 +97,10 @@ async function checkTable(
   const parts = [`${name}: ${rows.length.toLocaleString('en')} rows in one request, ${seconds(whole.ms)} (${megabytes(bytes)})`];
   const result = { name, rows: rows.length, bytes, ms: whole.ms };
   if (rows.length === 0) {
-    findings.push(warning(name, 'has no rows: its columns and values could not be checked'));
+    // AppSheet sends no columns without rows. A table every school fills that is empty is a
+    // wrong table; an optional one is new (the portal or the office adds its rows later).
+    if (table.optional) parts.push('no rows yet: its columns are checked once it has some');
+    else findings.push(warning(name, 'has no rows: its columns and values could not be checked'));
     lines.push(parts.join('; '));
     return result;
   }

@@ -39,6 +39,7 @@ export const MEMBER_LIMITS = {
   getPushSettings: { scope: 'getPushSettings', ...READS },
   giveMandate: { scope: 'giveMandate', ...WRITES },
   revokeMandate: { scope: 'revokeMandate', ...WRITES },
+  confirmMandate: { scope: 'confirmMandate', ...WRITES },
 } satisfies Record<string, AccountLimit>;
 
 export const accountCounterId = (scope: string, uid: string) => `${scope}-account-${uid}`;

@@ -79,7 +79,7 @@ export async function giveMandate(deps: MandateDeps, caller: { email: string }, 
     status: 'active',
   }));
 
-  const others = [...rows.values()].filter(({ mandate }) => mandate.id !== reference && mandate.memberId === member.id && mandate.status === 'active');
+  const others = [...rows.values()].filter(({ mandate }) => mandate.id !== reference && mandate.memberId === member.id && (mandate.status === 'active' || mandate.status === 'suspended'));
   const replaced = others.length === 0 ? [] : await replace(appSheet, others, now);
   await storeMandates(db, [given, ...replaced], now);
   return { given: mandateView(given.mandate), replaced: replaced.map(({ mandate }) => mandateView(mandate)) };

@@ -4,7 +4,7 @@
  * deleting the account does; the confirmation e-mail goes out in the parent's language whatever
  * the e-mail choices (a legal notice), and the mandate stands if it fails.
  */
-import { giveMandateBody, revokeMandateBody } from '@family-portal/contract';
+import { confirmMandateBody, giveMandateBody, mandateView, revokeMandateBody, type Mandate } from '@family-portal/contract';
 import type { MailLanguage } from '../lib/mailLanguage';
 import type { Request } from 'express';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
@@ -20,6 +20,8 @@ import { sendMandateMail, type MandateEvent } from '../notifications/mandateMail
 import { appSheetForWrites } from '../sync/appsheet/configured';
 import { giveMandate as give, type MandateDeps } from './giveMandate';
 import { revokeMandate as revoke } from './revokeMandate';
+import { setMandateStatus } from './collectionChanges';
+import { HttpError } from '../http/errors';
 
 const deps = (): MandateDeps => ({ db: adminDb(), appSheet: appSheetForWrites(), creditorId: creditorIdFromEnvironment() });
 
@@ -41,6 +43,24 @@ export async function revokeMandate(request: Request) {
   const revoked = await revoke(deps(), member, parsed.data.mandateReference);
   await confirmByMail({ kind: 'revoked', mandate: revoked }, caller, member, parsed.data.language);
   return { data: revoked };
+}
+
+/**
+ * After the bank returned a debit as unauthorised or the family claimed a refund, the mandate is
+ * suspended; the family confirms it to let the school collect under it again.
+ */
+export async function confirmMandate(request: Request) {
+  const { member } = await callerAndActiveMember(request, MEMBER_LIMITS.confirmMandate);
+  const parsed = confirmMandateBody.safeParse(request.body);
+  if (!parsed.success) throw badRequest(`Invalid request: ${describeIssues(parsed.error)}`);
+  const { db, appSheet } = deps();
+  const reference = parsed.data.mandateReference;
+  const mandate = await db.collection('mandates').doc(reference).get();
+  if (!mandate.exists || mandate.get('memberId') !== member.id) throw new HttpError('not-found', 'Your family has no such mandate.');
+  if (mandate.get('status') !== 'suspended') throw new HttpError('conflict', 'This mandate is not paused.');
+  await setMandateStatus({ db, appSheet }, reference, 'active', 'suspended');
+  const now = await db.collection('mandates').doc(reference).get();
+  return { data: mandateView({ ...(now.data() as Mandate), id: reference }) };
 }
 
 async function confirmByMail(event: MandateEvent, caller: Caller, member: DocumentSnapshot, language: MailLanguage) {

@@ -19,7 +19,7 @@ export async function revokeMandate(deps: MandateDeps, member: DocumentSnapshot,
     await storeMandates(db, [current], now);
     return mandateView(current.mandate);
   }
-  if (current.mandate.status !== 'active') throw new HttpError('mandate-replaced', 'This mandate was replaced by a newer one: stop that one instead.');
+  if (current.mandate.status === 'replaced') throw new HttpError('mandate-replaced', 'This mandate was replaced by a newer one: stop that one instead.');
   const row = mandateRow(reference, { status: 'revoked', revokedAt: formatAppSheetDateTime(now) });
   let revoked;
   try {

@@ -6,8 +6,11 @@ import type { MailLanguage } from '../lib/mailLanguage';
  * (deliverPush.ts). In the reader's language; `tag` lets a device replace an earlier
  * notification of the same event rather than stack a second one.
  */
+/** The e-mail kinds a parent chooses, and the legal notices that go whatever the choices. */
+export type PushKind = ParentMailKind | 'directDebitAnnounced';
+
 export interface PushMessage {
-  kind: ParentMailKind;
+  kind: PushKind;
   language: MailLanguage;
   title: string;
   body: string;

@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { date, dateTime, decimal, defineTable, email, id, integer, list, oneOf, orBlank, ref, required, text, url, wholeWeeks, yesNo } from './columns';
 import { bookingRequestsTable, offersTable } from './booking';
 import { closedDaysTable } from './calendar';
+import { debitsTable } from './collections';
 import { mandatesTable } from './mandates';
 import { ACTIVE, BOOK_DEPOSIT_TYPE, WEEKDAYS, type PaymentDirection, type PaymentType } from './rules';
 
@@ -174,9 +175,9 @@ export const plansTable = defineTable({
 /**
  * The synced collections, in the order a sync settles them: the nine every school has, then the
  * optional tables a school may leave out of its app: booking (booking.ts), closed days
- * (calendar.ts) and direct debit mandates (mandates.ts).
+ * (calendar.ts), direct debit mandates (mandates.ts) and their collections (collections.ts).
  */
-export const SYNCED_COLLECTIONS = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'roomHours', 'plans', 'offers', 'bookingRequests', 'closedDays', 'mandates'] as const;
+export const SYNCED_COLLECTIONS = ['members', 'children', 'payments', 'otherPayments', 'quarters', 'teachers', 'lessons', 'roomHours', 'plans', 'offers', 'bookingRequests', 'closedDays', 'mandates', 'debits'] as const;
 export type SyncedCollection = (typeof SYNCED_COLLECTIONS)[number];
 
 /** Each synced collection's declaration: its AppSheet table, columns and schemas. */
@@ -194,6 +195,7 @@ export const APPSHEET_TABLES = {
   bookingRequests: bookingRequestsTable,
   closedDays: closedDaysTable,
   mandates: mandatesTable,
+  debits: debitsTable,
 } as const satisfies { [N in SyncedCollection]: { collection: N } };
 export type AppSheetTable = (typeof APPSHEET_TABLES)[SyncedCollection];
 

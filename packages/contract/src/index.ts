@@ -10,4 +10,6 @@ export * from './booking';
 export * from './notices';
 export * from './calendar';
 export * from './mandates';
+export * from './collections';
+export { collectionDateProblem, earliestCollectionDate, isCalendarDay, isTarget2BusinessDay, nextBusinessDay, previousBusinessDay, type CollectionDateProblem } from './collectionDates';
 export { CHANGED_COLUMN, type Column, type ColumnKind, type OptionalTable, type OtherWords, type Presence, type RowDocument, type Table, type TableDeclaration } from './columns';

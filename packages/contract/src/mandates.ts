@@ -15,6 +15,11 @@ export const MANDATE_STATUS_WORDS = {
   Aktiv: 'active',
   Widerrufen: 'revoked',
   Ersetzt: 'replaced',
+  /**
+   * The bank returned a debit as unauthorised (MD01) or the family claimed a refund (MD06): no more
+   * is collected under it until the family confirms it again (collections.ts).
+   */
+  Ausgesetzt: 'suspended',
 } as const;
 export type MandateStatus = (typeof MANDATE_STATUS_WORDS)[keyof typeof MANDATE_STATUS_WORDS];
 export const mandateStatusWord = (status: MandateStatus): string =>
@@ -51,7 +56,7 @@ export const mandatesTable = defineTable({
     const problem = accountProblem(mandate.iban, mandate.bic);
     if (problem) return `the account is not one SEPA can debit (${problem})`;
     if (holderProblem(mandate.accountHolder)) return `the account holder cannot be used (${holderProblem(mandate.accountHolder)})`;
-    return mandate.status !== 'active' && mandate.revokedAt === null ? 'a revoked or replaced mandate needs Revoked At' : null;
+    return (mandate.status === 'revoked' || mandate.status === 'replaced') && mandate.revokedAt === null ? 'a revoked or replaced mandate needs Revoked At' : null;
   },
 });
 export type Mandate = z.infer<typeof mandatesTable.schema>;
@@ -66,7 +71,7 @@ export const mandateViewSchema = z.object({
   bic: z.nullable(z.string()),
   signedAt: z.string(),
   signedBy: z.nullable(z.string()),
-  status: z.enum(['active', 'revoked', 'replaced']),
+  status: z.enum(['active', 'revoked', 'replaced', 'suspended']),
   revokedAt: z.nullable(z.string()),
 });
 export type MandateView = z.infer<typeof mandateViewSchema>;

@@ -102,3 +102,12 @@ export function mandateReferenceFor(memberId: string, attempt: string): string {
   const family = memberId.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 12);
   return `MNDT-${family}-${attempt.toUpperCase().slice(0, 35 - 6 - family.length)}`;
 }
+
+/**
+ * Whether a new account is at another bank than the old one (its bank identifier differs): a
+ * collection under the new mandate then tells the bank "SMNDA" rather than the old IBAN.
+ */
+export function atAnotherBank(before: string, after: string): boolean {
+  const [a, b] = [extractIBAN(ibanOf(before)), extractIBAN(ibanOf(after))];
+  return a.countryCode !== b.countryCode || (a.bankIdentifier ?? '') !== (b.bankIdentifier ?? '');
+}

@@ -24,9 +24,9 @@ const memberRow = {
 };
 
 describe('the AppSheet contract', () => {
-  it('defines nine tables, and the optional booking tables, closed days and mandates, each with a key and a change-timestamp column', () => {
-    expect(SYNCED_COLLECTIONS).toHaveLength(13);
-    expect(SYNCED_COLLECTIONS.filter((name) => APPSHEET_TABLES[name].optional)).toEqual(['offers', 'bookingRequests', 'closedDays', 'mandates']);
+  it('defines nine tables, and the optional booking tables, closed days, mandates and direct debits, each with a key and a change-timestamp column', () => {
+    expect(SYNCED_COLLECTIONS).toHaveLength(14);
+    expect(SYNCED_COLLECTIONS.filter((name) => APPSHEET_TABLES[name].optional)).toEqual(['offers', 'bookingRequests', 'closedDays', 'mandates', 'debits']);
     for (const name of SYNCED_COLLECTIONS) {
       const table = APPSHEET_TABLES[name];
       expect(table.collection).toBe(name);
@@ -211,5 +211,15 @@ describe('the AppSheet contract', () => {
     expect(
       mapRow(APPSHEET_TABLES.roomHours, { 'Room Hour ID': 'RH1', 'Lesson ID': 'L1', Day: 'Di.', Hour: 'afternoon' }),
     ).toMatchObject({ ok: false, reason: 'hour label must start with a number' });
+  });
+
+  it('maps a debit in euros with the office\'s status word, and refuses one that is not in positive cents or returned without a reason', () => {
+    const debit = { 'End To End ID': 'E1', 'Run ID': 'R1', 'Member ID': 'M1', 'Mandate Reference': 'MNDT-M1-A', Amount: '1.234,05', 'Collection Date': '15.12.2026', Status: 'Zurückgezogen' };
+    expect(mapRow(APPSHEET_TABLES.debits, debit)).toMatchObject({ ok: true, id: 'E1', doc: { amount: 1234.05, collectionDate: '2026-12-15', status: 'withdrawn', returnReason: null } });
+    expect(mapRow(APPSHEET_TABLES.debits, { ...debit, Status: 'Zurückgegeben', 'Return Reason': 'MD01' })).toMatchObject({ ok: true, doc: { status: 'returned', returnReason: 'MD01' } });
+    const amount = 'the amount must be positive, in euros and cents';
+    for (const bad of ['0,00', '-5,00', '12,345']) expect(mapRow(APPSHEET_TABLES.debits, { ...debit, Amount: bad }), bad).toEqual({ ok: false, key: 'E1', reason: amount });
+    expect(mapRow(APPSHEET_TABLES.debits, { ...debit, Status: 'Zurückgegeben' })).toEqual({ ok: false, key: 'E1', reason: "a returned debit needs the bank's reason code" });
+    expect(mapRow(APPSHEET_TABLES.debits, { ...debit, Status: 'Bezahlt' })).toMatchObject({ ok: false, key: 'E1', reason: expect.stringContaining('column "Status"') });
   });
 });
