@@ -84,14 +84,19 @@ function debitFor(debit: Debit, mandate: DocumentSnapshot, replaced: DocumentSna
   };
 }
 
-/** The mandate each debit is collected under, and the family's mandate it replaced (newest first). */
+/**
+ * Each family's mandates, newest first: the one each debit is collected under and the one it
+ * replaced. One read of the collection (a few per family), not a query per family: a run of
+ * 2,000 families took 47 s with a query each.
+ */
 async function mandatesOf(db: Firestore, announced: Debit[]) {
-  const memberIds = [...new Set(announced.map((debit) => debit.memberId))];
+  const families = new Set(announced.map((debit) => debit.memberId));
   const byMember = new Map<string, DocumentSnapshot[]>();
-  for (const memberId of memberIds) {
-    const snapshot = await db.collection('mandates').where('memberId', '==', memberId).get();
-    byMember.set(memberId, [...snapshot.docs].sort((a, b) => String(b.get('signedAt')).localeCompare(String(a.get('signedAt')))));
+  for (const doc of (await db.collection('mandates').get()).docs) {
+    const memberId = String(doc.get('memberId'));
+    if (families.has(memberId)) byMember.set(memberId, [...(byMember.get(memberId) ?? []), doc]);
   }
+  for (const docs of byMember.values()) docs.sort((a, b) => String(b.get('signedAt')).localeCompare(String(a.get('signedAt'))));
   return byMember;
 }
 

@@ -5,6 +5,7 @@
  * full IBAN, `mandate_views` masked for the family.
  */
 import { APPSHEET_TABLES, MANDATE_VIEWS, mandateStatusWord, mandateView, type Mandate, type MandateStatus } from '@family-portal/contract';
+import { chunk } from 'es-toolkit/array';
 import type { Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { appSheetFailed as appSheetFailedFor, atAppSheet as atAppSheetFor } from '../http/appSheetWrites';
@@ -75,12 +76,15 @@ export async function storeMandates(db: Firestore, stored: StoredMandate[], now 
   try {
     await withRetry(
       async () => {
-        const batch = db.batch();
-        for (const one of stored) {
-          batch.set(db.collection(mandates.collection).doc(one.mandate.id), mirrorOf(one, now));
-          batch.set(db.collection(MANDATE_VIEWS).doc(one.mandate.id), mandateView(one.mandate));
+        // Two writes a mandate, within a batch's 500: a collection run marks every family's.
+        for (const part of chunk(stored, 250)) {
+          const batch = db.batch();
+          for (const one of part) {
+            batch.set(db.collection(mandates.collection).doc(one.mandate.id), mirrorOf(one, now));
+            batch.set(db.collection(MANDATE_VIEWS).doc(one.mandate.id), mandateView(one.mandate));
+          }
+          await batch.commit();
         }
-        await batch.commit();
       },
       { attempts: 3, backoffMs: 300 },
     );
