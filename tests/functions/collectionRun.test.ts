@@ -211,4 +211,20 @@ describe('a collection run', () => {
     expect(again.find((family: { memberId: string }) => family.memberId === OLGA.memberId)).toMatchObject({ openRunId: null, amountCents: 12345 });
     expect((await call('confirmMandate', { mandateReference: OLGA.mandate }, parentToken)).status).toBe(409);
   });
+
+  it('a return the office types in AppSheet reaches the family at the next sync; a refund claim (MD06) pauses the mandate too', async () => {
+    const olgas = String((await debitRows(runId)).find((row) => row['Member ID'] === OLGA.memberId)?.['End To End ID']);
+    await atSource(appSheetUrl, 'Edit', 'Direct Debits', [{ 'End To End ID': olgas, 'Return Reason': 'AM04' }]);
+    await sync();
+    expect((await db.doc(`debits/${olgas}`).get()).get('returnReason')).toBe('AM04');
+    expect((await db.doc(`mandate_views/${OLGA.mandate}`).get()).get('status')).toBe('active');
+    await atSource(appSheetUrl, 'Edit', 'Direct Debits', [{ 'End To End ID': olgas, 'Return Reason': 'MD06' }]);
+    await sync();
+    expect((await appSheet.find('Mandates', filter('Mandates', `[Mandate Reference] = "${OLGA.mandate}"`)))[0]?.Status).toBe('Ausgesetzt');
+    expect((await db.doc(`mandate_views/${OLGA.mandate}`).get()).get('status')).toBe('suspended');
+    // Confirmed again, it stays active at the next run: the row did not change since.
+    expect((await call('confirmMandate', { mandateReference: OLGA.mandate }, parentToken)).status).toBe(200);
+    await sync();
+    expect((await db.doc(`mandate_views/${OLGA.mandate}`).get()).get('status')).toBe('active');
+  });
 });

@@ -7,13 +7,13 @@
 import { COLLECTION_RUNS, debitCents, SUSPENDING_REASONS, type CollectionRun, type Debit } from '@family-portal/contract';
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
-import type { AppSheetWriter } from '../sync/appsheet/appsheetClient';
+import type { AppSheetClient } from '../sync/appsheet/appsheetClient';
 import { atAppSheet, debitRow, debits, mapDebitRows, storeDebits, type StoredDebit } from './debitRecord';
 import { atAppSheet as atMandates, mandateRow, mandates, mapMandateRows, storeMandates } from './mandateRecord';
 
 export interface ChangeDeps {
   db: Firestore;
-  appSheet: AppSheetWriter;
+  appSheet: AppSheetClient;
   now?: Date;
 }
 

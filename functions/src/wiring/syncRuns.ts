@@ -6,6 +6,7 @@
 import { logger } from 'firebase-functions';
 import { adminDb } from '../admin';
 import { settlePlaces } from '../booking/syncSteps';
+import { suspendAfterReturns } from '../payments/syncSteps';
 import { appOrigins, associationFromConfig, officeLanguageFromEnvironment } from '../config';
 import { schoolTimeZone } from '../lib/timeZone';
 import { notifyParentsAfterSync } from '../notifications/afterSync';
@@ -19,7 +20,7 @@ import type { SyncLog, SyncType } from '../sync/run/syncLog';
 export { DELTA_OVERLAP_MS, type ChangedFamilies, type SyncDeps, type SyncRequest, type SyncRun } from '../sync/run/engine';
 
 /** The features' steps in a run, unless the caller gives its own. */
-const withFeatureSteps = (deps: SyncDeps): SyncDeps => ({ places: settlePlaces, ...deps });
+const withFeatureSteps = (deps: SyncDeps): SyncDeps => ({ places: settlePlaces, returns: suspendAfterReturns, ...deps });
 
 export function runSync(deps: SyncDeps, request: SyncRequest): Promise<SyncLog> {
   return engine.runSync(withFeatureSteps(deps), request);

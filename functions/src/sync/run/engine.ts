@@ -29,7 +29,7 @@ import { repairPlanOwners } from '../family/planOwners';
 import { dayIn, schoolTimeZone } from '../../lib/timeZone';
 import { settleBooking, type PlacesStep } from './bookingSteps';
 import { settleCalendar } from './calendarStep';
-import { settleMandates } from './mandateStep';
+import { settleDebits, settleMandates, type ReturnsStep } from './mandateStep';
 import { failedTable, syncTableDelta, syncTableFull, type SyncContext, type TableSyncResult } from './tableSync';
 
 export interface SyncDeps {
@@ -48,6 +48,8 @@ export interface SyncDeps {
   uncertainHoldMs?: number;
   /** The booking feature's step after the requests table (bookingSteps.ts); none: the places are left as they are. */
   places?: PlacesStep;
+  /** The payments feature's step after the Direct Debits table (mandateStep.ts); none: returns are left alone. */
+  returns?: ReturnsStep;
 }
 
 export interface SyncRequest {
@@ -234,6 +236,7 @@ async function syncTables(
   await settleBooking(deps.db, request.syncType, results, log.startedAt, today, { appSheet: deps.appSheet, uncertainHoldMs: deps.uncertainHoldMs, places: deps.places });
   await settleCalendar(deps.db, request.syncType, results, today);
   await settleMandates(deps.db, request.syncType, results);
+  await settleDebits(deps.db, deps.appSheet, results, deps.returns);
   return { results, accessEnded };
 }
 

@@ -8,6 +8,7 @@
 import { chunk } from 'es-toolkit/array';
 import { DIRECT_DEBIT, DIRECT_DEBIT_SCHOOL, DOCUMENT_SCHEMAS, MANDATE_VIEWS, mandateView } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import type { AppSheetClient } from '../appsheet/appsheetClient';
 import type { SyncType } from './syncLog';
 import type { TableSyncResult } from './tableSync';
 
@@ -64,5 +65,22 @@ async function rebuildViews(db: Firestore) {
 async function updateViews(db: Firestore, ids: string[]) {
   for (const part of chunk(ids, BATCH_WRITES)) {
     await writeViews(db, await db.getAll(...part.map((id) => db.collection('mandates').doc(id))));
+  }
+}
+
+/**
+ * After the Direct Debits table: the payments feature's step gets the debits the run wrote (rows
+ * the office changed in AppSheet), so that a return recorded there suspends its mandate as one
+ * recorded in the console does. A failure is the table's problem; nothing else is undone.
+ */
+export type ReturnsStep = (db: Firestore, appSheet: AppSheetClient, debitIds: string[]) => Promise<void>;
+
+export async function settleDebits(db: Firestore, appSheet: AppSheetClient, results: TableSyncResult[], returns: ReturnsStep | undefined): Promise<void> {
+  const debits = results.find((result) => result.table === 'debits');
+  if (!debits || !returns || debits.writtenIds.length === 0) return;
+  try {
+    await returns(db, appSheet, debits.writtenIds);
+  } catch (error) {
+    debits.problem ??= `suspending the mandates of returned debits failed: ${(error as Error).message}`;
   }
 }
