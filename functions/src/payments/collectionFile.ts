@@ -5,14 +5,15 @@
  * account, each debit's sequence and amendment) is frozen on the run when it is first made, so a
  * file created again is byte for byte the same file.
  */
-import { atAnotherBank, COLLECTION_RUNS, collectionRunSchema, debitCents, needsBic, previousBusinessDay, type CollectionRun, type Debit } from '@family-portal/contract';
+import { COLLECTION_RUNS, collectionRunSchema, debitCents, needsBic, previousBusinessDay, type CollectionRun, type Debit } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
 import { dayIn } from '../lib/timeZone';
 import type { AppSheetWriter } from '../sync/appsheet/appsheetClient';
 import { appSheetDate, atAppSheet, debitRow, debits, mapDebitRows, storeDebits } from './debitRecord';
 import { mandateRow, mandates, mapMandateRows, storeMandates } from './mandateRecord';
-import { pain008Xml, type CollectionCreditor, type CollectionDebit, type DebtorAddress } from './pain008';
+import { pain008Xml, type CollectionCreditor, type CollectionDebit } from './pain008';
+import { debtorAddress, familyWord, sequenceAndAmendment, type MandateFacts } from './debitTerms';
 import { runDebits } from './collectionRun';
 
 export interface FileDeps {
@@ -39,48 +40,32 @@ export interface CollectionFileAnswer {
 
 const fileNameOf = (run: CollectionRun) => `Lastschrift-${run.collectionDate}-${run.id}.xml`;
 
-/** The family's last name for the bank's text: "Familie Petrova". */
-const familyWord = (name: string) => name.trim().split(/\s+/).pop() ?? '';
+const factsOf = (doc: DocumentSnapshot): MandateFacts => ({
+  id: doc.id,
+  iban: String(doc.get('iban')),
+  signedAt: String(doc.get('signedAt')),
+  status: String(doc.get('status')),
+  firstUsed: (doc.get('firstUsed') as string | null) ?? null,
+});
 
-/**
- * A debtor outside the EEA must be named with its address (EPC016-06 AT-09, since the 2023
- * rulebook), structured in the DK's subset: "Bahnhofstrasse 1, 8001 Zürich" → street, post code,
- * town. Null when the member's address cannot be read so.
- */
-export function debtorAddress(iban: string, address: string | null): DebtorAddress | null {
-  const parts = (address ?? '').split(/[,\n]/).map((part) => part.trim()).filter(Boolean);
-  const place = /^(?:[A-Z]{1,2}-)?(\d{4,5}|[A-Z0-9]{2,4} ?[A-Z0-9]{3})\s+(.+)$/.exec(parts.at(-1) ?? '');
-  if (!place) return null;
-  return { country: iban.slice(0, 2), postCode: place[1] as string, town: place[2] as string, ...(parts.length > 1 ? { street: parts[0] as string } : {}) };
-}
-
-/**
- * The sequence and amendment of one debit: FRST for a mandate never collected under, RCUR after;
- * a family that changed its account since it was last collected from says so (EPC016-06 AT-24).
- */
-function debitFor(debit: Debit, mandate: DocumentSnapshot, replaced: DocumentSnapshot | undefined, member: DocumentSnapshot, purpose: string): CollectionDebit {
+function debitFor(debit: Debit, mandate: DocumentSnapshot, family: DocumentSnapshot[], member: DocumentSnapshot, run: CollectionRun, timeZone: string): CollectionDebit {
   const iban = String(mandate.get('iban'));
   const address = needsBic(iban) ? debtorAddress(iban, (member.get('address') as string | null) ?? null) : null;
   if (needsBic(iban) && !address) {
     throw new HttpError('conflict', `${debit.memberId} pays from an account outside the EEA: the bank needs the family's address with post code and town. Correct it in AppSheet, or take the family out of the run.`);
   }
-  const used = Boolean(mandate.get('firstUsed'));
-  const amendment =
-    !used && replaced?.get('firstUsed')
-      ? { originalMandateReference: replaced.id, ...(atAnotherBank(String(replaced.get('iban')), iban) ? { otherBank: true } : { originalIban: String(replaced.get('iban')) }) }
-      : undefined;
   return {
     endToEndId: debit.id,
     amountCents: debitCents(debit),
     mandateReference: mandate.id,
-    mandateSignedOn: String(mandate.get('signedAt')).slice(0, 10),
-    sequence: used || amendment ? 'RCUR' : 'FRST',
+    // The day it was signed on the school's clock, as the mandate's copy says.
+    mandateSignedOn: dayIn(new Date(String(mandate.get('signedAt'))), timeZone),
+    ...sequenceAndAmendment(factsOf(mandate), family.map(factsOf)),
     debtorName: String(mandate.get('accountHolder')),
     debtorIban: iban,
     ...(mandate.get('bic') ? { debtorBic: String(mandate.get('bic')) } : {}),
-    remittance: `${purpose}, Familie ${familyWord(String(member.get('primaryName') ?? ''))}, ${debit.memberId}`,
+    remittance: `${run.purpose}, Familie ${familyWord(String(member.get('primaryName') ?? ''))}, ${debit.memberId}`,
     ...(address ? { debtorAddress: address } : {}),
-    ...(amendment ? { amendment } : {}),
   };
 }
 
@@ -112,8 +97,7 @@ async function freeze(deps: FileDeps, run: CollectionRun, announced: Debit[]): P
     if (!mandate || mandate.get('status') !== 'active') {
       throw new HttpError('conflict', `The mandate ${debit.mandateReference} of ${debit.memberId} is no longer active: take the family out of the run first.`);
     }
-    const replaced = family.find((doc) => doc.id !== mandate.id && doc.get('status') === 'replaced' && String(doc.get('signedAt')) < String(mandate.get('signedAt')));
-    return debitFor(debit, mandate, replaced, memberOf.get(debit.memberId) as DocumentSnapshot, run.purpose);
+    return debitFor(debit, mandate, family, memberOf.get(debit.memberId) as DocumentSnapshot, run, deps.timeZone);
   });
   return { messageId: `${run.id}-${now.toISOString().slice(11, 19).replace(/:/g, '')}`, createdAt: now.toISOString().slice(0, 19), creditor: deps.creditor, debits: collected };
 }
