@@ -44,6 +44,8 @@ const ENUM_VALUES: Record<string, string> = {
   Eingereicht: 'filed',
   Zurückgegeben: 'returned',
   Ausgesetzt: 'suspended',
+  Widerrufen: 'revoked',
+  Ersetzt: 'replaced',
 };
 
 function expectedDocument(table: SyncedCollection, row: RawRow): Record<string, unknown> {

@@ -1,6 +1,7 @@
 /**
  * The demo school's Mandates (packages/contract/src/mandates.ts): Olga Petrova (family 2) pays
- * by direct debit, Anna Müller (family 1) does not yet; of the other active families every sixth
+ * by direct debit, Anna Müller (family 1) does not yet, Anna Sokolow (family 10, who owes money)
+ * gave one on paper; of the other active families every sixth
  * has a mandate, a few of them on paper (no Signed By), one from a Swiss account (BIC needed),
  * and some with the mandate it replaced or a revoked one before it. Made from the Members rows
  * alone, so that a kept store gets the same rows.
@@ -39,6 +40,11 @@ export function mandateRows(members: readonly RawRow[], today: string): RawRow[]
     if (member.Status !== 'Aktiv') return;
     if (family === 2) {
       row(memberId, 1, { holder, iban: ACCOUNTS[0]!, signed: addDays(today, -200), by: email, status: 'Aktiv' });
+      return;
+    }
+    if (family === 10) {
+      // A paper mandate of a family that owes money: the demo console's collection run has someone to collect from.
+      row(memberId, 1, { holder, iban: ACCOUNTS[3]!, signed: addDays(today, -400), by: null, status: 'Aktiv' });
       return;
     }
     if (family <= 3 || family % 6 !== 0) return;
