@@ -9,7 +9,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
 import type { AppSheetClient } from '../sync/appsheet/appsheetClient';
 import { atAppSheet, debitRow, debits, mapDebitRows, storeDebits, type StoredDebit } from './debitRecord';
-import { atAppSheet as atMandates, mandateRow, mandates, mapMandateRows, storeMandates } from './mandateRecord';
+import { appSheetFailed as mandateWriteFailed, atAppSheet as atMandates, mandateRow, mandates, mapMandateRows, storeMandates, type StoredMandate } from './mandateRecord';
 
 export interface ChangeDeps {
   db: Firestore;
@@ -48,17 +48,23 @@ export async function removeFromCollection(deps: ChangeDeps, runId: string, memb
 /** The bank returned a filed debit; on MD01 or MD06 its mandate is suspended. */
 export async function recordDebitReturn(deps: ChangeDeps, endToEndId: string, reason: string): Promise<Debit> {
   const debit = await storedDebit(deps.db, endToEndId);
-  if (debit.status === 'returned' && debit.returnReason === reason) return debit;
   if (debit.status !== 'filed' && debit.status !== 'returned') throw new HttpError('conflict', 'Only a debit whose bank file was made can come back from the bank.');
-  const returned = await editDebit(deps, debit, { status: 'returned', returnReason: reason });
+  // A retry of the same return writes the row no more, but still finishes pausing the mandate.
+  const returned = debit.status === 'returned' && debit.returnReason === reason ? debit : await editDebit(deps, debit, { status: 'returned', returnReason: reason });
   if (SUSPENDING_REASONS.includes(reason)) await setMandateStatus(deps, debit.mandateReference, 'suspended', 'active');
   return returned;
 }
 
-/** Moves a mandate from one status to another, in AppSheet and then Firestore; any other status is left alone. */
-export async function setMandateStatus(deps: ChangeDeps, reference: string, to: 'active' | 'suspended', from: 'active' | 'suspended') {
+/**
+ * Moves a mandate from one status to another, in AppSheet and then Firestore, and gives the
+ * mandate as AppSheet now has it; a mandate in any other status is left alone (null).
+ */
+export async function setMandateStatus(deps: ChangeDeps, reference: string, to: 'active' | 'suspended', from: 'active' | 'suspended'): Promise<StoredMandate | null> {
   const current = await deps.db.collection(mandates.collection).doc(reference).get();
-  if (current.get('status') !== from) return;
+  if (current.get('status') !== from) return null;
   const answer = mapMandateRows(await atMandates(() => deps.appSheet.edit(mandates.appSheetTable, [mandateRow(reference, { status: to })])));
-  await storeMandates(deps.db, [...answer.values()], deps.now);
+  const changed = answer.get(reference);
+  if (changed?.mandate.status !== to) throw mandateWriteFailed(new Error('AppSheet did not answer with the mandate changed'));
+  await storeMandates(deps.db, [changed], deps.now);
+  return changed;
 }

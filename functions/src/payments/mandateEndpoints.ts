@@ -4,7 +4,7 @@
  * deleting the account does; the confirmation e-mail goes out in the parent's language whatever
  * the e-mail choices (a legal notice), and the mandate stands if it fails.
  */
-import { confirmMandateBody, giveMandateBody, mandateView, revokeMandateBody, type Mandate } from '@family-portal/contract';
+import { confirmMandateBody, giveMandateBody, mandateView, revokeMandateBody } from '@family-portal/contract';
 import type { MailLanguage } from '../lib/mailLanguage';
 import type { Request } from 'express';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
@@ -58,9 +58,10 @@ export async function confirmMandate(request: Request) {
   const mandate = await db.collection('mandates').doc(reference).get();
   if (!mandate.exists || mandate.get('memberId') !== member.id) throw new HttpError('not-found', 'Your family has no such mandate.');
   if (mandate.get('status') !== 'suspended') throw new HttpError('conflict', 'This mandate is not paused.');
-  await setMandateStatus({ db, appSheet }, reference, 'active', 'suspended');
-  const now = await db.collection('mandates').doc(reference).get();
-  return { data: mandateView({ ...(now.data() as Mandate), id: reference }) };
+  // AppSheet's answer is the truth the family sees, whether or not Firestore's copy follows now.
+  const confirmed = await setMandateStatus({ db, appSheet }, reference, 'active', 'suspended');
+  if (!confirmed) throw new HttpError('conflict', 'This mandate is not paused.');
+  return { data: mandateView(confirmed.mandate) };
 }
 
 async function confirmByMail(event: MandateEvent, caller: Caller, member: DocumentSnapshot, language: MailLanguage) {
