@@ -18,6 +18,7 @@ import {
   AuthActionPage,
   BookDepositsPage,
   BookingPage,
+  CollectionsPage,
   DashboardBooking,
   DashboardNotices,
   PlansBookingLink,
@@ -80,6 +81,7 @@ export function AppRoutes() {
         <Route path={paths.adminRequests} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><RequestsPage /></RequireAdmin></RequireAuth>} />
         <Route path={paths.adminNotices} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><NoticesPage /></RequireAdmin></RequireAuth>} />
         <Route path={paths.adminAbsences} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><AbsencesPage /></RequireAdmin></RequireAuth>} />
+        <Route path={paths.adminCollections} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><CollectionsPage /></RequireAdmin></RequireAuth>} />
         {/* A family's screens as its parent sees them, read-only, for an admin (FamilyViewPage). */}
         <Route path={paths.familyView} element={<RequireAuth><LoadTheRestWhenIdle /><RequireAdmin><FamilyViewPage /></RequireAdmin></RequireAuth>}>
           <Route index element={<DashboardPage />} />

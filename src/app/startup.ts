@@ -51,6 +51,7 @@ export const AccountsPage = lazyWithReload(withTexts(OFFICE, () => import('../fe
 export const RequestsPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/requests/RequestsPage')));
 export const NoticesPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/notices/NoticesPage')));
 export const AbsencesPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/absences/AbsencesPage')));
+export const CollectionsPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/collections/CollectionsPage')));
 export const FamilyViewPage = lazyWithReload(withTexts(OFFICE, () => import('../features/admin/family-view/FamilyViewPage')));
 export const FamilyPage = lazyWithReload(withTexts(FAMILY, () => import('../features/family/FamilyPage')));
 export const PlansPage = lazyWithReload(withTexts(FAMILY, () => import('../features/plans/PlansPage')));
@@ -95,6 +96,7 @@ const SIGNED_IN_PAGES: Record<string, Loadable> = {
   [paths.adminRequests]: RequestsPage,
   [paths.adminNotices]: NoticesPage,
   [paths.adminAbsences]: AbsencesPage,
+  [paths.adminCollections]: CollectionsPage,
 };
 
 const ignore = () => undefined;

@@ -4,9 +4,11 @@
  */
 import { ADMIN_USERS } from '@family-portal/contract/rules';
 import type { Firestore } from 'firebase/firestore';
+import type { CollectionRun } from '@family-portal/contract';
 import type { BookingData } from '../domain/booking';
 import type { NoticeDelivery } from '../domain/notices';
 import { readBooking, type BookingContract, type BookingQuery } from './booking';
+import { readCollectionRuns, readRunDebits, type CollectionsContract, type RunDebits } from './collectionRuns';
 import { readDirectDebit, type DirectDebit, type DirectDebitContract } from './directDebit';
 import { EMPTY, loadCorrespondence, loadFamilyData, type Correspondence, type FamilyData } from './familyData';
 import type { NoticesPage } from './notices';
@@ -33,11 +35,15 @@ export interface FamilyStore {
   readBooking(query: BookingQuery): Promise<BookingData | null>;
   /** The school's quarters, lessons and room hours, for the office's console (admins only). */
   readOfficeTimetable(): Promise<OfficeTimetable>;
-  /** Whether the school offers direct debit, and the family's mandates (the IBAN masked). */
+  /** Whether the school offers direct debit, the family's mandates (the IBAN masked) and its debits. */
   readDirectDebit(memberId: string): Promise<DirectDebit>;
+  /** The office's collection runs, newest first (admins only). */
+  readCollectionRuns(): Promise<CollectionRun[]>;
+  /** One run's debits with the mandates they name (admins only). */
+  readRunDebits(runId: string): Promise<RunDebits>;
 }
 
-export function createFamilyStore(fs: FirestoreFunctions, db: Firestore, contract: ContractSchemas & BookingContract & DirectDebitContract): FamilyStore {
+export function createFamilyStore(fs: FirestoreFunctions, db: Firestore, contract: ContractSchemas & BookingContract & DirectDebitContract & CollectionsContract): FamilyStore {
   return {
     async readFamily(email, cacheFirst, onCached) {
       if (cacheFirst) {
@@ -63,5 +69,7 @@ export function createFamilyStore(fs: FirestoreFunctions, db: Firestore, contrac
     readBooking: (query) => readBooking(fs, db, contract, query),
     readOfficeTimetable: () => readOfficeTimetable(fs, db, contract.DOCUMENT_SCHEMAS),
     readDirectDebit: (memberId) => readDirectDebit(fs, db, contract, memberId),
+    readCollectionRuns: () => readCollectionRuns(fs, db, contract),
+    readRunDebits: (runId) => readRunDebits(fs, db, contract, runId),
   };
 }

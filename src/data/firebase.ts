@@ -116,6 +116,8 @@ export async function familyStore(): Promise<FamilyStore> {
     readBooking: (query) => remote.readBooking(query),
     readOfficeTimetable: () => remote.readOfficeTimetable(),
     readDirectDebit: (memberId) => remote.readDirectDebit(memberId),
+    readCollectionRuns: () => remote.readCollectionRuns(),
+    readRunDebits: (runId) => remote.readRunDebits(runId),
   };
 }
 

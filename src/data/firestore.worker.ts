@@ -120,6 +120,12 @@ const api = {
   async readDirectDebit(memberId: string) {
     return (await store()).readDirectDebit(memberId);
   },
+  async readCollectionRuns() {
+    return (await store()).readCollectionRuns();
+  },
+  async readRunDebits(runId: string) {
+    return (await store()).readRunDebits(runId);
+  },
   /** Ends Firestore, which lets go of the cache's database (the page deletes it next). */
   async close() {
     if (opened) await terminate((await opened).db);

@@ -1,13 +1,14 @@
 /**
- * The session's copy of the family's direct debit (the family page's card, the dashboard's
- * financial card): read from the server the first time a screen asks, kept while the parent
- * moves between screens, and read again after the parent gives, changes or stops a mandate (the
- * function's answer shows at once). A mandate stopped on another device shows as stopped from
- * the next read: the next sign-in or reload. A build without a creditor identifier offers no
- * direct debit and reads nothing; outside the parent's own frame (an admin's view of a family)
- * there is no provider, and no direct debit.
+ * The session's copy of the family's direct debit, its mandates and debits (the family page's
+ * card, the dashboard's financial card): read from the server the first time a screen asks, kept
+ * while the parent moves between screens, and read again after the parent gives, changes, stops
+ * or confirms a mandate (the function's answer shows at once). A mandate stopped on another
+ * device, or a collection announced meanwhile, shows from the next read: the next sign-in or
+ * reload. A build without a creditor identifier offers no direct debit and reads nothing;
+ * outside the parent's own frame (an admin's view of a family) there is no provider, and no
+ * direct debit.
  */
-import type { MandateView } from '@family-portal/contract';
+import type { Debit, MandateView } from '@family-portal/contract';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { activeMandate, withMandate } from '../domain/directDebit';
 import { appConfig } from '../lib/config';
@@ -17,10 +18,10 @@ import { familyStore } from './firebase';
 export type DirectDebitState =
   | { status: 'loading' }
   | { status: 'error' }
-  | { status: 'ready'; offered: boolean; mandates: MandateView[]; active: MandateView | null };
+  | { status: 'ready'; offered: boolean; mandates: MandateView[]; active: MandateView | null; debits: Debit[] };
 
-const ready = ({ offered, mandates }: DirectDebit): DirectDebitState => ({ status: 'ready', offered, mandates, active: activeMandate(mandates) });
-const NOT_OFFERED = ready({ offered: false, mandates: [] });
+const ready = ({ offered, mandates, debits }: DirectDebit): DirectDebitState => ({ status: 'ready', offered, mandates, active: activeMandate(mandates), debits });
+const NOT_OFFERED = ready({ offered: false, mandates: [], debits: [] });
 const LOADING: DirectDebitState = { status: 'loading' };
 
 interface Held {
@@ -78,7 +79,7 @@ export function DirectDebitProvider({ children }: { children: ReactNode }) {
   const apply = useCallback(
     (memberId: string, changed: MandateView) => {
       const { state } = current.current;
-      if (state.status === 'ready') hold({ memberId, state: ready({ offered: state.offered, mandates: withMandate(state.mandates, changed) }) });
+      if (state.status === 'ready') hold({ memberId, state: ready({ offered: state.offered, mandates: withMandate(state.mandates, changed), debits: state.debits }) });
       refresh(memberId);
     },
     [hold, refresh],

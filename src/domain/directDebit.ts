@@ -7,13 +7,14 @@ export const activeMandate = (mandates: readonly MandateView[]): MandateView | n
 
 /**
  * The family's mandates after the function answered with `changed`: it replaces its older copy,
- * and a new active mandate marks the one it replaced as replaced, as the function did in
- * AppSheet, until the next read brings Firestore's copies.
+ * and a new active mandate marks the one it replaced (active or paused) as replaced, as the
+ * function did in AppSheet, until the next read brings Firestore's copies.
  */
 export function withMandate(mandates: readonly MandateView[], changed: MandateView): MandateView[] {
+  const replaces = (mandate: MandateView) => changed.status === 'active' && (mandate.status === 'active' || mandate.status === 'suspended');
   const others = mandates
     .filter((mandate) => mandate.id !== changed.id)
-    .map((mandate) => (changed.status === 'active' && mandate.status === 'active' ? { ...mandate, status: 'replaced' as const, revokedAt: changed.signedAt } : mandate));
+    .map((mandate) => (replaces(mandate) ? { ...mandate, status: 'replaced' as const, revokedAt: changed.signedAt } : mandate));
   return [changed, ...others].sort((a, b) => b.signedAt.localeCompare(a.signedAt));
 }
 

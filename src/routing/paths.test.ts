@@ -30,6 +30,7 @@ describe('the way back after sign-in', () => {
     expect(returnPath('/admin/requests?lesson=L1&status=all')).toBe('/admin/requests?lesson=L1&status=all');
     expect(returnPath('/admin/notices')).toBe('/admin/notices');
     expect(returnPath('/admin/absences')).toBe('/admin/absences');
+    expect(returnPath('/admin/direct-debit')).toBe('/admin/direct-debit');
     expect(returnPath('/booking?offer=O1&child=C2')).toBe('/booking?offer=O1&child=C2');
     expect(returnPath('/absences')).toBe('/absences');
     // A notice e-mail's link, opened while signed out.

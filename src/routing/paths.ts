@@ -33,6 +33,8 @@ export const paths = {
   adminNotices: '/admin/notices',
   /** The absences families reported, per day and lesson. */
   adminAbsences: '/admin/absences',
+  /** The office's SEPA direct debit collection runs. */
+  adminCollections: '/admin/direct-debit',
   /** An admin's read-only view of one family: familyViewPath(memberId). */
   familyView: '/admin/families/:memberId',
 } as const;
@@ -103,7 +105,7 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 }
 
 /** The signed-in screens a link may lead back to after sign-in. */
-const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.booking, paths.absences, paths.notices, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests, paths.adminNotices, paths.adminAbsences];
+const RETURNABLE: readonly string[] = [paths.dashboard, paths.family, paths.plans, paths.booking, paths.absences, paths.notices, paths.transactions, paths.bookDeposits, paths.admin, paths.adminAccounts, paths.adminRequests, paths.adminNotices, paths.adminAbsences, paths.adminCollections];
 
 /** A family's view, one of its screens included: a link one admin shares with another. */
 const isFamilyViewPath = (path: string) => /^\/admin\/families\/[^/]+(\/(family|plans|transactions|book-deposits))?$/.test(path);

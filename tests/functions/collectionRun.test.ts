@@ -89,6 +89,7 @@ describe('a collection run', () => {
     const soon = await call('previewCollection', { collectionDate: nextBusinessDay(today) });
     expect(soon.status).toBe(400);
     expect(soon.body.message).toContain(`the first possible date is ${earliest}`);
+    expect(soon.body.data).toEqual({ reason: 'too-soon', earliest, days: 14 });
     const saturday = await call('previewCollection', { collectionDate: '2027-05-01' });
     expect(saturday.status).toBe(400);
     expect(saturday.body.message).toContain('TARGET2 business day');

@@ -8,6 +8,7 @@ import { COLLECTION_RUNS, debitCents, SUSPENDING_REASONS, type CollectionRun, ty
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { HttpError } from '../http/errors';
 import type { AppSheetClient } from '../sync/appsheet/appsheetClient';
+import { refusal } from './collectionRun';
 import { atAppSheet, debitRow, debits, mapDebitRows, storeDebits, type StoredDebit } from './debitRecord';
 import { appSheetFailed as mandateWriteFailed, atAppSheet as atMandates, mandateRow, mandates, mapMandateRows, storeMandates, type StoredMandate } from './mandateRecord';
 
@@ -34,7 +35,7 @@ async function editDebit(deps: ChangeDeps, debit: Debit, cells: Parameters<typeo
 export async function removeFromCollection(deps: ChangeDeps, runId: string, memberId: string): Promise<Debit> {
   const run = await deps.db.collection(COLLECTION_RUNS).doc(runId).get();
   if (!run.exists) throw new HttpError('not-found', 'There is no such collection run.');
-  if ((run.data() as CollectionRun).status !== 'announced') throw new HttpError('conflict', 'The bank file of this run is made: it can no longer change.');
+  if ((run.data() as CollectionRun).status !== 'announced') throw new HttpError('conflict', 'The bank file of this run is made: it can no longer change.', refusal('run-filed'));
   const found = await deps.db.collection(debits.collection).where('runId', '==', runId).where('memberId', '==', memberId).get();
   const doc = found.docs[0];
   if (!doc) throw new HttpError('not-found', 'This family is not in the run.');
@@ -48,7 +49,7 @@ export async function removeFromCollection(deps: ChangeDeps, runId: string, memb
 /** The bank returned a filed debit; on MD01 or MD06 its mandate is suspended. */
 export async function recordDebitReturn(deps: ChangeDeps, endToEndId: string, reason: string): Promise<Debit> {
   const debit = await storedDebit(deps.db, endToEndId);
-  if (debit.status !== 'filed' && debit.status !== 'returned') throw new HttpError('conflict', 'Only a debit whose bank file was made can come back from the bank.');
+  if (debit.status !== 'filed' && debit.status !== 'returned') throw new HttpError('conflict', 'Only a debit whose bank file was made can come back from the bank.', refusal('not-filed'));
   // A retry of the same return writes the row no more, but still finishes pausing the mandate.
   const returned = debit.status === 'returned' && debit.returnReason === reason ? debit : await editDebit(deps, debit, { status: 'returned', returnReason: reason });
   if (SUSPENDING_REASONS.includes(reason)) await setMandateStatus(deps, debit.mandateReference, 'suspended', 'active');

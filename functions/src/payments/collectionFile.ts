@@ -14,7 +14,7 @@ import { appSheetDate, atAppSheet, debitRow, debits, mapDebitRows, storeDebits }
 import { mandateRow, mandates, mapMandateRows, storeMandates } from './mandateRecord';
 import { pain008Xml, type CollectionCreditor, type CollectionDebit } from './pain008';
 import { debtorAddress, familyWord, sequenceAndAmendment, type MandateFacts } from './debitTerms';
-import { runDebits } from './collectionRun';
+import { refusal, runDebits } from './collectionRun';
 
 export interface FileDeps {
   db: Firestore;
@@ -52,7 +52,7 @@ function debitFor(debit: Debit, mandate: DocumentSnapshot, family: DocumentSnaps
   const iban = String(mandate.get('iban'));
   const address = needsBic(iban) ? debtorAddress(iban, (member.get('address') as string | null) ?? null) : null;
   if (needsBic(iban) && !address) {
-    throw new HttpError('conflict', `${debit.memberId} pays from an account outside the EEA: the bank needs the family's address with post code and town. Correct it in AppSheet, or take the family out of the run.`);
+    throw new HttpError('conflict', `${debit.memberId} pays from an account outside the EEA: the bank needs the family's address with post code and town. Correct it in AppSheet, or take the family out of the run.`, refusal('address-needed', { memberId: debit.memberId }));
   }
   return {
     endToEndId: debit.id,
@@ -95,7 +95,7 @@ async function freeze(deps: FileDeps, run: CollectionRun, announced: Debit[]): P
     const family = byMember.get(debit.memberId) ?? [];
     const mandate = family.find((doc) => doc.id === debit.mandateReference);
     if (!mandate || mandate.get('status') !== 'active') {
-      throw new HttpError('conflict', `The mandate ${debit.mandateReference} of ${debit.memberId} is no longer active: take the family out of the run first.`);
+      throw new HttpError('conflict', `The mandate ${debit.mandateReference} of ${debit.memberId} is no longer active: take the family out of the run first.`, refusal('mandate-inactive', { reference: debit.mandateReference, memberId: debit.memberId }));
     }
     return debitFor(debit, mandate, family, memberOf.get(debit.memberId) as DocumentSnapshot, run, deps.timeZone);
   });
@@ -114,10 +114,10 @@ export async function fileCollection(deps: FileDeps, runId: string): Promise<Col
 
   const lastDay = previousBusinessDay(run.collectionDate);
   if (dayIn(now, deps.timeZone) > lastDay) {
-    throw new HttpError('conflict', `The bank needed this file by ${lastDay}: announce a new run for a later date.`);
+    throw new HttpError('conflict', `The bank needed this file by ${lastDay}: announce a new run for a later date.`, refusal('file-too-late', { date: lastDay }));
   }
   const announced = (await runDebits(db, runId)).filter((debit) => debit.status === 'announced' || debit.status === 'filed');
-  if (announced.length === 0) throw new HttpError('conflict', 'Every family was taken out of this run: there is nothing to collect.');
+  if (announced.length === 0) throw new HttpError('conflict', 'Every family was taken out of this run: there is nothing to collect.', refusal('all-taken-out'));
   const file = frozen ?? (await freeze(deps, run, announced));
   // Frozen before anything changes: a retry after a failure below makes the same file.
   if (!frozen) await runRef.update({ file, messageId: file.messageId });

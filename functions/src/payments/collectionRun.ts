@@ -14,6 +14,7 @@ import {
   isPaymentDue,
   maskIban,
   type CollectionCandidate,
+  type CollectionRefusal,
   type CollectionRun,
   type Debit,
 } from '@family-portal/contract';
@@ -69,13 +70,16 @@ export async function collectionCandidates(db: Firestore, today: string): Promis
     .sort((a, b) => a.name.localeCompare(b.name, 'de') || a.memberId.localeCompare(b.memberId));
 }
 
+/** The error's data the console reads (contract: COLLECTION_REFUSALS). */
+export const refusal = (reason: CollectionRefusal, details: Record<string, string | number> = {}) => ({ reason, ...details });
+
 /** Refuses a collection date the rules do not allow, naming the first possible one. */
 export function checkCollectionDate(collectionDate: string, today: string, preNotificationDays: number) {
   const problem = collectionDateProblem(collectionDate, today, preNotificationDays);
   if (!problem) return;
   if (problem.kind === 'not-a-day') throw new HttpError('invalid-argument', 'The collection date is not a calendar day.');
   const why = problem.kind === 'too-soon' ? `at least ${preNotificationDays} days after today` : 'a TARGET2 business day';
-  throw new HttpError('invalid-argument', `The collection date must be ${why}: the first possible date is ${problem.earliest}.`, { earliest: problem.earliest });
+  throw new HttpError('invalid-argument', `The collection date must be ${why}: the first possible date is ${problem.earliest}.`, refusal(problem.kind, { earliest: problem.earliest, days: preNotificationDays }));
 }
 
 /** The run's id, from the console's key: short enough for the bank's ids (35 characters), the same for a retry. */
@@ -115,7 +119,7 @@ export async function announceCollection(deps: CollectionDeps, input: AnnounceIn
   if (stored.size === 0) {
     const leaveOut = new Set(input.leaveOut);
     const chosen = (await collectionCandidates(db, today)).filter((family) => !family.openRunId && !leaveOut.has(family.memberId));
-    if (chosen.length === 0) throw new HttpError('invalid-argument', 'No family is left to collect from on this date.');
+    if (chosen.length === 0) throw new HttpError('invalid-argument', 'No family is left to collect from on this date.', refusal('nobody-left'));
     const rows = chosen.map((family, index) =>
       debitRow(endToEndIdFor(runId, index), {
         runId,

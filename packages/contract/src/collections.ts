@@ -64,6 +64,16 @@ export type Debit = z.infer<typeof debitsTable.schema>;
 /** A debit's amount in whole cents: AppSheet's decimal euros, exact to the cent. */
 export const debitCents = (debit: Pick<Debit, 'amount'>): number => Math.round(debit.amount * 100);
 
+/**
+ * Why a collection call was refused, in the error's data (`{ reason, … }`), so that the console
+ * says it in the office's language: a date too soon or on a closing day (with `earliest`, and
+ * `days` of notice), nobody left to collect from, a file made after the bank's last day (`date`),
+ * every family taken out, a mandate no longer active or a family abroad without its address
+ * (`reference`, `memberId`), a run already filed, a return of a debit never filed.
+ */
+export const COLLECTION_REFUSALS = ['too-soon', 'not-a-business-day', 'nobody-left', 'file-too-late', 'all-taken-out', 'mandate-inactive', 'address-needed', 'run-filed', 'not-filed'] as const;
+export type CollectionRefusal = (typeof COLLECTION_REFUSALS)[number];
+
 /** collection_runs/{runId}: a run as the office's console reads it. */
 export const COLLECTION_RUNS = 'collection_runs';
 export const collectionRunSchema = z.object({

@@ -1,7 +1,8 @@
 /**
  * The office's console around each of its tabs (Data Sync, Accounts, Course requests, Notices,
- * Absences): the title, who is signed in, the language, the way back to the portal, and the tabs.
- * Printed, a tab is its title and content (the absences go to the teacher at the door on paper).
+ * Absences, Direct debit): the title, who is signed in, the language, the way back to the portal,
+ * and the tabs. Printed, a tab is its title and content (the absences go to the teacher at the
+ * door on paper).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ const TABS = [
   { path: paths.adminRequests, labelKey: 'admin.requests.tab' },
   { path: paths.adminNotices, labelKey: 'admin.notices.tab' },
   { path: paths.adminAbsences, labelKey: 'admin.absences.tab' },
+  { path: paths.adminCollections, labelKey: 'admin.collections.tab' },
 ] as const;
 
 export function AdminFrame({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer?: ReactNode }) {

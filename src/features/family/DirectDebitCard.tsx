@@ -1,7 +1,8 @@
 /**
  * The family page's direct debit (docs/payments.md): the active mandate with the IBAN masked,
- * who gave it and when, and the ways to change the account, stop it or keep a copy; or, without
- * one, the offer to pay by direct debit. Hidden where the school offers none. `?directDebit=give`
+ * who gave it and when, and the ways to change the account, stop it or keep a copy; a mandate
+ * paused after a return the same, with the way to confirm it (PausedMandate); or, without one,
+ * the offer to pay by direct debit. Hidden where the school offers none. `?directDebit=give`
  * (the dashboard's "Pay by direct debit") opens the form at once.
  */
 import type { MandateView } from '@family-portal/contract/mandates';
@@ -13,11 +14,13 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Card, Skeleton } from '../../components/Card';
 import { useDirectDebit } from '../../data/useDirectDebit';
 import { DEFAULT_PRE_NOTIFICATION_DAYS } from '@family-portal/contract/sepaRules';
+import { pausedMandate } from '../../domain/debits';
 import type { Member } from '../../domain/types';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
 import { MandateCopyButton } from './MandateCopyButton';
 import { MandateDialog } from './MandateDialog';
+import { PausedMandate } from './PausedMandate';
 import { StopDirectDebitDialog } from './StopDirectDebitDialog';
 
 /** The open-the-form link's parameter. */
@@ -67,21 +70,38 @@ export function DirectDebitCard({ member }: { member: Member }) {
     );
   }
   const { active, mandates } = state;
+  const paused = pausedMandate(mandates);
+  // The mandate the card shows: the one that collects, or the one that will once confirmed.
+  const current = active ?? paused;
   // A family whose membership ended gives no new mandate, but may stop the one it gave.
   const mayGive = isActiveMember(member);
-  const earlier = mandates.filter((mandate) => mandate.status !== 'active');
-  const lastStopped = !active ? earlier.find((mandate) => mandate.status === 'revoked') : undefined;
+  const earlier = mandates.filter((mandate) => mandate.status !== 'active' && mandate !== current);
+  const lastStopped = !current ? earlier.find((mandate) => mandate.status === 'revoked') : undefined;
   return (
     <Card title={title}>
       <p role="status" className="text-sm font-medium text-green-800 empty:hidden">{message}</p>
-      {active ? (
+      {current ? (
         <div className="space-y-3 text-sm">
-          <p className="font-semibold text-slate-900 wrap-anywhere">{t('family.directDebit.activeFrom', { iban: active.ibanMasked })}</p>
+          <p className="font-semibold text-slate-900 wrap-anywhere">{t('family.directDebit.activeFrom', { iban: current.ibanMasked })}</p>
+          {paused && (
+            <PausedMandate
+              mandate={paused}
+              mayConfirm={mayGive}
+              onConfirmed={(confirmed) => {
+                apply(confirmed);
+                setMessage(t('family.directDebit.confirmedMessage', { reference: confirmed.id, iban: confirmed.ibanMasked }));
+              }}
+              onNotPaused={() => {
+                setMessage(t('family.directDebit.notPaused'));
+                retry();
+              }}
+            />
+          )}
           <dl className="divide-y divide-slate-100">
             {[
-              [t('family.directDebit.reference'), active.id],
-              [t('family.directDebit.holder'), active.accountHolder],
-              [t('family.directDebit.given'), active.signedBy ? t('family.directDebit.givenBy', { date: dayOf(active.signedAt), email: active.signedBy }) : t('family.directDebit.givenOnPaper', { date: dayOf(active.signedAt) })],
+              [t('family.directDebit.reference'), current.id],
+              [t('family.directDebit.holder'), current.accountHolder],
+              [t('family.directDebit.given'), current.signedBy ? t('family.directDebit.givenBy', { date: dayOf(current.signedAt), email: current.signedBy }) : t('family.directDebit.givenOnPaper', { date: dayOf(current.signedAt) })],
             ].map(([label, value]) => (
               <div key={label} className="flex flex-col py-1.5 sm:flex-row sm:justify-between sm:gap-4">
                 <dt className="text-slate-600">{label}</dt>
@@ -91,8 +111,8 @@ export function DirectDebitCard({ member }: { member: Member }) {
           </dl>
           <div className="flex flex-wrap gap-2">
             {mayGive && <button type="button" onClick={() => setGiving(true)} className={`${buttonClass} border-teal-700 text-teal-800 hover:bg-teal-50`}>{t('family.directDebit.change')}</button>}
-            <button type="button" onClick={() => setStopping(active)} className={`${buttonClass} border-red-700 text-red-800 hover:bg-red-50`}>{t('family.directDebit.stop')}</button>
-            <MandateCopyButton mandate={active} signedOn={dayOf(active.signedAt)} />
+            <button type="button" onClick={() => setStopping(current)} className={`${buttonClass} border-red-700 text-red-800 hover:bg-red-50`}>{t('family.directDebit.stop')}</button>
+            <MandateCopyButton mandate={current} signedOn={dayOf(current.signedAt)} />
           </div>
         </div>
       ) : (
@@ -116,7 +136,7 @@ export function DirectDebitCard({ member }: { member: Member }) {
       <MandateDialog
         open={giving}
         member={member}
-        replacing={active}
+        replacing={current}
         onClose={() => setGiving(false)}
         onGiven={(given) => {
           setGiving(false);

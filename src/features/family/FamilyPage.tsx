@@ -47,7 +47,7 @@ export default function FamilyPage() {
       {/* The family's own mandate: the office keeps it in AppSheet, an admin's view shows none. */}
       {!readOnly && <DirectDebitCard member={data.member} />}
       {/* The parent's own e-mails, data and account: none of an admin's business in a family's view. */}
-      {!readOnly && <NotificationsCard />}
+      {!readOnly && <NotificationsCard memberId={data.member.id} />}
       {!readOnly && <YourDataCard />}
     </div>
   );

@@ -12,11 +12,22 @@ const SignedIn = ({ children }: { children: React.ReactNode }) => <AuthContext.P
 
 const api = vi.hoisted(() => ({ getNotificationChoices: vi.fn(), setNotificationChoices: vi.fn() }));
 vi.mock('../../api/members', () => api);
+/** The family's direct debit: none unless a test gives it a mandate. */
+const directDebit = vi.hoisted(() => ({ mandates: [] as Array<Record<string, unknown>> }));
+vi.mock('../../data/useDirectDebit', () => ({
+  useDirectDebit: () => ({
+    state: { status: 'ready', offered: true, mandates: directDebit.mandates, active: directDebit.mandates.find((mandate) => mandate.status === 'active') ?? null, debits: [] },
+    apply: () => undefined,
+    retry: () => undefined,
+  }),
+}));
+const MANDATE = { id: 'MNDT-M0001-A1', memberId: 'M0001', accountHolder: 'Anna Müller', ibanMasked: 'DE•• •••• •••• •••• ••30 00', bic: null, signedAt: '2026-12-01T10:00:00.000Z', signedBy: 'anna.mueller@example.com', revokedAt: null };
 /** What a parent who never saved choices gets: all off, but cancelled lessons. */
 const OFF = { paymentDue: false, paymentReceived: false, cancellationConfirmed: false, bookingDecided: false, notices: false, lessonCancelled: true, language: 'de' };
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
+  directDebit.mandates = [];
   api.getNotificationChoices.mockReset().mockResolvedValue(OFF);
   api.setNotificationChoices.mockReset().mockImplementation((choices: unknown) => Promise.resolve(choices));
 });
@@ -81,5 +92,31 @@ describe('e-mail choices', () => {
     render(<NotificationsCard />, { wrapper: SignedIn });
     expect(await screen.findByRole('alert')).toHaveTextContent(i18n.t('errors.api.network'));
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});
+
+describe('while the family pays by direct debit', () => {
+  it.each([
+    ['en', 'active', /Announcements of direct debits/, /as the direct debit rules require/],
+    ['de', 'active', /Vorabankündigungen von Lastschriften/, /wie es die Lastschriftregeln verlangen/],
+    ['ru', 'suspended', /Уведомления о списаниях/, /как того требуют правила SEPA/],
+  ])('in %s (mandate %s), lists the announcements of collections: on, and not to be turned off', async (language, status, label, why) => {
+    await i18n.changeLanguage(language);
+    directDebit.mandates = [{ ...MANDATE, status }];
+    render(<NotificationsCard memberId="M0001" />, { wrapper: SignedIn });
+    const announcements = await screen.findByRole('checkbox', { name: label });
+    expect(announcements).toBeChecked();
+    expect(announcements).toBeDisabled();
+    expect(announcements).toHaveAccessibleDescription(why);
+    await userEvent.click(screen.getByRole('button', { name: /E-Mail|e-mail|писем/ }));
+    expect(api.setNotificationChoices).toHaveBeenCalledWith({ ...OFF, language });
+  });
+
+  it('lists nothing more once the mandate was stopped', async () => {
+    directDebit.mandates = [{ ...MANDATE, status: 'revoked', revokedAt: '2026-12-02T10:00:00.000Z' }];
+    render(<NotificationsCard memberId="M0001" />, { wrapper: SignedIn });
+    await screen.findByRole('checkbox', { name: /booking request/ });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
+    expect(screen.queryByRole('checkbox', { name: /Announcements of direct debits/ })).toBeNull();
   });
 });

@@ -3,8 +3,9 @@
  * cancellation request, the office's decision on a booking request, notices from the school
  * office. All off until turned on, but a lesson of the family's cancelled: that one comes unless
  * turned off (MAIL_KINDS_ON_BY_DEFAULT). Written in the portal's language at the moment of saving,
- * which is stored with the choice. Below them, this device's notifications of the same kinds
- * (PushDevice.tsx).
+ * which is stored with the choice. While the family pays by direct debit, the announcements of
+ * its collections are listed too, on and not to be turned off: a legal notice (docs/payments.md).
+ * Below them, this device's notifications of the same kinds (PushDevice.tsx).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +15,16 @@ import { getNotificationChoices, setNotificationChoices } from '../../api/member
 import { apiErrorKey } from '../../api/errorMessages';
 import { Alert } from '../../components/Alert';
 import { Card, Skeleton } from '../../components/Card';
+import { useDirectDebit } from '../../data/useDirectDebit';
+import { pausedMandate } from '../../domain/debits';
 import { currentLanguage } from '../../i18n';
 import { PushDevice } from './PushDevice';
 
-export function NotificationsCard() {
+export function NotificationsCard({ memberId = null }: { memberId?: string | null }) {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const { state: directDebit } = useDirectDebit(memberId);
+  const paysByDirectDebit = directDebit.status === 'ready' && (directDebit.active !== null || pausedMandate(directDebit.mandates) !== null);
   const [choices, setChoices] = useState<NotificationChoices | null>(null);
   // As stored: what the e-mails, and so this device's notifications, follow.
   const [saved, setSaved] = useState<NotificationChoices | null>(null);
@@ -78,6 +83,19 @@ export function NotificationsCard() {
               </label>
             </div>
           ))}
+          {paysByDirectDebit && (
+            <div className="flex items-start gap-2">
+              <input id={`${id}-directDebit`} type="checkbox" checked disabled aria-describedby={`${id}-directDebit-why`} className="mt-1 size-4 accent-teal-700" />
+              <div>
+                <label htmlFor={`${id}-directDebit`} className="text-sm text-slate-800">
+                  {t('family.notifications.directDebitKind')}
+                </label>
+                <p id={`${id}-directDebit-why`} className="text-xs text-slate-600">
+                  {t('family.notifications.directDebitWhy')}
+                </p>
+              </div>
+            </div>
+          )}
           <p className="text-xs text-slate-600">{t('family.notifications.language')}</p>
           <button type="submit" disabled={saving} className="rounded-md border border-teal-700 px-3 py-1.5 text-sm font-medium text-teal-800 hover:bg-teal-50 disabled:opacity-60">
             {saving ? t('family.notifications.saving') : t('family.notifications.save')}

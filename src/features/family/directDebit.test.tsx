@@ -51,21 +51,21 @@ beforeEach(async () => {
   api.giveMandate.mockReset();
   api.revokeMandate.mockReset();
   auth.confirmPassword.mockReset().mockResolvedValue(undefined);
-  store.readDirectDebit.mockReset().mockResolvedValue({ offered: true, mandates: [] });
+  store.readDirectDebit.mockReset().mockResolvedValue({ offered: true, mandates: [], debits: [] });
   vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date('2026-12-06T10:00:00Z') });
 });
 afterEach(() => vi.useRealTimers());
 
 describe('the direct debit card', () => {
   it('is not there where the school offers no direct debit', async () => {
-    store.readDirectDebit.mockResolvedValue({ offered: false, mandates: [] });
+    store.readDirectDebit.mockResolvedValue({ offered: false, mandates: [], debits: [] });
     show();
     await waitFor(() => expect(store.readDirectDebit).toHaveBeenCalledWith('M0001'));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Direct debit' })).not.toBeInTheDocument());
   });
 
   it('shows the active mandate masked, who gave it and when, with change, stop and copy', async () => {
-    store.readDirectDebit.mockResolvedValue({ offered: true, mandates: [active] });
+    store.readDirectDebit.mockResolvedValue({ offered: true, mandates: [active], debits: [] });
     show();
     expect(await screen.findByText('Direct debit from DE•• •••• •••• •••• ••30 00')).toBeInTheDocument();
     expect(screen.getByText('MNDT-M0001-A1B2C3D4E5F6')).toBeInTheDocument();
@@ -74,7 +74,7 @@ describe('the direct debit card', () => {
   });
 
   it('lets a family whose membership ended stop its mandate, but give or change none', async () => {
-    store.readDirectDebit.mockResolvedValue({ offered: true, mandates: [active] });
+    store.readDirectDebit.mockResolvedValue({ offered: true, mandates: [active], debits: [] });
     show({ ...annaMember, status: 'inactive' });
     expect(await screen.findByRole('button', { name: 'Stop direct debit' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Change bank account' })).not.toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('giving a mandate', () => {
   it('shows the mandate text with the creditor, its identifier and the reference, then sends the form once and shows the mandate', async () => {
     const given = { ...active, id: 'MNDT-M0001-NEW' };
     api.giveMandate.mockResolvedValue(given);
-    store.readDirectDebit.mockResolvedValueOnce({ offered: true, mandates: [] }).mockResolvedValue({ offered: true, mandates: [given] });
+    store.readDirectDebit.mockResolvedValueOnce({ offered: true, mandates: [], debits: [] }).mockResolvedValue({ offered: true, mandates: [given], debits: [] });
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Pay by direct debit' }));
     const dialog = form();
@@ -191,7 +191,7 @@ describe('giving a mandate', () => {
 
 describe('changing and stopping', () => {
   it('says the new mandate replaces the active one', async () => {
-    store.readDirectDebit.mockResolvedValue({ offered: true, mandates: [active] });
+    store.readDirectDebit.mockResolvedValue({ offered: true, mandates: [active], debits: [] });
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Change bank account' }));
     expect(within(screen.getByRole('dialog', { name: 'Change bank account' })).getByText(/replaces mandate MNDT-M0001-A1B2C3D4E5F6 \(DE•• •••• •••• •••• ••30 00\) as soon as you confirm/)).toBeInTheDocument();
@@ -199,7 +199,7 @@ describe('changing and stopping', () => {
 
   it('says from when nothing is collected, stops it, and never shows it as active again', async () => {
     const stopped = { ...active, status: 'revoked' as const, revokedAt: '2026-12-06T10:00:00.000Z' };
-    store.readDirectDebit.mockResolvedValueOnce({ offered: true, mandates: [active] }).mockResolvedValue({ offered: true, mandates: [stopped] });
+    store.readDirectDebit.mockResolvedValueOnce({ offered: true, mandates: [active], debits: [] }).mockResolvedValue({ offered: true, mandates: [stopped], debits: [] });
     api.revokeMandate.mockResolvedValue(stopped);
     show();
     await userEvent.click(await screen.findByRole('button', { name: 'Stop direct debit' }));
@@ -216,7 +216,7 @@ describe('changing and stopping', () => {
 
 describe('the dashboard amount due', () => {
   const due = (mandates: MandateView[], offered = true) => {
-    store.readDirectDebit.mockResolvedValue({ offered, mandates });
+    store.readDirectDebit.mockResolvedValue({ offered, mandates, debits: [] });
     render(
       <MemoryRouter>
         <DirectDebitProvider>
