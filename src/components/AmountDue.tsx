@@ -26,8 +26,10 @@ export function AmountDue({ member, amount }: { member: Member; amount: number }
   const { to } = useFamilyScope();
   const texts = useDebitTexts();
   const { state } = useDirectDebit(member.id);
-  const transfer = <SepaPayment amount={amount} reference={member.primaryName} />;
-  if (state.status !== 'ready' || !state.offered) return transfer;
+  // Keyed, in a fragment either way: the QR code stays the same element when the direct debit
+  // arrives after it (a remount replaced it under a screenshot of it in a full run).
+  const transfer = <SepaPayment key="transfer" amount={amount} reference={member.primaryName} />;
+  if (state.status !== 'ready' || !state.offered) return <>{transfer}</>;
   const { returned, way } = duePayment(state.mandates, state.debits, todayIso());
 
   if (returned || way.kind === 'none' || way.kind === 'paused') {
