@@ -67,19 +67,25 @@ test('a second tab reads beside the one that keeps the cache, and keeps it once 
 
 const FIRESTORE_WORKER = /\/firestore\.worker[^/]*\.(js|ts)(\?.*)?$/;
 
-test("a Firestore worker whose script cannot load ends in the data error, not an endless loading screen", async ({ page }) => {
-  await openAs(page, DEMO.owing);
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
-  await expect.poll(() => keptFamily(page)).not.toBeNull();
-  // Nothing kept by the page (as on a first visit with a new version): the figures need the worker.
-  // The entry goes as the reloaded page starts: the page it replaces may still keep the notices
-  // that arrive after the figures.
-  await page.addInitScript((key) => localStorage.removeItem(key), KEPT_FAMILY_KEY);
-  await page.route(FIRESTORE_WORKER, (route) => route.fulfill({ status: 404, body: '' }));
-  await page.reload();
-  // The reloaded app starts anew before the worker fails: as long as a first sign-in's landing
-  // screen may take (signIn.ts), not the 10 s a check on a running page gets (a full run took longer).
-  await expect(page.getByRole('alert').filter({ hasText: en.dataErrors.member })).toBeVisible({ timeout: 20_000 });
+test.describe('without a service worker', () => {
+  // A request the service worker answers from its cache never reaches page.route: once the worker
+  // was active (under a full run's load it is by the time of the reload), the missing script came
+  // from its precache and the family loaded. The case is a first visit with a new version, whose
+  // worker script no service worker holds yet.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a Firestore worker whose script cannot load ends in the data error, not an endless loading screen', async ({ page }) => {
+    await openAs(page, DEMO.owing);
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+    await expect.poll(() => keptFamily(page)).not.toBeNull();
+    // Nothing kept by the page (as on a first visit with a new version): the figures need the worker.
+    // The entry goes as the reloaded page starts: the page it replaces may still keep the notices
+    // that arrive after the figures.
+    await page.addInitScript((key) => localStorage.removeItem(key), KEPT_FAMILY_KEY);
+    await page.route(FIRESTORE_WORKER, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: en.dataErrors.member })).toBeVisible();
+  });
 });
 
 test('a returning parent sees the family as last shown before the Firestore worker has even loaded', async ({ page }) => {
