@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mapRow } from '../../functions/src/sync/mapping/mapRow';
 import { APPSHEET_TABLES, currentQuarter, nextQuarter } from '@family-portal/contract';
-import { addBooking, DEMO_ACCOUNTS, generateSchool } from './generator';
+import { DEMO_ACCOUNTS, generateSchool } from './generator';
+import { addBooking } from './schoolBooking';
 import type { RawRow } from './store';
 
 const today = '2026-11-21';

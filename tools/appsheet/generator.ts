@@ -6,10 +6,11 @@
  * closes on holidays (closedDays.ts), and some families pay by direct debit (mandates.ts); no
  * collection has been run yet (debits.ts).
  */
-import { APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
+import { addDays, APPSHEET_TABLES, BOOK_DEPOSIT_TYPE } from '@family-portal/contract';
 import { CHILD_NAMES, CITIES, COURSES, emailLocalPart, FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES, LEVELS, ROOMS, STREETS } from './names';
-import { generateBooking } from './booking';
+import { addBooking } from './schoolBooking';
 import { closedDayRows, closedDaysChangedAt, demoLessonWeeks } from './closedDays';
+import { lessonCost, MIN_LESSONS, MIN_TEACHERS, pad, quartersAround, round2, type Quarter } from './terms';
 import { addDebits } from './debits';
 import { addMandates } from './mandates';
 import { Random } from './random';
@@ -39,34 +40,7 @@ export const DEMO_PASSWORD = 'demo1234';
 
 const MEMBERSHIP_FEE_PER_YEAR = 60;
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
-
-interface Quarter { id: string; name: string; firstDay: string; lastDay: string; status: string }
-
-function quartersAround(today: string): Quarter[] {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const current = year * 4 + Math.floor((month - 1) / 3);
-  const quarters: Quarter[] = [];
-  for (let index = current - 6; index <= current + 1; index += 1) {
-    const y = Math.floor(index / 4);
-    const q = (index % 4) + 1;
-    const firstDay = `${y}-${pad((q - 1) * 3 + 1, 2)}-01`;
-    const lastDay = addDays(q === 4 ? `${y + 1}-01-01` : `${y}-${pad(q * 3 + 1, 2)}-01`, -1);
-    const status = lastDay < today ? 'Abgeschlossen' : firstDay > today ? 'Geplant' : 'Aktiv';
-    quarters.push({ id: `Q${y}-${q}`, name: `${y} Q${q}`, firstDay, lastDay, status });
-  }
-  return quarters;
-}
-
-const lessonCost = (lesson: RawRow, weeks: number) =>
-  round2(((lesson.Hours as number | null) ?? 1) * weeks * (lesson['Price Per Hour'] as number) + (lesson['Extras Per Quarter'] as number));
-
-/** Every school has at least these; the demo families enrol only in the first lessons. */
-const MIN_TEACHERS = 8;
-const MIN_LESSONS = 12;
 
 export function generateSchool(options: GenerateOptions = {}): DemoStore {
   const seed = options.seed ?? 1;
@@ -308,33 +282,4 @@ export function generateSchool(options: GenerateOptions = {}): DemoStore {
   if (options.mandates ?? true) addMandates(school);
   if (options.debits ?? true) addDebits(school);
   return (options.booking ?? true) ? addBooking(school) : school;
-}
-
-/**
- * Adds the booking tables (booking.ts) to a school, made from its own rows: a new school's, or a
- * store kept from before booking existed, whose edits stay. The confirmed requests' plans join
- * its Plans and their cost its members' balances; a store with none of the school's planned
- * quarters is offered nothing. Changes the store and returns it.
- */
-export function addBooking(store: DemoStore): DemoStore {
-  const table = (name: keyof typeof APPSHEET_TABLES) => (store.tables[APPSHEET_TABLES[name].appSheetTable] ??= []);
-  const planned = table('quarters').find((quarter) => quarter.Status === 'Geplant');
-  const weeksOf = demoLessonWeeks(store.tables[APPSHEET_TABLES.closedDays.appSheetTable] ?? [], table('roomHours'));
-  const booking = generateBooking({
-    seed: store.meta.seed,
-    today: store.meta.today,
-    nextQuarter: planned && { id: String(planned['Quarter ID']), firstDay: String(planned['First Day']), lastDay: String(planned['Last Day']) },
-    lessonWeeks: weeksOf,
-    lessons: table('lessons'),
-    roomHours: table('roomHours'),
-    members: table('members'),
-    children: table('children'),
-    demoLessons: MIN_LESSONS,
-    lessonCost,
-  });
-  table('plans').push(...booking.plans);
-  store.tables[APPSHEET_TABLES.offers.appSheetTable] = booking.offers;
-  store.tables[APPSHEET_TABLES.bookingRequests.appSheetTable] = booking.requests;
-  store.meta.booking = true;
-  return store;
 }

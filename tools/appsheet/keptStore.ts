@@ -5,7 +5,8 @@
 import { existsSync } from 'node:fs';
 import { addClosedDays } from './closedDays';
 import { addDebits } from './debits';
-import { addBooking, generateSchool } from './generator';
+import { generateSchool } from './generator';
+import { addBooking } from './schoolBooking';
 import { addMandates } from './mandates';
 import { readStore, saveStore, setAside, type DemoStore } from './store';
 
