@@ -1,0 +1,91 @@
+/**
+ * Where a command's CPU goes, by kind of process: `npx tsx tests/bench/cpuByProcess.ts -- npm test`.
+ * Every process's user and system time is read from Linux's /proc twice a second while the
+ * command runs; a process's last reading is what it spent (a process living less than half a
+ * second may be missed, and one that ends spends its last half second unseen). What ran before
+ * the command started counts from its reading then. Prints the wall time, the CPU time in all and
+ * per kind, and the command's own output is left as it is.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Kinds of process by a part of the command line, the first match wins. */
+const KINDS: Array<[kind: string, mark: string]> = [
+  ['Functions emulator runtimes', 'functionsEmulatorRuntime'],
+  ['Chromium', 'chrom'],
+  ['Firestore emulator (Java)', 'java'],
+  ['Vitest', 'vitest'],
+  ['ESLint', 'eslint'],
+  ['TypeScript', 'tsc'],
+  ['Playwright', 'playwright'],
+  ['firebase-tools', 'firebase'],
+  ['esbuild', 'esbuild'],
+  ['Vite', 'vite'],
+  ['tsx scripts (servers, tools)', 'tsx'],
+];
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+interface Seen {
+  kind: string;
+  before: number;
+  last: number;
+}
+
+const kindOf = (command: string) => KINDS.find(([, mark]) => command.includes(mark))?.[0] ?? `other: ${command.slice(0, 50)}`;
+
+function read(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** One reading of every process: its key (pid and start time, as pids are reused), command and CPU seconds. */
+function readings(): Array<{ key: string; command: string; cpu: number }> {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      const stat = read(`/proc/${pid}/stat`);
+      const command = read(`/proc/${pid}/cmdline`)?.replaceAll('\0', ' ').trim();
+      if (stat === undefined || !command) return [];
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [{ key: `${pid}@${fields[19]}`, command, cpu: (Number(fields[11]) + Number(fields[12])) / TICKS }];
+    });
+}
+
+const separator = process.argv.indexOf('--');
+const command = process.argv.slice(separator >= 0 ? separator + 1 : 2);
+if (command.length === 0) {
+  console.error('usage: npx tsx tests/bench/cpuByProcess.ts -- <command> [arguments]');
+  process.exit(2);
+}
+
+const seen = new Map<string, Seen>();
+const take = (first: boolean) => {
+  for (const { key, command: line, cpu } of readings()) {
+    const known = seen.get(key);
+    if (known) known.last = cpu;
+    else seen.set(key, { kind: kindOf(line), before: first ? cpu : 0, last: cpu });
+  }
+};
+take(true);
+const started = Date.now();
+const sampler = setInterval(() => take(false), 500);
+const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit' });
+child.on('exit', (code) => {
+  clearInterval(sampler);
+  take(false);
+  const byKind = new Map<string, { cpu: number; processes: number }>();
+  for (const { kind, before, last } of seen.values()) {
+    if (last === before) continue;
+    const sum = byKind.get(kind) ?? { cpu: 0, processes: 0 };
+    byKind.set(kind, { cpu: sum.cpu + last - before, processes: sum.processes + 1 });
+  }
+  const rows = [...byKind].sort(([, a], [, b]) => b.cpu - a.cpu);
+  const total = rows.reduce((sum, [, { cpu }]) => sum + cpu, 0);
+  console.log(`\nCPU by process: ${Math.round((Date.now() - started) / 1000)} s wall, ${Math.round(total)} s CPU`);
+  for (const [kind, { cpu, processes }] of rows.slice(0, 15)) console.log(`${cpu.toFixed(1).padStart(8)} s  ${String(processes).padStart(4)} processes  ${kind}`);
+  process.exit(code ?? 1);
+});
