@@ -10,6 +10,9 @@ describe('which unit test files get modules of their own', () => {
     ['fake timers', 'vi.useFakeTimers();'],
     ['an environment variable set by hand', "process.env.SCHOOL_TIME_ZONE = 'Europe/Berlin';"],
     ['an environment variable set by name', "process.env['APP_ORIGINS'] = '[]';"],
+    ['an environment variable set where unset', "process.env.FUNCTIONS_BASE_URL ??= 'http://127.0.0.1:5001';"],
+    ['environment variables set together', "Object.assign(process.env, { OFFICE_EMAIL: 'office@example.org' });"],
+    ['an environment variable removed', 'delete process.env.OFFICE_LANGUAGE;'],
   ])('isolates %s', (_, source) => {
     expect(needsIsolation(source)).toBe(true);
   });

@@ -8,7 +8,8 @@
 import { globSync, readFileSync } from 'node:fs';
 
 /** Marks of a file that changes what other files in its worker would see. */
-const CHANGES_SHARED_STATE = /vitest-environment jsdom|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\]) =/;
+const CHANGES_SHARED_STATE =
+  /vitest-environment jsdom|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\]) (=|\?\?=)|Object\.assign\(process\.env|delete process\.env/;
 
 export function needsIsolation(source: string): boolean {
   return CHANGES_SHARED_STATE.test(source);
