@@ -1,5 +1,6 @@
 /** updateMemberData and cancelMembership (spec section 7), the data export and the account's deletion, with the parent's ID token. */
 import type { CancelMembershipBody, Member, MyData, NotificationChoices, UpdateMemberDataBody } from '@family-portal/contract';
+import { getAuth } from '../data/firebase';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
 
@@ -24,20 +25,43 @@ export async function deleteMyAccount(): Promise<void> {
   await callFunction('deleteMyAccount', (schemas) => schemas.accountDeletedAnswer, { body: {}, idToken: currentIdToken });
 }
 
+/**
+ * The signed-in account's e-mail choices as this tab last read or saved them, for a minute. The
+ * family page shows them at every opening, and the endpoint answers an account 10 reads a minute:
+ * a parent going back and forth between the pages met "too many requests". A minute also bounds
+ * how long a change saved on another device can go unseen here.
+ */
+export const CHOICES_COPY_MS = 60_000;
+let sessionChoices: { uid: string; at: number; choices: Promise<NotificationChoices> } | undefined;
+
+const signedInUid = async () => (await getAuth()).currentUser?.uid ?? null;
+
 /** The parent's e-mail choices (all off until turned on). */
 export async function getNotificationChoices(): Promise<NotificationChoices> {
-  const { data } = await callFunction('getNotificationChoices', (schemas) => schemas.notificationChoicesAnswer, { method: 'GET', idToken: currentIdToken });
-  return data;
+  const uid = await signedInUid();
+  if (uid !== null && sessionChoices?.uid === uid && Date.now() - sessionChoices.at < CHOICES_COPY_MS) return sessionChoices.choices;
+  const choices = callFunction('getNotificationChoices', (schemas) => schemas.notificationChoicesAnswer, { method: 'GET', idToken: currentIdToken }).then(({ data }) => data);
+  if (uid === null) return choices;
+  const copy = { uid, at: Date.now(), choices };
+  sessionChoices = copy;
+  // A failed read is asked again next time.
+  choices.catch(() => {
+    if (sessionChoices === copy) sessionChoices = undefined;
+  });
+  return choices;
 }
 
 export async function setNotificationChoices(choices: NotificationChoices): Promise<NotificationChoices> {
   const { data } = await callFunction('setNotificationChoices', (schemas) => schemas.notificationChoicesAnswer, { body: choices, idToken: currentIdToken });
+  const uid = await signedInUid();
+  sessionChoices = uid === null ? undefined : { uid, at: Date.now(), choices: Promise.resolve(data) };
   return data;
 }
 
 /** The unsubscribe link of an e-mail: its signed token is the proof, no sign-in needed. */
 export async function unsubscribe(token: string): Promise<void> {
   await callFunction('unsubscribe', (schemas) => schemas.unsubscribeAnswer, { body: { token } });
+  sessionChoices = undefined;
 }
 
 /** Whether the parent has a private calendar address, and since when (the address is shown only when made). */
