@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DirectDebitProvider } from '../data/useDirectDebit';
 import i18n from '../i18n';
-import { annaMember } from '../test/fixtures';
+import { annaDebit, annaMandate, annaMember } from '../test/fixtures';
 import { FinancialStatusCard } from './FinancialStatusCard';
 
 const store = vi.hoisted(() => ({ readDirectDebit: vi.fn() }));
@@ -15,29 +15,8 @@ vi.mock('../lib/qrCode', () => ({ drawQrCode: () => () => undefined }));
 
 const MASKED = 'DE•• •••• •••• •••• ••30 00';
 const REFERENCE = 'MNDT-M0001-A1B2C3D4E5F6';
-const active: MandateView = {
-  id: REFERENCE,
-  memberId: 'M0001',
-  accountHolder: 'Anna Müller',
-  ibanMasked: MASKED,
-  bic: null,
-  signedAt: '2026-10-06T09:30:00.000Z',
-  signedBy: 'anna.mueller@example.com',
-  status: 'active',
-  revokedAt: null,
-};
-const debit = (more: Partial<Debit> = {}): Debit => ({
-  id: 'R20261221A1B2C3D4-0001',
-  runId: 'R20261221A1B2C3D4',
-  memberId: 'M0001',
-  mandateReference: REFERENCE,
-  amount: 123.45,
-  collectionDate: '2026-12-21',
-  status: 'announced',
-  returnReason: null,
-  ...more,
-});
-const returned = (reason: string) => debit({ status: 'returned', returnReason: reason });
+const active = annaMandate();
+const returned = (reason: string) => annaDebit({ status: 'returned', returnReason: reason });
 
 /** The parent's own dashboard card, with what the direct debit read finds. */
 async function dashboard(mandates: MandateView[], debits: Debit[], language: 'en' | 'de' | 'ru' = 'en') {
@@ -62,28 +41,28 @@ afterEach(() => vi.useRealTimers());
 
 describe('an announced collection on the dashboard', () => {
   it('says how much is collected on which day from which account under which mandate, the transfer one tap away', async () => {
-    const card = await dashboard([active], [debit()]);
+    const card = await dashboard([active], [annaDebit()]);
     expect(await within(card).findByText(`€123.45 will be collected by direct debit on 21 December 2026 from ${MASKED} (mandate ${REFERENCE}).`)).toBeInTheDocument();
     expect(within(card).getByText('Pay by transfer instead').closest('details')).not.toHaveAttribute('open');
   });
 
   it('says it in German, amount and date as German writes them', async () => {
-    const german = await dashboard([active], [debit({ status: 'filed', amount: 1234.5 })], 'de');
+    const german = await dashboard([active], [annaDebit({ status: 'filed', amount: 1234.5 })], 'de');
     expect(await within(german).findByText(`1.234,50 € werden am 21. Dezember 2026 per Lastschrift von ${MASKED} eingezogen (Mandat ${REFERENCE}).`)).toBeInTheDocument();
   });
 
   it('says it in Russian', async () => {
-    const russian = await dashboard([active], [debit()], 'ru');
+    const russian = await dashboard([active], [annaDebit()], 'ru');
     expect(await within(russian).findByText(`21 декабря 2026 г. со счёта ${MASKED} будет списано 123,45 € через прямое дебетование (мандат ${REFERENCE}).`)).toBeInTheDocument();
   });
 
   it('is told up to its day', async () => {
-    const card = await dashboard([active], [debit({ collectionDate: '2026-12-07', status: 'filed' })]);
+    const card = await dashboard([active], [annaDebit({ collectionDate: '2026-12-07', status: 'filed' })]);
     expect(await within(card).findByText(`€123.45 will be collected by direct debit on 7 December 2026 from ${MASKED} (mandate ${REFERENCE}).`)).toBeInTheDocument();
   });
 
   it('is no longer told once its day has passed', async () => {
-    const card = await dashboard([active], [debit({ collectionDate: '2026-12-06', status: 'filed' })]);
+    const card = await dashboard([active], [annaDebit({ collectionDate: '2026-12-06', status: 'filed' })]);
     expect(await within(card).findByText(`The amount due will be collected by direct debit from ${MASKED}. You will be told the amount and date beforehand.`)).toBeInTheDocument();
     expect(within(card).queryByText(/on 6 December 2026/)).not.toBeInTheDocument();
   });
@@ -91,7 +70,7 @@ describe('an announced collection on the dashboard', () => {
 
 describe('a returned debit on the dashboard', () => {
   it('says the bank returned it and why, and asks for a transfer with the details in view', async () => {
-    const card = await dashboard([active], [debit({ id: 'R20261001AAAAAAAA-0001', collectionDate: '2026-10-01', status: 'filed' }), returned('AM04')]);
+    const card = await dashboard([active], [annaDebit({ id: 'R20261001AAAAAAAA-0001', collectionDate: '2026-10-01', status: 'filed' }), returned('AM04')]);
     expect(await within(card).findByText('The bank returned the debit of 21 December 2026 (reason: insufficient funds). Please pay by transfer.')).toBeInTheDocument();
     expect(within(card).getByRole('heading', { name: 'Pay by bank transfer' })).toBeVisible();
     expect(within(card).queryByText('Pay by transfer instead')).not.toBeInTheDocument();
@@ -125,7 +104,7 @@ describe('a paused mandate on the dashboard', () => {
   });
 
   it('never tells an announced collection under it either', async () => {
-    const card = await dashboard([paused], [debit()], 'de');
+    const card = await dashboard([paused], [annaDebit()], 'de');
     expect(await within(card).findByText('Die Lastschrift ist ausgesetzt: Es wird nichts eingezogen, bis Sie Ihr Mandat bestätigen.')).toBeInTheDocument();
     expect(within(card).queryByText(/eingezogen \(Mandat/)).not.toBeInTheDocument();
   });

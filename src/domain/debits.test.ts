@@ -1,30 +1,13 @@
 import type { Debit, MandateView } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
+import { annaDebit, annaMandate } from '../test/fixtures';
 import { debitAmountCents, duePayment, namedReturnReason, pausedMandate, returnedDebit, upcomingDebit } from './debits';
 import { withMandate } from './directDebit';
 
-const mandate = (id: string, status: MandateView['status'], signedAt = '2026-01-01T10:00:00.000Z'): MandateView => ({
-  id,
-  memberId: 'M1',
-  accountHolder: 'Anna Müller',
-  ibanMasked: 'DE•• •••• •••• •••• ••30 00',
-  bic: null,
-  signedAt,
-  signedBy: 'anna@example.com',
-  status,
-  revokedAt: status === 'revoked' || status === 'replaced' ? '2026-06-01T10:00:00.000Z' : null,
-});
-const debit = (id: string, collectionDate: string, status: Debit['status'], more: Partial<Debit> = {}): Debit => ({
-  id,
-  runId: id.slice(0, 17),
-  memberId: 'M1',
-  mandateReference: 'MNDT-A',
-  amount: 123.45,
-  collectionDate,
-  status,
-  returnReason: status === 'returned' ? 'AM04' : null,
-  ...more,
-});
+const mandate = (id: string, status: MandateView['status'], signedAt = '2026-01-01T10:00:00.000Z'): MandateView =>
+  annaMandate({ id, memberId: 'M1', signedAt, status, revokedAt: status === 'revoked' || status === 'replaced' ? '2026-06-01T10:00:00.000Z' : null });
+const debit = (id: string, collectionDate: string, status: Debit['status'], more: Partial<Debit> = {}): Debit =>
+  annaDebit({ id, runId: id.slice(0, 17), memberId: 'M1', mandateReference: 'MNDT-A', collectionDate, status, returnReason: status === 'returned' ? 'AM04' : null, ...more });
 const TODAY = '2026-12-07';
 
 describe('the collection still to come', () => {

@@ -1,19 +1,11 @@
 import type { MandateView } from '@family-portal/contract';
 import { isMandateReference, mandateAttempt, mandateReferenceFor } from '@family-portal/contract/mandates';
 import { describe, expect, it } from 'vitest';
+import { annaMandate } from '../test/fixtures';
 import { activeMandate, newMandateAttempt, withMandate } from './directDebit';
 
-const mandate = (id: string, signedAt: string, status: MandateView['status'] = 'active'): MandateView => ({
-  id,
-  memberId: 'M1',
-  accountHolder: 'Anna Müller',
-  ibanMasked: 'DE•• •••• •••• •••• ••30 00',
-  bic: null,
-  signedAt,
-  signedBy: 'anna@example.com',
-  status,
-  revokedAt: status === 'active' ? null : '2026-12-06T10:00:00.000Z',
-});
+const mandate = (id: string, signedAt: string, status: MandateView['status'] = 'active'): MandateView =>
+  annaMandate({ id, memberId: 'M1', signedAt, status, revokedAt: status === 'active' ? null : '2026-12-06T10:00:00.000Z' });
 
 describe('the family direct debit', () => {
   it('collects under the active mandate signed last, and under none when all were stopped', () => {

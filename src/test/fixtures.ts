@@ -2,7 +2,7 @@
  * One family's data for component tests, parsed by the contract's schemas as the data layer
  * parses what it reads: a field added to a document gets its blank value here too.
  */
-import { DOCUMENT_SCHEMAS, type SyncedCollection } from '@family-portal/contract';
+import { DOCUMENT_SCHEMAS, type Debit, type MandateView, type SyncedCollection } from '@family-portal/contract';
 import type * as z from 'zod/mini';
 import type { DataState } from '../data/DataProvider';
 
@@ -30,6 +30,33 @@ export const annaMember = parsedDoc('members', {
   balance: -440,
   childrenBalance: -380,
   membershipBalance: -60,
+});
+
+/** Anna's direct debit mandate as her family reads it (IBAN masked), active unless told. */
+export const annaMandate = (more: Partial<MandateView> = {}): MandateView => ({
+  id: 'MNDT-M0001-A1B2C3D4E5F6',
+  memberId: 'M0001',
+  accountHolder: 'Anna Müller',
+  ibanMasked: 'DE•• •••• •••• •••• ••30 00',
+  bic: null,
+  signedAt: '2026-10-06T09:30:00.000Z',
+  signedBy: 'anna.mueller@example.com',
+  status: 'active',
+  revokedAt: null,
+  ...more,
+});
+
+/** A debit of a collection run from Anna's family under that mandate, announced unless told. */
+export const annaDebit = (more: Partial<Debit> = {}): Debit => ({
+  id: 'R20261221A1B2C3D4-0001',
+  runId: 'R20261221A1B2C3D4',
+  memberId: 'M0001',
+  mandateReference: 'MNDT-M0001-A1B2C3D4E5F6',
+  amount: 123.45,
+  collectionDate: '2026-12-21',
+  status: 'announced',
+  returnReason: null,
+  ...more,
 });
 
 export function familyFixture(overrides: Partial<DataState> = {}): DataState {

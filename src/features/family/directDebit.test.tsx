@@ -9,7 +9,7 @@ import { AuthContext } from '../../auth/AuthProvider';
 import { AmountDue } from '../../components/AmountDue';
 import { DirectDebitProvider } from '../../data/useDirectDebit';
 import i18n from '../../i18n';
-import { annaMember } from '../../test/fixtures';
+import { annaMandate, annaMember } from '../../test/fixtures';
 import { DirectDebitCard } from './DirectDebitCard';
 import { mandateDocument, mandateFileName } from './mandateDocument';
 
@@ -20,17 +20,7 @@ vi.mock('../../auth/authActions', () => auth);
 const store = vi.hoisted(() => ({ readDirectDebit: vi.fn() }));
 vi.mock('../../data/firebase', () => ({ familyStore: async () => store }));
 
-const active: MandateView = {
-  id: 'MNDT-M0001-A1B2C3D4E5F6',
-  memberId: 'M0001',
-  accountHolder: 'Anna Müller',
-  ibanMasked: 'DE•• •••• •••• •••• ••30 00',
-  bic: null,
-  signedAt: '2026-12-06T09:30:00.000Z',
-  signedBy: 'anna.mueller@example.com',
-  status: 'active',
-  revokedAt: null,
-};
+const active = annaMandate({ signedAt: '2026-12-06T09:30:00.000Z' });
 const user = { uid: 'u', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
 
 function show(member = annaMember, path = '/family') {

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import type { Debit, MandateView } from '@family-portal/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -8,7 +7,7 @@ import { ApiError } from '../../api/client';
 import { AuthContext } from '../../auth/AuthProvider';
 import { DirectDebitProvider } from '../../data/useDirectDebit';
 import i18n from '../../i18n';
-import { annaMember } from '../../test/fixtures';
+import { annaDebit, annaMandate, annaMember } from '../../test/fixtures';
 import { DirectDebitCard } from './DirectDebitCard';
 
 const api = vi.hoisted(() => ({ giveMandate: vi.fn(), revokeMandate: vi.fn(), confirmMandate: vi.fn() }));
@@ -18,28 +17,9 @@ vi.mock('../../data/firebase', () => ({ familyStore: async () => store }));
 
 const MASKED = 'DE•• •••• •••• •••• ••30 00';
 const REFERENCE = 'MNDT-M0001-A1B2C3D4E5F6';
-const active: MandateView = {
-  id: REFERENCE,
-  memberId: 'M0001',
-  accountHolder: 'Anna Müller',
-  ibanMasked: MASKED,
-  bic: null,
-  signedAt: '2026-10-06T09:30:00.000Z',
-  signedBy: 'anna.mueller@example.com',
-  status: 'active',
-  revokedAt: null,
-};
-const paused: MandateView = { ...active, status: 'suspended' };
-const returned: Debit = {
-  id: 'R20261201A1B2C3D4-0001',
-  runId: 'R20261201A1B2C3D4',
-  memberId: 'M0001',
-  mandateReference: REFERENCE,
-  amount: 123.45,
-  collectionDate: '2026-12-01',
-  status: 'returned',
-  returnReason: 'MD01',
-};
+const active = annaMandate();
+const paused = annaMandate({ status: 'suspended' });
+const returned = annaDebit({ id: 'R20261201A1B2C3D4-0001', runId: 'R20261201A1B2C3D4', collectionDate: '2026-12-01', status: 'returned', returnReason: 'MD01' });
 const user = { uid: 'u', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
 const PAUSED_TEXT = 'Direct debit is paused: your bank returned a debit. Nothing is collected until you confirm your mandate.';
 
