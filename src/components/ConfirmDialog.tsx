@@ -34,7 +34,8 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
   return (
     <Modal open={open} title={title} onClose={onCancel} busy={busy}>
       <div className="space-y-3 text-sm">
-        <p className="break-words text-slate-700">{message}</p>
+        {/* A message of several paragraphs brings its own <p>s. */}
+        {typeof message === 'string' ? <p className="break-words text-slate-700">{message}</p> : <div className="space-y-3 break-words text-slate-700">{message}</div>}
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: Cancel, the safe choice. */}
