@@ -5,7 +5,8 @@
  */
 import type { Debit, MandateView } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
-import { debitAmountCents, namedReturnReason } from '../domain/debits';
+import { debitCents } from '@family-portal/contract/rules';
+import { namedReturnReason } from '../domain/debits';
 import { formatMoney } from '../domain/money';
 import { useLocale } from '../i18n/useLocale';
 import { formatDay } from '../lib/schoolClock';
@@ -17,7 +18,7 @@ export function useDebitTexts() {
   return {
     /** "€123.45 will be collected by direct debit on 21 December 2026 from DE•• … (mandate MNDT-…)." */
     announced: (debit: Debit, mandate: MandateView) =>
-      t('finance.collectionAnnounced', { amount: formatMoney(debitAmountCents(debit) / 100, locale), date: day(debit), iban: mandate.ibanMasked, reference: mandate.id }),
+      t('finance.collectionAnnounced', { amount: formatMoney(debitCents(debit) / 100, locale), date: day(debit), iban: mandate.ibanMasked, reference: mandate.id }),
     /** "The bank returned the debit of 21 December 2026 (reason: insufficient funds). …" */
     returned: (debit: Debit) => {
       const named = namedReturnReason(debit.returnReason);

@@ -1,7 +1,8 @@
 import type { Debit, MandateView } from '@family-portal/contract';
 import { describe, expect, it } from 'vitest';
 import { annaDebit, annaMandate } from '../test/fixtures';
-import { debitAmountCents, duePayment, namedReturnReason, pausedMandate, returnedDebit, upcomingDebit } from './debits';
+import { debitCents } from '@family-portal/contract/rules';
+import { duePayment, namedReturnReason, pausedMandate, returnedDebit, upcomingDebit } from './debits';
 import { withMandate } from './directDebit';
 
 const mandate = (id: string, status: MandateView['status'], signedAt = '2026-01-01T10:00:00.000Z'): MandateView =>
@@ -25,9 +26,9 @@ describe('the collection still to come', () => {
   });
 
   it('counts its euros as whole cents', () => {
-    expect(debitAmountCents({ amount: 123.45 })).toBe(12345);
-    expect(debitAmountCents({ amount: 0.29 })).toBe(29);
-    expect(debitAmountCents({ amount: 1001.1 })).toBe(100110);
+    expect(debitCents({ amount: 123.45 })).toBe(12345);
+    expect(debitCents({ amount: 0.29 })).toBe(29);
+    expect(debitCents({ amount: 1001.1 })).toBe(100110);
   });
 });
 

@@ -6,9 +6,6 @@
 import type { Debit, MandateView } from '@family-portal/contract';
 import { activeMandate } from './directDebit';
 
-/** A debit's amount in whole cents, exact to the cent (the contract's debitCents). */
-export const debitAmountCents = (debit: Pick<Debit, 'amount'>): number => Math.round(debit.amount * 100);
-
 /** The next collection still to come: announced or filed, on `today` or later; the soonest first. */
 export function upcomingDebit(debits: readonly Debit[], today: string): Debit | null {
   return (

@@ -61,9 +61,6 @@ export const debitsTable = defineTable({
 });
 export type Debit = z.infer<typeof debitsTable.schema>;
 
-/** A debit's amount in whole cents: AppSheet's decimal euros, exact to the cent. */
-export const debitCents = (debit: Pick<Debit, 'amount'>): number => Math.round(debit.amount * 100);
-
 /**
  * Why a collection call was refused, in the error's data (`{ reason, … }`), so that the console
  * says it in the office's language: a date too soon or on a closing day (with `earliest`, and

@@ -5,6 +5,7 @@
  */
 
 import type { OfferCatalogue, OfferSummary } from './booking';
+import type { Debit } from './collections';
 
 /** The `otherPayments` type of a book deposit, as the school office types it. */
 export const BOOK_DEPOSIT_TYPE = 'Bücherkaution';
@@ -20,6 +21,9 @@ export type PaymentDirection = (typeof PAYMENT_DIRECTIONS)[number];
 
 /** Spec section 9: amounts within 0.01 of each other are equal. */
 export const MONEY_TOLERANCE = 0.01;
+
+/** A debit's amount in whole cents: AppSheet's decimal euros, exact to the cent. */
+export const debitCents = (debit: Pick<Debit, 'amount'>): number => Math.round(debit.amount * 100);
 
 /**
  * Spec section 9, the one money rule of a course: hours (default 1) × weeks × price per hour, plus
