@@ -136,6 +136,24 @@ export const decideBookingRequests = onRequest(
   endpoint('POST', booking.decideBookingRequests),
 );
 
+// The waiting list of a full time (functions/src/booking/waitingList.ts): a family joins, leaves,
+// takes or turns down the place offered; the office moves a family up or takes it off.
+export const joinWaitingList = onRequest(memberWrite, endpoint('POST', booking.joinWaitingList));
+export const leaveWaitingList = onRequest(memberWrite, endpoint('POST', booking.leaveWaitingList));
+export const takeWaitingOffer = onRequest(memberWrite, endpoint('POST', booking.takeWaitingOffer));
+export const passWaitingOffer = onRequest(memberWrite, endpoint('POST', booking.passWaitingOffer));
+export const moveOnWaitingList = onRequest(memberWrite, endpoint('POST', booking.moveOnWaitingList));
+// An offer ends on time without a visitor: every five minutes, run-out offers end and their
+// places go to the next in line. A schedule rather than a Cloud Task per offer: one cheap query
+// (the offers with a place offered) that also repairs whatever a failed step left, no queue to
+// deploy, and five minutes late at most on a hold of 48 hours (docs/booking.md).
+export const waitingListSweep = onSchedule(
+  { schedule: '*/5 * * * *', timeZone: schoolTimeZoneParam, retryCount: 0, memory: LIGHT_MEMORY },
+  async () => {
+    await booking.sweepWaitingOffers();
+  },
+);
+
 // Absences a family reports (functions/src/notices): the family reports and withdraws, the
 // office lists per day and lesson, gets the next day's by e-mail, and they expire after a year.
 export const reportAbsence = onRequest(ownData, endpoint('POST', absences.reportAbsence));

@@ -1,5 +1,5 @@
-/** The office's booking calls (listBookingRequests, decideBookingRequests), with the signed-in admin's ID token. */
-import type { BookingRequestsAnswer, DecideBookingRequestsBody, decisionResultSchema } from '@family-portal/contract';
+/** The office's booking calls (listBookingRequests, decideBookingRequests, moveOnWaitingList), with the signed-in admin's ID token. */
+import type { BookingRequest, BookingRequestsAnswer, DecideBookingRequestsBody, decisionResultSchema, MoveOnWaitingListBody } from '@family-portal/contract';
 import type * as z from 'zod/mini';
 import { callFunction } from './client';
 import { currentIdToken } from './idToken';
@@ -20,4 +20,10 @@ export async function fetchBookingRequests(quarterId?: string): Promise<BookingR
 export async function decideBookingRequests(body: DecideBookingRequestsBody): Promise<BookingDecisionResult[]> {
   const { data } = await callFunction('decideBookingRequests', (schemas) => schemas.decideBookingRequestsAnswer, { body, idToken: currentIdToken });
   return data.results;
+}
+
+/** Moves a waiting family one place up, or takes it off the waiting list, with an optional note to it: the request as AppSheet now holds it. */
+export async function moveOnWaitingList(body: MoveOnWaitingListBody): Promise<BookingRequest> {
+  const { data } = await callFunction('moveOnWaitingList', (schemas) => schemas.bookingRequestAnswer, { body, idToken: currentIdToken });
+  return data;
 }

@@ -1,7 +1,8 @@
 /**
  * The session's copy of the next quarter's offer and the family's requests (data/booking.ts),
  * shared by the dashboard's entry and the plans page: read when a screen first asks for it, after
- * the family's own data, and read again after the parent sends or withdraws a request. The
+ * the family's own data, and read again after the parent sends or withdraws a request or takes a
+ * step on a waiting list. The
  * function's answer shows at once; the read that follows it brings Firestore's copy (the function
  * writes it before answering), and a read that began earlier and answers later is not shown.
  */

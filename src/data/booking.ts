@@ -1,8 +1,9 @@
 /**
  * The next quarter's offer and the family's requests for it, read after the family's own data
  * (never part of the dashboard's first round trips): the quarter's catalogue by get, its place
- * counts, and the family's requests by memberId, each parsed by the contract's schemas; for the
- * entries to booking, the catalogue's summary instead of the catalogue and its places. A school
+ * counts, and the family's requests and waiting list entries by memberId, each parsed by the
+ * contract's schemas; for the entries to booking, the catalogue's summary instead of the catalogue
+ * and its places (the entries still read the waiting list: a place held for the family). A school
  * without booking has no catalogue document; a family the rules do not let read it (a former
  * member) gets the same answer: no booking.
  */
@@ -17,9 +18,11 @@ import type {
   offerPlacesSchema,
   offerSummarySchema,
   requestsOpen,
+  WAITING_ENTRIES,
+  waitingEntrySchema,
 } from '@family-portal/contract';
 import type { Firestore } from 'firebase/firestore';
-import { bookingDataOf, type BookingData, type BookingOffer } from '../domain/booking';
+import { bookingDataOf, type BookingData, type BookingOffer, type WaitingListEntry } from '../domain/booking';
 import { DataLoadError, InvalidDocumentError, parseDocument, problemsOf, type DocumentSchemas } from './queries';
 import type { FirestoreFunctions } from './firestoreFunctions';
 
@@ -34,6 +37,8 @@ export interface BookingContract {
   DOCUMENT_SCHEMAS: DocumentSchemas;
   freePlaces: typeof freePlaces;
   requestsOpen: typeof requestsOpen;
+  WAITING_ENTRIES: typeof WAITING_ENTRIES;
+  waitingEntrySchema: typeof waitingEntrySchema;
 }
 
 export interface BookingQuery {
@@ -79,12 +84,27 @@ function requestsOf(fs: FirestoreFunctions, db: Firestore, contract: BookingCont
   });
 }
 
+/** The family's places on the quarter's waiting lists: one small document per waiting request. */
+function waitingOf(fs: FirestoreFunctions, db: Firestore, contract: BookingContract, query: BookingQuery) {
+  const { collection, getDocs, where } = fs;
+  return getDocs(fs.query(collection(db, contract.WAITING_ENTRIES), where('memberId', '==', query.memberId))).then((entryDocs) => {
+    const entries: WaitingListEntry[] = [];
+    for (const entryDoc of entryDocs.docs) {
+      const parsed = contract.waitingEntrySchema.safeParse(entryDoc.data());
+      if (!parsed.success) throw new InvalidDocumentError(contract.WAITING_ENTRIES, entryDoc.id, problemsOf(parsed.error));
+      if (parsed.data.quarterId === query.quarterId) entries.push({ ...parsed.data, requestId: entryDoc.id });
+    }
+    return entries;
+  });
+}
+
 async function readOffer(fs: FirestoreFunctions, db: Firestore, contract: BookingContract, query: BookingQuery): Promise<BookingData | null> {
   const { collection, doc, getDoc, getDocs, where } = fs;
-  const [catalogueDoc, placesDocs, requests] = await Promise.all([
+  const [catalogueDoc, placesDocs, requests, waiting] = await Promise.all([
     getDoc(doc(db, contract.OFFER_CATALOGUE, query.quarterId)),
     getDocs(fs.query(collection(db, contract.OFFER_PLACES), where('quarterId', '==', query.quarterId))),
     requestsOf(fs, db, contract, query),
+    waitingOf(fs, db, contract, query),
   ]);
   if (!catalogueDoc.exists()) return null;
   const catalogue = contract.offerCatalogueSchema.safeParse(catalogueDoc.data());
@@ -100,11 +120,15 @@ async function readOffer(fs: FirestoreFunctions, db: Firestore, contract: Bookin
     open: contract.requestsOpen(offer, query.today),
     free: Object.fromEntries(offer.roomHours.map((roomHour) => [roomHour.id, contract.freePlaces(offer, places.get(offer.offerId), roomHour.id)])),
   }));
-  return bookingDataOf(catalogue.data.quarter, offers, requests);
+  return bookingDataOf(catalogue.data.quarter, offers, requests, waiting);
 }
 
 async function readSummary(fs: FirestoreFunctions, db: Firestore, contract: BookingContract, query: BookingQuery): Promise<BookingData | null> {
-  const [summaryDoc, requests] = await Promise.all([fs.getDoc(fs.doc(db, contract.OFFER_SUMMARY, query.quarterId)), requestsOf(fs, db, contract, query)]);
+  const [summaryDoc, requests, waiting] = await Promise.all([
+    fs.getDoc(fs.doc(db, contract.OFFER_SUMMARY, query.quarterId)),
+    requestsOf(fs, db, contract, query),
+    waitingOf(fs, db, contract, query),
+  ]);
   if (!summaryDoc.exists()) return null;
   const summary = contract.offerSummarySchema.safeParse(summaryDoc.data());
   if (!summary.success) throw new InvalidDocumentError(contract.OFFER_SUMMARY, summaryDoc.id, problemsOf(summary.error));
@@ -116,5 +140,6 @@ async function readSummary(fs: FirestoreFunctions, db: Firestore, contract: Book
     // Only the names the entries show go to the page.
     lessonNames: Object.fromEntries(Object.entries(summary.data.lessonNames).filter(([lessonId]) => requested.has(lessonId))),
     requests,
+    waiting,
   };
 }

@@ -151,15 +151,16 @@ describe("a family's children and requests", () => {
     expect(withRequest([first, request({ id: 'REQ-2' })], withdrawn).map((r) => [r.id, r.status])).toEqual([['REQ-1', 'withdrawn'], ['REQ-2', 'requested']]);
   });
 
-  it('lists waiting requests first, then decided, then withdrawn, newest first within each', () => {
+  it('lists requests waiting for the office first, then those on a waiting list, then decided, then withdrawn, newest first within each', () => {
     const sorted = sortRequests([
       request({ id: 'w', status: 'withdrawn' }),
+      request({ id: 'list', status: 'waiting' }),
       request({ id: 'c-old', status: 'confirmed', decidedAt: '2027-02-02T10:00:00.000Z' }),
       request({ id: 'r-old', requestedAt: '2027-01-01T10:00:00.000Z' }),
       request({ id: 'd', status: 'declined', decidedAt: '2027-02-03T10:00:00.000Z' }),
       request({ id: 'r-new', requestedAt: '2027-02-05T10:00:00.000Z' }),
     ]);
-    expect(sorted.map((r) => r.id)).toEqual(['r-new', 'r-old', 'c-old', 'd', 'w']);
+    expect(sorted.map((r) => r.id)).toEqual(['r-new', 'r-old', 'list', 'c-old', 'd', 'w']);
   });
 
   it("gives the office's latest decisions, newest first, at most three", () => {

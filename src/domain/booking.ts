@@ -6,12 +6,15 @@
  * places and whether requests are still taken worked out there by the contract's own rules.
  */
 import { courseCost, currentQuarter, hourLabel, lessonTimes, nextQuarter, summaryOf, type QuarterFacts } from '@family-portal/contract/rules';
-import type { BookingRequest, CatalogueOffer, OfferCatalogue } from '@family-portal/contract';
+import type { BookingRequest, CatalogueOffer, OfferCatalogue, WaitingEntry } from '@family-portal/contract';
 import { dateFormat } from './intlFormats';
-import { sortRoomHours } from './schedule';
+import { sortRoomHours, weekdayName } from './schedule';
 import type { Child } from './types';
 
 export type { BookingRequest, CatalogueOffer, RequestStatus } from '@family-portal/contract';
+
+/** A family's place on a waiting list (waiting_entries), with the id of its waiting request (the document's id). */
+export type WaitingListEntry = WaitingEntry & { requestId: string };
 
 /** One offered course as the family reads it. */
 export interface BookingOffer extends CatalogueOffer {
@@ -35,6 +38,8 @@ export interface BookingData {
   lessonNames: Record<string, string>;
   /** The family's requests for this quarter, whatever their status. */
   requests: BookingRequest[];
+  /** The family's places on the quarter's waiting lists, with a place held for it where one is. */
+  waiting: WaitingListEntry[];
 }
 
 export type OfferedRoomHour = CatalogueOffer['roomHours'][number];
@@ -96,11 +101,11 @@ export function offerDays(offers: readonly Pick<CatalogueOffer, 'roomHours'>[]):
 export const bookingOpen = (data: BookingData | null): boolean => openOffers(data).length > 0;
 
 /** The booking page's read: the whole offer, and what the entries to booking take from it. */
-export function bookingDataOf(quarter: BookingData['quarter'], offers: BookingOffer[], requests: BookingRequest[]): BookingData {
+export function bookingDataOf(quarter: BookingData['quarter'], offers: BookingOffer[], requests: BookingRequest[], waiting: WaitingListEntry[] = []): BookingData {
   const summary = summaryOf({ quarter, offers });
   // The last day of all is an open one while any course is open (open: today is not past its day).
   const open = offers.some((offer) => offer.open);
-  return { quarter, offers, requestsUntil: open && summary ? summary.requestsUntil : null, lessonNames: summary?.lessonNames ?? {}, requests };
+  return { quarter, offers, requestsUntil: open && summary ? summary.requestsUntil : null, lessonNames: summary?.lessonNames ?? {}, requests, waiting };
 }
 
 /** The last day any open course takes requests (for "until …"), or null when none is open. */
@@ -116,6 +121,12 @@ export function timeRange(label: string, locale: string): string {
   const format = dateFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
   const at = ({ hour, minute }: { hour: number; minute: number }) => format.format(new Date(Date.UTC(2024, 0, 1, hour, minute)));
   return `${at(times.start)}–${at(times.end)}`;
+}
+
+/** "Mon 15:40–16:25 · Room 101" as one text, for a sentence that names the time (TimeText shows it in parts). */
+export function timeText(time: Pick<OfferedRoomHour, 'dayOfWeek' | 'hourRefLabel' | 'roomName'>, locale: string): string {
+  const when = `${weekdayName(time.dayOfWeek, locale)} ${timeRange(time.hourRefLabel, locale)}`;
+  return time.roomName ? `${when} · ${time.roomName}` : when;
 }
 
 /** A request that keeps its child's place in the course: asked for, or confirmed by the office. */
@@ -146,8 +157,14 @@ export function timeSelectable(offer: BookingOffer, roomHourId: string): boolean
   return free === null || free > 0;
 }
 
+/** A child and the times chosen for it: to request, or to wait for in order of preference. */
+export interface Selection {
+  childId: string;
+  roomHourIds: string[];
+}
+
 /** What the form starts with: the only child, and the only time with a place left. */
-export function initialSelection(offer: BookingOffer, choices: readonly ChildChoice[]): { childId: string; roomHourIds: string[] } {
+export function initialSelection(offer: BookingOffer, choices: readonly ChildChoice[]): Selection {
   const children = choices.filter((choice) => !choice.blockedBy);
   const times = offer.roomHours.filter((roomHour) => timeSelectable(offer, roomHour.id));
   return {
@@ -172,9 +189,12 @@ export function requestTimes(request: Pick<BookingRequest, 'roomHourIds'>, offer
   return sortRoomHours((offer?.roomHours ?? []).filter((roomHour) => request.roomHourIds.includes(roomHour.id)));
 }
 
-const STATUS_ORDER = { requested: 0, confirmed: 1, declined: 2, withdrawn: 3 } as const;
+const STATUS_ORDER = { requested: 0, waiting: 1, confirmed: 2, declined: 3, withdrawn: 4 } as const satisfies Record<BookingRequest['status'], number>;
 
-/** The family's requests: waiting ones first, then decided, then withdrawn; the newest first within each. */
+/**
+ * The family's requests: those waiting for the office first, then those on a waiting list, then
+ * decided, then withdrawn; the newest first within each.
+ */
 export function sortRequests(requests: readonly BookingRequest[]): BookingRequest[] {
   const when = (request: BookingRequest) => request.decidedAt ?? request.requestedAt ?? '';
   return [...requests].sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status] || when(b).localeCompare(when(a)));

@@ -4,6 +4,7 @@
  */
 import * as dates from '../domain/dates';
 import { formatInstant } from '../domain/freshness';
+import { formatHeldUntil as formatHeldUntilIn } from '../domain/waitingList';
 import { adminDateTimeParts, formatAdminDateTime as formatAdminDateTimeIn } from '../domain/syncDuration';
 import { appConfig } from './config';
 
@@ -33,4 +34,9 @@ export { formatWeekday } from '../domain/dates';
 /** An instant (e.g. when the last sync began) on the school's clock, in the UI locale. */
 export function formatSchoolInstant(iso: string, locale: string): string {
   return formatInstant(iso, locale, zone);
+}
+
+/** Until when a place on a waiting list is held: "Thursday, 10 December 2026, 18:00" on the school's clock. */
+export function formatHeldUntil(iso: string, locale: string): string {
+  return formatHeldUntilIn(iso, locale, zone);
 }

@@ -35,6 +35,7 @@ export const request = (overrides: Partial<BookingRequest> = {}): BookingRequest
   note: null,
   decidedAt: null,
   planId: null,
+  waitingSince: null,
   memberId: 'M1',
   ...overrides,
 });

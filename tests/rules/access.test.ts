@@ -110,6 +110,10 @@ beforeAll(async () => {
     }
     // M8's membership ended: still indexed (it sees its own history), status no longer active.
     await put('bookingRequests/REQ-8', { memberId: 'M8', childId: 'C8', quarterId: 'Q2', lessonId: 'L1', roomHourIds: ['RH1'], status: 'declined' });
+    // The waiting list: M1's entry with a place offered, M2's in line behind it.
+    const entry = { childId: 'C1', offerId: 'O1', quarterId: 'Q2', lessonId: 'L1', passed: [] };
+    await put('waiting_entries/REQ-W1', { ...entry, memberId: 'M1', positions: [{ roomHourId: 'RH1', position: 1 }], offer: { roomHourId: 'RH1', offeredAt: '2026-12-06T10:00:00.000Z', until: '2026-12-08T10:00:00.000Z' } });
+    await put('waiting_entries/REQ-W2', { ...entry, memberId: 'M2', childId: 'C2', positions: [{ roomHourId: 'RH1', position: 2 }], offer: null });
     // The school's closed days: the office's row, and the quarter's as families read it.
     await put('closedDays/CD1', { firstDay: '2026-12-21', lastDay: '2027-01-03', name: 'Weihnachtsferien', lessonId: null, roomHourId: null });
     await put('school_calendar/Q2', {
@@ -334,6 +338,15 @@ const READS: Read[] = [
   { collection: 'bookingRequests', what: "get the former member's request", allowed: ['admin'], read: (db) => getDoc(doc(db, 'bookingRequests/REQ-4')) },
   { collection: 'bookingRequests', what: "list the former member's requests", allowed: ['admin'], read: (db) => familyQuery(db, 'bookingRequests', 'M4') },
   { collection: 'bookingRequests', what: 'list all requests', allowed: ['admin'], read: (db) => getDocs(collection(db, 'bookingRequests')) },
+  { collection: 'waiting_entries', what: "get the family's own place on a waiting list", allowed: [...OWN, 'admin'], read: (db) => getDoc(doc(db, 'waiting_entries/REQ-W1')) },
+  { collection: 'waiting_entries', what: "list the family's own places on waiting lists", allowed: [...OWN, 'admin'], read: (db) => familyQuery(db, 'waiting_entries', 'M1') },
+  {
+    collection: 'waiting_entries',
+    what: "list another family's places on waiting lists",
+    allowed: ['member of another family', 'admin'],
+    read: (db) => familyQuery(db, 'waiting_entries', 'M2'),
+  },
+  { collection: 'waiting_entries', what: 'list every waiting list', allowed: ['admin'], read: (db) => getDocs(collection(db, 'waiting_entries')) },
   // Closed days: a quarter's for active members, the office's rows for admins.
   { collection: 'school_calendar', what: "get a quarter's closed days", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDoc(doc(db, 'school_calendar/Q2')) },
   { collection: 'school_calendar', what: "list every quarter's closed days", allowed: [...ACTIVE_MEMBERS, 'admin'], read: (db) => getDocs(collection(db, 'school_calendar')) },
@@ -506,6 +519,7 @@ const WRITABLE_PATHS = [
   'offer_summary/Q2',
   'offer_places/O1',
   'booking_holds/O1',
+  'waiting_entries/REQ-W1',
   'bookingRequests/REQ-1',
   'closedDays/CD1',
   'school_calendar/Q2',

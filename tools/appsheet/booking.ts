@@ -49,6 +49,8 @@ export interface Booking {
 const FULL_PLACES = 4;
 /** Share of the other families' children who asked for a course. */
 const ASKING = 0.25;
+/** Families on the full time's waiting list. */
+const WAITING_FAMILIES = 2;
 const NOTES = ['Der Kurs ist leider schon voll.', 'Bitte zuerst den Mitgliedsbeitrag begleichen.', 'Die Gruppe passt nicht zum Alter des Kindes.'];
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -141,6 +143,7 @@ export function generateBooking(input: BookingInput): Booking {
       Note: note,
       'Decided At': decidedAt,
       'Plan ID': planId,
+      'Waiting Since': null,
       'Last Changed': decidedAt ?? requestedAt,
     });
     if (planId) {
@@ -176,6 +179,8 @@ export function generateBooking(input: BookingInput): Booking {
     // A school too small to fill it offers only the places it filled.
     full.places = fillers.length;
     full.row.Places = fillers.length;
+    // Two families on its waiting list (docs/booking.md), in the order they joined.
+    others.slice(full.places, full.places + WAITING_FAMILIES).forEach((child) => ask(fixed, full, child, fullHour, 'waiting'));
   }
 
   // The demo parents' requests, in each state.

@@ -22,7 +22,7 @@ describe('docs/appsheet.md', () => {
     const section = tablesSection();
     expect(section).toContain('### Offers → `offers` (optional)\n\n*Optional*: a school without booking leaves this table out.');
     expect(section).toContain('### Course Requests → `bookingRequests` (optional)');
-    expect(section).toContain('| Status | Enum | yes | `status` | `Angefragt` → `requested`, `Bestätigt` → `confirmed`, `Abgelehnt` → `declined`, `Zurückgezogen` → `withdrawn` |');
+    expect(section).toContain('| Status | Enum | yes | `status` | `Angefragt` → `requested`, `Bestätigt` → `confirmed`, `Abgelehnt` → `declined`, `Zurückgezogen` → `withdrawn`, `Warteliste` → `waiting` |');
     expect(section).toContain('### Plans → `plans`\n\n| AppSheet column');
     expect(section).toContain('### Closed Days → `closedDays` (optional)\n\n*Optional*: a school without closed days leaves this table out.');
     expect(section).toContain('### Mandates → `mandates` (optional)\n\n*Optional*: a school without direct debit leaves this table out.');

@@ -48,6 +48,8 @@ export interface HoldsRead {
 export interface HoldsChange<T> {
   result: T;
   write?: { quarterId: string; holders: Holders };
+  /** Documents that change with the holders (the waiting list's), in the same batch: all or nothing. */
+  also?: (batch: WriteBatch) => void;
 }
 
 /**
@@ -62,20 +64,27 @@ function readAgain(error: unknown): boolean {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Reads an offer's holders, lets `change` decide (it may throw a refusal: nothing is written), and
+ * Reads an offer's holders, lets `change` decide (it may throw a refusal: nothing is written; it
+ * may read more, which is read again with the holders on every try), and
  * writes what it decided if nobody wrote in between; else reads again, for `budgetMs` at most,
  * then throws `busy`. Past the budget nothing is written, so `busy` always means nothing changed.
  */
-export async function changeHolders<T>(db: Firestore, offerId: string, change: (read: HoldsRead) => HoldsChange<T>, budgetMs = HOLD_CHANGE_MS): Promise<T> {
+export async function changeHolders<T>(
+  db: Firestore,
+  offerId: string,
+  change: (read: HoldsRead) => HoldsChange<T> | Promise<HoldsChange<T>>,
+  budgetMs = HOLD_CHANGE_MS,
+): Promise<T> {
   const deadline = Date.now() + budgetMs;
   for (let limit = FIRST_PAUSE_MS; ; limit = Math.min(limit * 2, LONGEST_PAUSE_MS)) {
     const [holds, places] = await db.getAll(holdsRef(db, offerId), placesRef(db, offerId));
     if (!holds || !places) throw new Error('getAll answered fewer documents than asked for');
-    const { result, write } = change({ holds, places, holders: readHolders(holds) });
+    const { result, write, also } = await change({ holds, places, holders: readHolders(holds) });
     if (!write) return result;
     if (Date.now() > deadline) throw busy();
     const batch = db.batch();
     writeHolders(batch, offerId, write.quarterId, write.holders, holds, places);
+    also?.(batch);
     try {
       await batch.commit();
       return result;
@@ -95,7 +104,14 @@ export async function changeHolders<T>(db: Firestore, offerId: string, change: (
  * without reading every offer.
  */
 function writeHolders(batch: WriteBatch, offerId: string, quarterId: string, holders: Holders, holds: DocumentSnapshot, places: DocumentSnapshot): void {
-  const data = { quarterId, holders, reserving: Object.values(holders).some((holder) => holder.state === 'reserving') };
+  // `offering` marks the documents with a place offered to a waiting family, which the sweep of
+  // run-out offers reads (waitingList.ts) without reading every offer.
+  const data = {
+    quarterId,
+    holders,
+    reserving: Object.values(holders).some((holder) => holder.state === 'reserving'),
+    offering: Object.values(holders).some((holder) => holder.state === 'offered'),
+  };
   if (holds.exists && holds.updateTime) batch.update(holds.ref, data, { lastUpdateTime: holds.updateTime });
   else batch.create(holds.ref, data);
   if (isUnoffered(offerId)) return;

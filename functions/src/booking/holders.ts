@@ -14,9 +14,10 @@ export { OFFER_PLACES };
 /**
  * reserving: a request is being written to AppSheet; held: AppSheet has it (requested or
  * confirmed); deciding / withdrawing: the office's decision or the family's withdrawal is being
- * written. Every state counts its places.
+ * written; offered: a freed place held for the first family of the waiting list until `until`
+ * (waitingList.ts). Every state counts its places.
  */
-export type HolderState = 'reserving' | 'held' | 'deciding' | 'withdrawing';
+export type HolderState = 'reserving' | 'held' | 'deciding' | 'withdrawing' | 'offered';
 export interface Holder {
   roomHourIds: string[];
   state: HolderState;
@@ -41,17 +42,28 @@ export interface Holder {
    * was told it has the place.
    */
   late?: boolean;
+  /** An offered place: until when it is held for the waiting family (ISO instant). */
+  until?: string;
+  /**
+   * 'reserving' for a waiting family taking its offered place: its AppSheet row existed before
+   * (Warteliste), so only the row's new status tells that the write landed (unheardHolds.ts).
+   */
+  taking?: boolean;
 }
 export type Holders = Record<string, Holder>;
 
 /** A write that died leaves its claim; after this long another may take it over. */
 export const CLAIM_TTL_MS = 5 * 60 * 1000;
 
-/** A claim some function is working on right now (not 'held', and not older than the TTL). */
+/**
+ * A claim some function is working on right now (not 'held' or 'offered', and not older than the
+ * TTL). An offer is no claim: it lasts until its `until`, and the waiting list ends it.
+ */
 export const isLiveClaim = (holder: Holder | undefined, now: Date) =>
-  holder !== undefined && holder.state !== 'held' && Date.parse(holder.since) > now.getTime() - CLAIM_TTL_MS;
+  holder !== undefined && holder.state !== 'held' && holder.state !== 'offered' && Date.parse(holder.since) > now.getTime() - CLAIM_TTL_MS;
 
-export const isStale = (holder: Holder, now: Date) => holder.state !== 'held' && !isLiveClaim(holder, now);
+/** A place offered to a waiting family that it may still take. */
+export const isOpenOffer = (holder: Holder | undefined, now: Date) => holder?.state === 'offered' && Date.parse(holder.until ?? '') > now.getTime();
 
 /**
  * A holder whose request AppSheet may never have got, old enough for the sync to look it up

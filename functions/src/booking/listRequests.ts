@@ -5,7 +5,7 @@
  * beyond its time's places (overbooked: it cannot be confirmed). One query for the requests and batched reads for the rest, never one round
  * trip per row: five hundred requests list within a couple of seconds.
  */
-import { isActiveMember, OFFER_CATALOGUE, OFFER_PLACES, offerCatalogueSchema, REQUEST_STATUSES, type BookingRequestsAnswer, type OfficeRequestRow } from '@family-portal/contract';
+import { isActiveMember, OFFER_CATALOGUE, OFFER_PLACES, offerCatalogueSchema, REQUEST_STATUSES, WAITING_ENTRIES, waitingEntrySchema, waitingOrder, type BookingRequestsAnswer, type OfficeRequestRow } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { bookingQuarter } from './bookingQuarter';
@@ -37,6 +37,12 @@ async function quarterOf(db: Firestore, quarterId: string | undefined): Promise<
   return doc.exists ? { id: doc.id, name: String(doc.get('name') ?? doc.id) } : null;
 }
 
+/** A waiting request's place in line and offer, as its entry says (none yet: the next refresh writes it). */
+function waitingOf(entry: DocumentSnapshot | undefined): NonNullable<OfficeRequestRow['waiting']> {
+  const parsed = entry ? waitingEntrySchema.safeParse(entry.data()) : null;
+  return parsed?.success ? { positions: parsed.data.positions, offer: parsed.data.offer } : { positions: [], offer: null };
+}
+
 export async function listRequests(db: Firestore, quarterId?: string): Promise<BookingRequestsAnswer> {
   const quarter = await quarterOf(db, quarterId);
   if (!quarter) return { quarter: null, offers: [], requests: [] };
@@ -48,12 +54,14 @@ export async function listRequests(db: Firestore, quarterId?: string): Promise<B
   const offers = catalogue?.success ? catalogue.data.offers : [];
   const docs = requestDocs.docs;
   const lessonNames = new Map(offers.map((offer) => [offer.lessonId, offer.lessonName]));
-  const [places, holds, children, members, lessons] = await Promise.all([
+  const waitingIds = docs.filter((doc) => doc.get('status') === 'waiting').map((doc) => doc.id);
+  const [places, holds, children, members, lessons, entries] = await Promise.all([
     readMany(db, OFFER_PLACES, offers.map((offer) => offer.offerId), ['taken']),
     readMany(db, BOOKING_HOLDS, offers.map((offer) => offer.offerId), ['holders']),
     readMany(db, 'children', docs.map((doc) => String(doc.get('childId') ?? '')), ['name', 'memberId']),
     readMany(db, 'members', docs.map((doc) => String(doc.get('memberId') ?? '')), ['primaryName', 'status']),
     readMany(db, 'lessons', docs.map((doc) => String(doc.get('lessonId') ?? '')).filter((id) => !lessonNames.has(id)), ['name']),
+    readMany(db, WAITING_ENTRIES, waitingIds, ['positions', 'offer', 'memberId', 'childId', 'offerId', 'quarterId', 'lessonId', 'passed']),
   ]);
   for (const [id, lesson] of lessons) lessonNames.set(id, String(lesson.get('name') ?? ''));
   const overbooked = new Set<string>();
@@ -87,9 +95,13 @@ export async function listRequests(db: Firestore, quarterId?: string): Promise<B
       decidedAt: textOr(doc.get('decidedAt')),
       note: textOr(doc.get('note')),
       planId: textOr(doc.get('planId')),
+      waitingSince: textOr(doc.get('waitingSince')),
+      ...(status === 'waiting' ? { waiting: waitingOf(entries.get(doc.id)) } : {}),
     });
   }
-  rows.sort((a, b) => (a.requestedAt ?? '').localeCompare(b.requestedAt ?? '') || a.id.localeCompare(b.id));
+  // Waiting requests in line (their Waiting Since), the others as they came.
+  const orderOf = (row: OfficeRequestRow) => (row.status === 'waiting' ? waitingOrder(row) : (row.requestedAt ?? ''));
+  rows.sort((a, b) => orderOf(a).localeCompare(orderOf(b)) || a.id.localeCompare(b.id));
   return {
     quarter,
     offers: offers.map((offer) => ({ ...offer, taken: (places.get(offer.offerId)?.get('taken') as Record<string, number> | undefined) ?? {} })),

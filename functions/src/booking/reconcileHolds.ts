@@ -92,6 +92,8 @@ function reconciled(before: Holders, concerned: Set<string>, wanted: WantedAt, o
   let quarterId: string | undefined;
   for (const id of ids) {
     const holder = holders[id];
+    // A place offered to a waiting family is the waiting list's to end (waitingList.ts).
+    if (holder?.state === 'offered') continue;
     const want = wanted.get(id);
     const holding = want !== undefined && want.offerId === offerId && want.holds;
     // An uncertain hold whose row the sync brought is settled now; one without a row waits for its TTL.

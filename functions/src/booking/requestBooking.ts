@@ -39,7 +39,7 @@ interface CheckedOffer {
  * families were shown: an offer the sync left out (a second one for the same lesson) or a time
  * it dropped (a room hour of another lesson listed by mistake) is refused, never counted.
  */
-async function checkRequest(db: Firestore, member: DocumentSnapshot, body: RequestBookingBody, now: Date): Promise<CheckedOffer> {
+export async function checkRequest(db: Firestore, member: DocumentSnapshot, body: RequestBookingBody, now: Date): Promise<CheckedOffer> {
   const [child, { quarter, today }] = await Promise.all([db.collection('children').doc(body.childId).get(), bookingQuarter(db, now)]);
   if (!child.exists || child.get('memberId') !== member.id) {
     throw new HttpError('permission-denied', 'This child is not one of your family.');
@@ -80,7 +80,7 @@ export const requestUnconfirmed = () =>
  * Adds or edits the row; on a failure, AppSheet's row decides (found by its key): there, it is the
  * answer. Not there: nothing was written when AppSheet clearly refused, else it is unknown.
  */
-async function writeOrFind(appSheet: AppSheetWriter, requestId: string, write: () => Promise<AppSheetRow[]>): Promise<AppSheetRow[]> {
+export async function writeOrFind(appSheet: AppSheetWriter, requestId: string, write: () => Promise<AppSheetRow[]>): Promise<AppSheetRow[]> {
   try {
     return await write();
   } catch (error) {
@@ -130,6 +130,7 @@ export async function requestBooking(deps: BookingDeps, caller: { email: string 
     note: null,
     decidedAt: null,
     planId: null,
+    waitingSince: null,
   };
   let written: Awaited<ReturnType<typeof writeRow>>;
   try {

@@ -12,11 +12,27 @@ import type { SyncType } from '../sync/run/syncLog';
 import type { TableSyncResult } from '../sync/run/tableSync';
 import { reconcileHolds } from './reconcileHolds';
 import { freeUnheardHolds } from './unheardHolds';
+import { sweepWaitingLists, type WaitingListDeps } from './waitingList';
+import { waitingListConfig } from './waitingSettings';
 
-export const settlePlaces: PlacesStep = async (db, syncType, requests, booking) => {
-  await updateHolds(db, syncType, requests);
-  await freeUnheard(db, requests, booking);
-};
+/**
+ * The places step, with the waiting list's settings: after the places follow the requests, every
+ * offer with a waiting list is brought up to date (waitingList.ts): places freed in AppSheet (a
+ * decline, a withdrawal, places raised) or by a returned uncertain hold go to the next in line.
+ */
+export const settlePlacesWith =
+  (waiting: (db: Firestore) => Pick<WaitingListDeps, 'offerHoldMs' | 'offerMails'>): PlacesStep =>
+  async (db, syncType, requests, booking) => {
+    await updateHolds(db, syncType, requests);
+    await freeUnheard(db, requests, booking);
+    try {
+      await sweepWaitingLists({ db, ...waiting(db) }, { all: true });
+    } catch (error) {
+      requests.problem ??= `bringing the waiting lists up to date failed: ${(error as Error).message}`;
+    }
+  };
+
+export const settlePlaces: PlacesStep = settlePlacesWith(waitingListConfig);
 
 /**
  * Every holder after a full sync whose requests table synced; else those of the requests written.

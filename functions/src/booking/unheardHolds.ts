@@ -7,7 +7,7 @@
  * answer keeps a place until the first hourly sync after the hold is old enough, not until the
  * nightly full sync.
  */
-import { APPSHEET_TABLES } from '@family-portal/contract';
+import { APPSHEET_TABLES, holdsPlaces, REQUEST_STATUS_WORDS } from '@family-portal/contract';
 import { chunk } from 'es-toolkit/array';
 import type { Firestore } from 'firebase-admin/firestore';
 import type { AppSheetClient } from '../sync/appsheet/appsheetClient';
@@ -45,17 +45,20 @@ export async function freeUnheardHolds(db: Firestore, appSheet: AppSheetClient, 
   const ids = [...unheard.values()].flat().map(([id]) => id);
   if (ids.length === 0) return { freed: [], landed: [] };
 
-  const inAppSheet = new Set<string>();
+  const statusIn = new Map<string, unknown>();
   for (const keys of chunk(ids, KEYS_PER_FIND)) {
     const rows = await appSheet.find(requests.appSheetTable, filter(requests.appSheetTable, keyIn(requests.keyColumn, keys)));
-    for (const row of rows) inAppSheet.add(String(row[requests.keyColumn] ?? '').trim());
+    for (const row of rows) statusIn.set(String(row[requests.keyColumn] ?? '').trim(), row[requests.columns.status.column]);
   }
+  // A waiting family taking its place edits a row that was there before: only its new status says the edit landed.
+  const landedAs = ([id, holder]: [string, Holder]) => statusIn.has(id) && (!holder.taking || holdsPlaces(REQUEST_STATUS_WORDS[String(statusIn.get(id)).trim() as keyof typeof REQUEST_STATUS_WORDS]));
   const freed: string[] = [];
+  const landed: string[] = [];
   for (const [offerId, holders] of unheard) {
-    const gone = holders.filter(([id]) => !inAppSheet.has(id));
+    const gone = holders.filter((entry) => !landedAs(entry));
+    landed.push(...holders.filter(landedAs).map(([id]) => id));
     if (gone.length > 0) freed.push(...(await freeHolders(db, offerId, gone)));
   }
-  const landed = ids.filter((id) => inAppSheet.has(id));
   if (landed.length > 0) await reconcileHolds(db, landed);
   return { freed, landed };
 }

@@ -7,7 +7,8 @@ import type { MailLanguage } from '../lib/mailLanguage';
  * notification of the same event rather than stack a second one.
  */
 /** The e-mail kinds a parent chooses, and the legal notices that go whatever the choices. */
-export type PushKind = ParentMailKind | 'directDebitAnnounced';
+/** waitingOffer: a freed place held for a family on the waiting list (notifications/waitingOfferMail.ts). */
+export type PushKind = ParentMailKind | 'directDebitAnnounced' | 'waitingOffer';
 
 export interface PushMessage {
   kind: PushKind;

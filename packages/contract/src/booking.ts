@@ -36,9 +36,11 @@ export const REQUEST_STATUS_WORDS = {
   Bestätigt: 'confirmed',
   Abgelehnt: 'declined',
   Zurückgezogen: 'withdrawn',
+  /** On the waiting list of a full time: holds no place until one is offered and taken. */
+  Warteliste: 'waiting',
 } as const;
 export type RequestStatus = (typeof REQUEST_STATUS_WORDS)[keyof typeof REQUEST_STATUS_WORDS];
-export const REQUEST_STATUSES = ['requested', 'confirmed', 'declined', 'withdrawn'] as const satisfies readonly RequestStatus[];
+export const REQUEST_STATUSES = ['requested', 'confirmed', 'declined', 'withdrawn', 'waiting'] as const satisfies readonly RequestStatus[];
 /** The AppSheet word of a status (the first word that maps to it). */
 export const requestStatusWord = (status: RequestStatus): string =>
   Object.entries(REQUEST_STATUS_WORDS).find(([, stored]) => stored === status)?.[0] as string;
@@ -67,6 +69,11 @@ export const bookingRequestsTable = defineTable({
     decidedAt: dateTime('Decided At'),
     /** The Plans row made when the office confirmed it. */
     planId: ref('Plan ID'),
+    /**
+     * A waiting request's place in line (blank: its Requested At, when the family joined). The
+     * office's "Move up" sets it (docs/booking.md, the waiting list).
+     */
+    waitingSince: dateTime('Waiting Since'),
   },
   /** The family, through the child, as for plans: the rules grant reads by it. */
   derived: { memberId: id },
@@ -148,6 +155,54 @@ export const bookingRequestAnswer = z.object({ data: bookingRequestsTable.schema
 /** The office's note to the family: the contact form's rules, at most 500 characters. */
 const officeNote = checkedText('officeNote');
 
+/**
+ * The waiting list of a full time (docs/booking.md). A family joins per child and lesson with the
+ * times it would take, in its order of preference: one Course Requests row with status
+ * `Warteliste`, the same key as a request, so that taking a freed place turns that row into the
+ * request. Its place in line at each time is its `Waiting Since` (blank: its Requested At).
+ */
+export const waitingOrder = (request: { requestedAt: string | null; waitingSince?: string | null }): string => request.waitingSince ?? request.requestedAt ?? '';
+
+/** waiting_entries/{requestId}: what a waiting family reads of its place, written by the functions alone. */
+export const WAITING_ENTRIES = 'waiting_entries';
+export const waitingOfferSchema = z.object({
+  roomHourId: id,
+  /** When the place was offered, and until when it is held (instants, ISO 8601). */
+  offeredAt: z.string(),
+  until: z.string(),
+});
+export type WaitingOffer = z.infer<typeof waitingOfferSchema>;
+export const waitingEntrySchema = z.object({
+  memberId: id,
+  childId: id,
+  offerId: id,
+  quarterId: id,
+  lessonId: id,
+  /** Per time the family still waits for, in its order of preference: 1 is next in line. */
+  positions: z.array(z.object({ roomHourId: id, position: z.int().check(z.positive()) })),
+  /** A freed place held for the family until `until`, or none. */
+  offer: z.nullable(waitingOfferSchema),
+  /** Times whose offer the family let pass or turned down: it is no longer in line there. */
+  passed: z._default(z.array(z.string()), []),
+});
+export type WaitingEntry = z.infer<typeof waitingEntrySchema>;
+
+/** joinWaitingList: one child, one offered lesson, its full times in the family's order of preference. */
+export const joinWaitingListBody = requestBookingBody;
+export type JoinWaitingListBody = RequestBookingBody;
+/** leaveWaitingList, takeWaitingOffer, passWaitingOffer: the family's waiting request. */
+export const waitingRequestBody = withdrawBookingBody;
+/** passWaitingOffer's answer: the time the family turned down (it stays in line for its others). */
+export const passWaitingOfferAnswer = z.object({ data: z.object({ requestId: id, roomHourId: id }) });
+/** The office moves a waiting family one place up, or takes it off the list, with a note to the family. */
+export const WAITING_LIST_MOVES = ['up', 'off'] as const;
+export const moveOnWaitingListBody = z.strictObject({
+  requestId: id,
+  move: z.enum(WAITING_LIST_MOVES),
+  note: z.optional(officeNote),
+});
+export type MoveOnWaitingListBody = z.input<typeof moveOnWaitingListBody>;
+
 export const BOOKING_DECISIONS = ['confirm', 'decline'] as const;
 /** decideBookingRequests (office): several requests at once, one decision and note for all. */
 export const decideBookingRequestsBody = z.strictObject({
@@ -191,6 +246,10 @@ export const officeRequestRowSchema = z.object({
   decidedAt: z.nullable(z.string()),
   note: z.nullable(z.string()),
   planId: z.nullable(z.string()),
+  /** A waiting request's place in line set by the office (blank: its Requested At). */
+  waitingSince: z.optional(z.nullable(z.string())),
+  /** A waiting request: its place in line at each of its times (1 is next), and the place offered to it. */
+  waiting: z.optional(z.object({ positions: z.array(z.object({ roomHourId: id, position: z.int() })), offer: z.nullable(waitingOfferSchema) })),
 });
 export type OfficeRequestRow = z.infer<typeof officeRequestRowSchema>;
 export const bookingRequestsAnswer = z.object({

@@ -24,6 +24,12 @@ export const ERROR_CODES = [
   'full',
   'requests-closed',
   'not-requested',
+  'already-waiting',
+  'not-full',
+  'not-waiting',
+  'offer-ended',
+  'already-first',
+  'waiting-unconfirmed',
   'already-withdrawn',
   'lesson-already-cancelled',
   'school-already-closed',
@@ -73,6 +79,18 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   'requests-closed': 409,
   /** A booking request that is no longer waiting for the office (withdraw, decide). */
   'not-requested': 409,
+  /** The waiting list (docs/booking.md): the child already waits for this course. */
+  'already-waiting': 409,
+  /** A time asked to wait for has a free place (data: `roomHourIds`): request it instead. */
+  'not-full': 409,
+  /** The request is not (or no longer) on the waiting list. */
+  'not-waiting': 409,
+  /** The place is no longer held for the family: its time ran out, or it was taken or passed up. */
+  'offer-ended': 409,
+  /** The office moved up a family already first in line. */
+  'already-first': 409,
+  /** AppSheet's answer to joining the waiting list was lost: it may hold the row; the next sync shows it. */
+  'waiting-unconfirmed': 502,
   /** A notice or cancellation the office has already withdrawn. */
   'already-withdrawn': 409,
   /** That lesson is already cancelled on that date (for that room hour or all of them). */

@@ -140,6 +140,10 @@ const auditNotice = {
   recipients: z.int(),
 };
 
+/** What happened on a waiting list: joined, left, a place offered, taken, passed (turned down), run out, moved up, taken off. */
+export const WAITING_LIST_STEPS = ['joined', 'left', 'offered', 'taken', 'passed', 'expired', 'movedUp', 'removed'] as const;
+export type WaitingListStep = (typeof WAITING_LIST_STEPS)[number];
+
 /**
  * The audit log, newest first: each time an admin saw members' data (a family's screens, or the
  * members table downloaded as CSV with the addresses of `rows` members), and each notice or
@@ -150,6 +154,22 @@ export const auditEntrySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('accountsCsv'), id: z.string(), adminEmail: z.string(), at: z.string(), rows: z.int() }),
   z.object({ kind: z.literal('noticeSent'), id: z.string(), adminEmail: z.string(), at: z.string(), ...auditNotice }),
   z.object({ kind: z.literal('noticeWithdrawn'), id: z.string(), adminEmail: z.string(), at: z.string(), ...auditNotice }),
+  /**
+   * A step of a waiting list (docs/booking.md): `adminEmail` is who took it (a parent's or the
+   * office's address), blank for the portal's own steps (an offer made or run out).
+   */
+  z.object({
+    kind: z.literal('waitingList'),
+    id: z.string(),
+    adminEmail: z.string(),
+    at: z.string(),
+    step: z.enum(WAITING_LIST_STEPS),
+    requestId: z.string(),
+    childId: z.string(),
+    lessonId: z.string(),
+    roomHourIds: z.array(z.string()),
+    note: z.nullable(z.string()),
+  }),
 ]);
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** Entries per page. */

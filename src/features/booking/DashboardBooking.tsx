@@ -1,6 +1,7 @@
 /**
- * The entries to the booking page: the dashboard's card (while requests are taken, a link with the
- * last day; and the office's latest decisions on the family's requests) and the plans page's short
+ * The entries to the booking page: the dashboard's card (a place held for the family on a waiting
+ * list, first; while requests are taken, a link with the last day; and the office's latest
+ * decisions on the family's requests) and the plans page's short
  * link above the family's courses. Read lightly (no places) once the screen is shown; a school
  * without booking shows nothing.
  */
@@ -9,12 +10,14 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../components/Card';
 import { useData } from '../../data/DataProvider';
 import { lastRequestDay, latestDecisions } from '../../domain/booking';
+import { heldPlaces } from '../../domain/waitingList';
 import { useLocale } from '../../i18n/useLocale';
-import { formatDay } from '../../lib/schoolClock';
+import { formatDay, formatHeldUntil } from '../../lib/schoolClock';
 import { useFamilyScope } from '../../routing/familyScope';
 import { bookingPath } from '../../routing/paths';
 import { StatusPill } from './RequestList';
 import { useBooking, type Booking } from './useBooking';
+import { useHeldClock } from './useHeldClock';
 
 export default function DashboardBooking() {
   const { readOnly } = useFamilyScope();
@@ -30,16 +33,25 @@ export function BookingEntry({ booking: { data } }: { booking: Booking }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const family = useData();
+  const now = useHeldClock(data?.waiting ?? []);
   const until = lastRequestDay(data);
   const decisions = latestDecisions(data?.requests ?? []);
   const waiting = (data?.requests ?? []).filter((request) => request.status === 'requested').length;
-  if (!data || (!until && decisions.length === 0)) return null;
+  // Only places still held: one that ran out has nothing left to take.
+  const held = heldPlaces(data?.requests ?? [], data?.waiting ?? [], now).filter((place) => place.state === 'open');
+  if (!data || (!until && decisions.length === 0 && held.length === 0)) return null;
   const childName = (id: string) => family.children.find((child) => child.id === id)?.name ?? t('booking.unknownChild');
   const lessonName = (id: string) => data.lessonNames[id] ?? t('booking.unknownLesson');
 
   return (
     <Card title={t('booking.dashboard.title', { quarter: data.quarter.name })}>
       <div className="space-y-3 text-sm">
+        {held.map(({ request, entry, offer }) => (
+          <Link key={request.id} to={bookingPath({ offer: entry.offerId, child: request.childId })}
+            className="block rounded-lg border-2 border-teal-700 bg-teal-50 px-3 py-2 font-semibold text-teal-950 hover:bg-teal-100">
+            {t('booking.dashboard.held', { lesson: lessonName(request.lessonId), child: childName(request.childId), until: formatHeldUntil(offer.until, locale) })}
+          </Link>
+        ))}
         {until && (
           <Link to={bookingPath()} className="block rounded-lg border border-teal-700 px-3 py-2 font-semibold text-teal-900 hover:bg-teal-50">
             {t('booking.dashboard.entry', { date: formatDay(until, locale, 'long') })}

@@ -2,18 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarClosedDay } from '@family-portal/contract';
 import { LessonDates } from '../../components/LessonDates';
-import { type BookingOffer, type ChildChoice, canRequest, freePlacesOf, initialSelection, offerCost, timeSelectable } from '../../domain/booking';
+import { type BookingOffer, type ChildChoice, type Selection, canRequest, freePlacesOf, initialSelection, offerCost, timeSelectable } from '../../domain/booking';
 import { formatMoney } from '../../domain/money';
 import { sortRoomHours } from '../../domain/schedule';
 import { useLocale } from '../../i18n/useLocale';
 import { formatDay } from '../../lib/schoolClock';
 import { offerElementId } from './bookingLink';
 import { TimeText } from './TimeText';
+import { WaitingListForm } from './WaitingListForm';
 
-export interface Selection {
-  childId: string;
-  roomHourIds: string[];
-}
+export type { Selection };
 
 interface Props {
   offer: BookingOffer;
@@ -22,16 +20,20 @@ interface Props {
   preferredChild?: string | null;
   /** The parent chose a child and the times: the confirmation comes next. */
   onRequest: (offer: BookingOffer, selection: Selection) => void;
+  /** The children for the waiting list of the full times (waitingChoices). */
+  waitChoices: ChildChoice[];
+  /** The parent chose a child and full times to wait for: the confirmation comes next. */
+  onJoin: (offer: BookingOffer, selection: Selection) => void;
   /** The quarter's days and the school's closed days, when known: each time lists its dates. */
   dates?: { quarter: { firstDay: string; lastDay: string }; closedDays: readonly CalendarClosedDay[] } | null;
 }
 
 /**
  * One offered course: its times with the places left, teacher, prices, cost and last day; the
- * parent picks a child and the times. A course whose last day for requests has passed says so,
- * and takes none.
+ * parent picks a child and the times, or joins the waiting list of the full ones. A course whose
+ * last day for requests has passed says so, and takes none.
  */
-export function OfferCard({ offer, choices, preferredChild = null, onRequest, dates = null }: Props) {
+export function OfferCard({ offer, choices, preferredChild = null, onRequest, waitChoices, onJoin, dates = null }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const childSelectId = useId();
@@ -145,6 +147,7 @@ export function OfferCard({ offer, choices, preferredChild = null, onRequest, da
           </>
         )}
       </form>
+      <WaitingListForm offer={offer} choices={waitChoices} preferredChild={preferredChild} onJoin={onJoin} />
     </li>
   );
 }

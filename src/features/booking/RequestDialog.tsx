@@ -14,7 +14,7 @@ import { TimeText } from './TimeText';
 
 interface Props {
   /** What is asked for; null while the dialog is closed. */
-  request: { offer: BookingOffer; child: Child; selection: Selection } | null;
+  request: { offer: BookingOffer; child: Child; selection: Selection; waiting: boolean } | null;
   onClose: () => void;
   onSent: (request: BookingRequest) => void;
   /** The answer says the offer on screen is out of date: read it again. */
@@ -76,6 +76,8 @@ export function RequestDialog({ request, onClose, onSent, onStale }: Props) {
             {row(t('booking.deadline'), formatDay(request.offer.requestsUntil, locale, 'long'))}
           </dl>
           <p className="text-slate-700">{t('booking.confirm.text')}</p>
+          {/* The functions take a child that requests a place off the course's waiting list (and its place held). */}
+          {request.waiting && <Alert tone="warning">{t('booking.waiting.requestLeaves', { child: request.child.name })}</Alert>}
           {error && <Alert tone="error">{t(error)}</Alert>}
           <div className="flex flex-wrap justify-end gap-2 pt-1">
             <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">

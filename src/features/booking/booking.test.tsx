@@ -31,7 +31,7 @@ const QUARTER = { id: 'Q1', name: '2027 Q1', firstDay: '2027-01-01', lastDay: '2
 /** The booking page's read: the whole offer with its places. */
 const booking = ({ offers = [offer()], requests = [] }: Partial<Pick<BookingData, 'offers' | 'requests'>> = {}): BookingData => bookingDataOf(QUARTER, offers, requests);
 /** The light read of the entries: the catalogue's summary, no offers. */
-const summary = ({ requestsUntil = '2027-03-15', lessonNames = { L1: 'Schach' }, requests = [] }: Partial<BookingData> = {}): BookingData => ({ quarter: QUARTER, offers: [], requestsUntil, lessonNames, requests });
+const summary = ({ requestsUntil = '2027-03-15', lessonNames = { L1: 'Schach' }, requests = [], waiting = [] }: Partial<BookingData> = {}): BookingData => ({ quarter: QUARTER, offers: [], requestsUntil, lessonNames, requests, waiting });
 
 function renderWith(ui: React.ReactNode, { readOnly = false, at = '/booking', data = family } = {}) {
   const screenUi = (

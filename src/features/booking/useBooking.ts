@@ -1,8 +1,8 @@
 /**
  * The next quarter's offer and the family's requests for a screen, once the family's own data is
  * on screen: the booking page reads it with the free places once a session (moving between the
- * screens reads nothing again), and again after a send, a withdrawal, or an answer that shows the
- * offer on screen was out of date (full, closed, already requested); the dashboard
+ * screens reads nothing again), and again after a send, a withdrawal, a waiting list step, or an
+ * answer that shows the offer on screen was out of date (full, closed, already requested); the dashboard
  * reads it lightly (no places), only when the session has not read it yet, and only once the
  * figures are shown, so that it never delays them. Not later than that: waiting for an idle
  * moment made its read the last work of the load, a second after the figures on a phone.

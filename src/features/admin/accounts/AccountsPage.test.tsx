@@ -111,7 +111,7 @@ describe("the office's accounts tab", () => {
 
   it('shows CSV downloads in the audit log and pages beyond the newest 50', async () => {
     renderPage();
-    const log = await screen.findByRole('region', { name: 'Audit log: family views, downloads and notices' });
+    const log = await screen.findByRole('region', { name: 'Audit log: family views, downloads, notices and waiting lists' });
     const table = within(await within(log).findByRole('table'));
     expect(table.getAllByRole('row')).toHaveLength(51);
     expect(table.getByRole('row', { name: /Members list as CSV \(57 members\)/ })).toBeInTheDocument();

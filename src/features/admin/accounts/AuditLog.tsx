@@ -21,6 +21,28 @@ interface Props {
 }
 
 type NoticeEntry = Extract<AuditEntry, { kind: 'noticeSent' | 'noticeWithdrawn' }>;
+type WaitingListEntry = Extract<AuditEntry, { kind: 'waitingList' }>;
+
+/** A waiting list's step in words, then the request, child, lesson and times it concerns, and the office's note. */
+function WaitingListStep({ entry }: { entry: WaitingListEntry }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="wrap-anywhere">{t(`admin.audit.waitingList.${entry.step}`)}</span>{' '}
+      <span className="block wrap-anywhere text-slate-600">
+        {t('admin.audit.waitingDetails', { requestId: entry.requestId, childId: entry.childId, lessonId: entry.lessonId, times: entry.roomHourIds.join(', ') })}
+      </span>
+      {/* The office's words, as text: React escapes whatever they contain. */}
+      {entry.note && <span className="block wrap-anywhere text-slate-600">{t('admin.audit.waitingNote', { note: entry.note })}</span>}
+    </>
+  );
+}
+
+/** Who: an admin's or a parent's address; the portal's own steps (a place offered, an offer run out) have none. */
+function Who({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  return <>{entry.adminEmail || t('admin.audit.portal')}</>;
+}
 
 /** A notice or a cancelled lesson sent or withdrawn: its title, then whom it went to and how many families. */
 function NoticeDone({ entry }: { entry: NoticeEntry }) {
@@ -46,11 +68,12 @@ function NoticeDone({ entry }: { entry: NoticeEntry }) {
   );
 }
 
-/** What the admin saw or did: a family's screens (a link to them), the members list as CSV, a notice. */
+/** What was seen or done: a family's screens (a link to them), the members list as CSV, a notice, a waiting list's step. */
 function Seen({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   if (entry.kind === 'accountsCsv') return <>{t('admin.audit.csv', { count: entry.rows })}</>;
   if (entry.kind === 'noticeSent' || entry.kind === 'noticeWithdrawn') return <NoticeDone entry={entry} />;
+  if (entry.kind === 'waitingList') return <WaitingListStep entry={entry} />;
   return (
     <>
       <Link to={familyViewPath(entry.memberId)} className="text-teal-800 hover:underline">{entry.memberName || entry.memberId}</Link>
@@ -61,7 +84,8 @@ function Seen({ entry }: { entry: AuditEntry }) {
 
 /**
  * Which admin saw which family's screens, downloaded the members list or sent or withdrew a
- * notice, and when: newest first,
+ * notice, and who took which step of a waiting list (a parent, an admin, or the portal), and
+ * when: newest first,
  * 50 at a time with older pages on request. From the sm breakpoint a table; on a phone one row
  * per entry, the admin's address on a line of its own.
  */
@@ -84,7 +108,7 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
                 <tr key={entry.id}>
                   <td className="py-2 pr-3"><AdminInstant iso={entry.at} /></td>
                   {/* A notice's long title would squeeze the address to a few letters a line. */}
-                  <td className="min-w-[14em] py-2 pr-3 wrap-anywhere">{entry.adminEmail}</td>
+                  <td className="min-w-[14em] py-2 pr-3 wrap-anywhere"><Who entry={entry} /></td>
                   <td className="py-2"><Seen entry={entry} /></td>
                 </tr>
               ))}
@@ -94,7 +118,7 @@ export function AuditLog({ page, loading, error, onReload }: Props) {
                 <li key={entry.id} className="py-2">
                   <p><Seen entry={entry} /></p>
                   <p className="text-slate-600">{formatAdminDateTime(entry.at, locale)}</p>
-                  <p className="wrap-anywhere text-slate-600">{entry.adminEmail}</p>
+                  <p className="wrap-anywhere text-slate-600"><Who entry={entry} /></p>
                 </li>
               ))}
             </ul>

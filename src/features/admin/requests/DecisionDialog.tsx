@@ -3,16 +3,16 @@
  * family (the contact form's rules, checked before sending as the function checks them), and
  * one call for every hundred of them. The buttons wait for the answer, so a double click sends once.
  */
-import { inputProblem, MAX_LENGTH, type OfficeRequestRow } from '@family-portal/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { OfficeRequestRow } from '@family-portal/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { apiErrorKey } from '../../../api/errorMessages';
 import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
 import { decideBookingRequests, type BookingDecisionResult } from '../../../api/officeBooking';
+import { OfficeNoteField, useOfficeNoteCheck } from './OfficeNoteField';
 import type { BookingDecision } from './requestsView';
-import { INPUT_PROBLEM_KEYS } from '../../../i18n/inputProblems';
 
 export interface Asked {
   decision: BookingDecision;
@@ -55,7 +55,7 @@ async function decideInBatches(asked: Asked, note: string): Promise<BookingDecis
 
 export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
   const { t } = useTranslation();
-  const noteId = useId();
+  const checkNote = useOfficeNoteCheck();
   const [note, setNote] = useState('');
   const [error, setError] = useState<{ text: string; note: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,10 +71,9 @@ export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!asked || sending.current) return;
-    const trimmed = note.trim();
-    const problem = inputProblem('officeNote', trimmed);
+    const { note: trimmed, problem } = checkNote(note);
     if (problem) {
-      setError({ text: t(INPUT_PROBLEM_KEYS[problem], { field: t('admin.requests.decide.noteField'), max: MAX_LENGTH.officeNote }), note: true });
+      setError({ text: problem, note: true });
       return;
     }
     sending.current = true;
@@ -104,13 +103,7 @@ export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
             <li key={row.id} className="break-words">{row.childName ?? row.childId}, {row.lessonName ?? row.lessonId}</li>
           ))}
         </ul>
-        <div className="space-y-1">
-          <label htmlFor={noteId} className="font-medium text-slate-800">{t('admin.requests.decide.note')}</label>
-          <textarea id={noteId} rows={3} value={note} onChange={(event) => setNote(event.target.value)} disabled={busy}
-            aria-describedby={`${noteId}-hint`} aria-invalid={error?.note || undefined}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900" />
-          <p id={`${noteId}-hint`} className="text-slate-600">{t('admin.requests.decide.noteHint', { max: MAX_LENGTH.officeNote })}</p>
-        </div>
+        <OfficeNoteField value={note} onChange={setNote} disabled={busy} invalid={error?.note ?? false} />
         {error && <Alert tone="error">{error.text}</Alert>}
         <div className="flex flex-wrap justify-end gap-2 pt-1">
           <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">

@@ -1,15 +1,16 @@
 /**
  * The requests' rows: from the lg breakpoint a table, below it one card per request (on a phone
  * seven columns would squeeze names to a letter a line). Both show the same rows, share one
- * selection and offer the same decisions.
+ * selection and offer the same decisions; a waiting list's rows show their place in line per
+ * time and the place offered, and may be moved up or taken off the list.
  */
 import type { BookingRequestsAnswer, OfficeRequestRow, RequestStatus } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
 import { AdminInstant } from '../../../components/AdminInstant';
-import { hourLabel, weekdayName } from '../../../domain/schedule';
-import { useLocale } from '../../../i18n/useLocale';
 import { AdminTable } from '../AdminTable';
-import { decidable, roomHoursOfRequest, type BookingDecision } from './requestsView';
+import { Times } from './RequestTimes';
+import { decidable, type BookingDecision, type WaitingListMove } from './requestsView';
+import { WaitingActions } from './WaitingActions';
 
 export interface RowsProps {
   answer: BookingRequestsAnswer;
@@ -17,6 +18,8 @@ export interface RowsProps {
   selected: ReadonlySet<string>;
   onToggle: (ids: string[], on: boolean) => void;
   onDecide: (decision: BookingDecision, rows: OfficeRequestRow[]) => void;
+  /** A waiting request to move up or take off the waiting list: the dialog comes next. */
+  onMove: (move: WaitingListMove, row: OfficeRequestRow) => void;
   /** A decision is being sent: nothing else may be decided meanwhile. */
   busy: boolean;
   loading: boolean;
@@ -25,6 +28,7 @@ export interface RowsProps {
 const checkbox = 'size-4 shrink-0';
 const STATUS_TONE: Record<RequestStatus, string> = {
   requested: 'bg-amber-100 text-amber-900',
+  waiting: 'bg-sky-100 text-sky-900',
   confirmed: 'bg-green-100 text-green-900',
   declined: 'bg-red-100 text-red-900',
   withdrawn: 'bg-slate-100 text-slate-800',
@@ -64,20 +68,6 @@ function Overbooked({ row, view }: { row: OfficeRequestRow; view: View }) {
     <p id={overbookedId(row, view)} role="note" className="mt-1 rounded bg-amber-50 px-2 py-1 text-sm break-words text-amber-950">
       {t('admin.requests.table.overbooked')}
     </p>
-  );
-}
-
-/** "Mi. 15:00–16:00, Raum 1": each room hour on a line of its own, the weekday in the reader's language. */
-function Times({ answer, row }: { answer: BookingRequestsAnswer; row: OfficeRequestRow }) {
-  const locale = useLocale();
-  return (
-    <ul>
-      {roomHoursOfRequest(answer, row).map((roomHour) => (
-        <li key={roomHour.id}>
-          {[roomHour.dayOfWeek && `${weekdayName(roomHour.dayOfWeek, locale)} ${hourLabel(roomHour.hourRefLabel)}`, roomHour.roomName].filter(Boolean).join(', ') || roomHour.id}
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -152,7 +142,10 @@ export function RequestsTable(props: RowsProps) {
             <td className="py-2 pr-3"><RequestedAt row={row} /></td>
             <td className="py-2 pr-3"><StatusPill status={row.status} /></td>
             <td className="py-2 pr-3 break-words text-slate-700">{row.note}</td>
-            <td className="py-2"><Decisions row={row} {...props} view="table" className="flex flex-col items-stretch gap-1.5" /></td>
+            <td className="py-2">
+              <Decisions row={row} {...props} view="table" className="flex flex-col items-stretch gap-1.5" />
+              <WaitingActions row={row} onMove={props.onMove} busy={props.busy} className="flex flex-col items-stretch gap-1.5" />
+            </td>
           </tr>
         ))}
       </AdminTable>
@@ -195,6 +188,7 @@ export function RequestCards(props: RowsProps) {
                 )}
               </dl>
               <Decisions row={row} {...props} view="card" className="flex flex-wrap gap-2 pt-1" />
+              <WaitingActions row={row} onMove={props.onMove} busy={props.busy} className="flex flex-wrap gap-2 pt-1" />
             </div>
           </li>
         ))}

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../../auth/AuthProvider';
 import i18n from '../../../i18n';
+import { request as bookingRequest } from '../../../test/bookingFixtures';
 import RequestsPage from './RequestsPage';
 
 vi.mock('../../../api/idToken', () => ({ currentIdToken: async () => 'admin-token' }));
@@ -14,7 +15,7 @@ const offer = (offerId: string, lessonId: string, lessonName: string, places: nu
   offerId, lessonId, lessonName, teacherName: 'Irina Wolf', hours: null, pricePerHour: 15, extrasPerQuarter: 0, weeks: 12, places, requestsUntil: '2027-03-15', roomHours, taken,
 });
 const request = (id: string, childName: string, familyName: string, memberId: string, lessonId: string, lessonName: string, roomHourIds: string[], status: OfficeRequestRow['status'], requestedAt: string, note: string | null = null): OfficeRequestRow => ({
-  id, status, childId: `C-${id}`, childName, memberId, familyName, familyActive: true, overbooked: false, offerId: lessonId === 'L1' ? 'O1' : 'O2', lessonId, lessonName, roomHourIds, weeks: 12, requestedAt, decidedAt: null, note, planId: null,
+  id, status, childId: `C-${id}`, childName, memberId, familyName, familyActive: true, overbooked: false, offerId: lessonId === 'L1' ? 'O1' : 'O2', lessonId, lessonName, roomHourIds, weeks: 12, requestedAt, decidedAt: null, note, planId: null, waitingSince: null,
 });
 
 const piano = offer('O1', 'L1', 'Piano', 3, [
@@ -126,14 +127,14 @@ describe("the office's course requests", () => {
     renderPage();
     const status = await screen.findByRole('combobox', { name: 'Status' });
     expect([...(status as HTMLSelectElement).options].map((option) => option.text)).toEqual([
-      'All statuses (5)', 'Requested (3)', 'Confirmed (1)', 'Declined (0)', 'Withdrawn (1)',
+      'All statuses (5)', 'Requested (3)', 'Waiting list (0)', 'Confirmed (1)', 'Declined (0)', 'Withdrawn (1)',
     ]);
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Lesson' }), 'Chess');
     const { table } = await views();
     expect(table.getAllByRole('row')).toHaveLength(3);
     expect(table.queryByText('Mia Müller')).not.toBeInTheDocument();
     expect([...(status as HTMLSelectElement).options].map((option) => option.text)).toEqual([
-      'All statuses (3)', 'Requested (2)', 'Confirmed (0)', 'Declined (0)', 'Withdrawn (1)',
+      'All statuses (3)', 'Requested (2)', 'Waiting list (0)', 'Confirmed (0)', 'Declined (0)', 'Withdrawn (1)',
     ]);
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Lesson' }), 'All lessons');
@@ -316,5 +317,94 @@ describe("the office's course requests", () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await requestsRegion()).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe("the office's waiting lists", () => {
+  /** Piano's Monday is full: Nora waits for it and then Wednesday, Kai (moved up) for Monday only; Nora has a place offered. */
+  const waitingRow = (row: OfficeRequestRow, waiting: NonNullable<OfficeRequestRow['waiting']>, waitingSince: string | null = null): OfficeRequestRow => ({ ...row, waiting, waitingSince });
+  const nora = waitingRow(request('W1', 'Nora Brandt', 'Paul Brandt', 'M0006', 'L1', 'Piano', ['RH1', 'RH2'], 'waiting', '2026-11-24T09:00:00.000Z'), {
+    positions: [{ roomHourId: 'RH1', position: 1 }],
+    offer: { roomHourId: 'RH1', offeredAt: '2026-11-26T17:00:00.000Z', until: '2026-11-28T17:00:00.000Z' },
+  });
+  const kai = waitingRow(request('W2', 'Kai Wolf', 'Lena Wolf', 'M0005', 'L1', 'Piano', ['RH1'], 'waiting', '2026-11-25T09:00:00.000Z'), { positions: [{ roomHourId: 'RH1', position: 2 }], offer: null }, '2026-11-23T09:00:00.000Z');
+  const WAITING: BookingRequestsAnswer = { ...ANSWER, requests: [...ANSWER.requests, nora, kai] };
+  const moveCalls = () => calls.filter((call) => call.name === 'moveOnWaitingList');
+
+  beforeEach(() => {
+    answers.listBookingRequests = () => json({ data: WAITING });
+  });
+
+  it('has a status of its own, shows the line in order with each place and the place offered, and nothing to select or confirm', async () => {
+    renderPage('/admin/requests?status=waiting');
+    const status = await screen.findByRole('combobox', { name: 'Status' });
+    expect(status).toHaveDisplayValue('Waiting list (2)');
+    const { table, cards } = await views();
+    // In line: Kai's Waiting Since (set by a move up) is before Nora's Requested At.
+    expect(table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]!.firstChild!.textContent)).toEqual(['Kai Wolf', 'Nora Brandt']);
+    const noraRow = within(table.getAllByRole('row')[2]!);
+    expect(noraRow.getByText('Waiting list')).toBeInTheDocument();
+    // Her order of preference, Monday first, with her place; she is no longer in line on Wednesday's.
+    expect(noraRow.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Mon 15:00-16:00, Room A1st in linePlace offered, held until 28 Nov 2026, 18:00:00',
+      'Wed 16:00-17:00, Room Bno longer in line',
+    ]);
+    expect(noraRow.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(noraRow.queryByRole('button', { name: /^Confirm/ })).not.toBeInTheDocument();
+    for (const view of [table, cards]) {
+      expect(view.getByRole('button', { name: 'Move Nora Brandt up on the waiting list for Piano' })).toBeEnabled();
+      expect(view.getByRole('button', { name: 'Take Kai Wolf off the waiting list for Piano' })).toBeEnabled();
+    }
+    await i18n.changeLanguage('de');
+    expect(await noraRow.findByText('1. Platz')).toBeInTheDocument();
+    await i18n.changeLanguage('ru');
+    expect(await noraRow.findByText('1-е место')).toBeInTheDocument();
+  });
+
+  it('moves a family up with a note to it, then reads the list again and says what it did', async () => {
+    renderPage('/admin/requests?status=waiting');
+    const { cards } = await views();
+    await userEvent.click(cards.getByRole('button', { name: 'Move Nora Brandt up on the waiting list for Piano' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Move up on the waiting list' }));
+    expect(dialog.getByText(/Nora Brandt moves one place up on the waiting list for Piano/)).toBeInTheDocument();
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Note to the family (optional)' }), { target: { value: '  Sibling already in the group  ' } });
+    answers.moveOnWaitingList = () => json({ data: bookingRequest({ id: 'W1', status: 'waiting', memberId: 'M0006', waitingSince: '2026-11-22T09:00:00.000Z', note: 'Sibling already in the group' }) });
+    await userEvent.click(dialog.getByRole('button', { name: 'Move up' }));
+    expect(await screen.findByText('Nora Brandt moved one place up on the waiting list for Piano.')).toBeInTheDocument();
+    expect(screen.getByText('Nora Brandt moved one place up on the waiting list for Piano.').parentElement).toHaveFocus();
+    expect(moveCalls().map((call) => call.body)).toEqual([{ requestId: 'W1', move: 'up', note: 'Sibling already in the group' }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(listCalls()).toHaveLength(2));
+  });
+
+  it('takes a family off the list, the note checked first; the reason shows when nothing changed', async () => {
+    renderPage('/admin/requests?status=waiting');
+    const { table } = await views();
+    await userEvent.click(table.getByRole('button', { name: 'Take Kai Wolf off the waiting list for Piano' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Take off the waiting list' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Note to the family (optional)' }), { target: { value: 'x'.repeat(501) } });
+    await userEvent.click(dialog.getByRole('button', { name: 'Take off the waiting list' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent('The note is too long: at most 500 characters.');
+    expect(moveCalls()).toHaveLength(0);
+
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Note to the family (optional)' }), { target: { value: '' } });
+    answers.moveOnWaitingList = () => json({ error: 'not-waiting', message: 'This request is not on the waiting list: it is withdrawn.' }, 409);
+    await userEvent.click(dialog.getByRole('button', { name: 'Take off the waiting list' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Nothing was changed: This is no longer on the waiting list. Please reload the page.');
+    expect(moveCalls().map((call) => call.body)).toEqual([{ requestId: 'W2', move: 'off' }]);
+
+    answers.moveOnWaitingList = () => json({ data: bookingRequest({ id: 'W2', status: 'declined', memberId: 'M0005' }) });
+    await userEvent.click(dialog.getByRole('button', { name: 'Take off the waiting list' }));
+    expect(await screen.findByText('Kai Wolf was taken off the waiting list for Piano.')).toBeInTheDocument();
+  });
+
+  it('says when a family is already first in line', async () => {
+    renderPage('/admin/requests?status=waiting');
+    await userEvent.click((await views()).table.getByRole('button', { name: 'Move Kai Wolf up on the waiting list for Piano' }));
+    answers.moveOnWaitingList = () => json({ error: 'already-first', message: 'This family is already first in line at its times.' }, 409);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Move up on the waiting list' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Move up' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Nothing was changed: This family is already first in line at its times.');
+    expect(listCalls()).toHaveLength(1);
   });
 });

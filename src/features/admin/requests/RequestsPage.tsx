@@ -1,10 +1,11 @@
 /**
  * The office's requests tab: the next quarter's course requests, filtered by lesson and status
- * (kept in the address), the office's decision on one request or several selected at once, and
- * below them the free places of each offered room hour.
+ * (kept in the address), the office's decision on one request or several selected at once, a
+ * waiting family moved up or taken off its waiting list, and below them the free places of each
+ * offered room hour.
  */
-import type { BookingRequestsAnswer, OfficeRequestRow } from '@family-portal/contract';
-import { useId, useMemo, useState } from 'react';
+import type { OfficeRequestRow } from '@family-portal/contract';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { fetchBookingRequests } from '../../../api/officeBooking';
@@ -17,39 +18,10 @@ import { useAsyncResource } from '../useAsyncResource';
 import { DecisionDialog, type Asked } from './DecisionDialog';
 import { DecisionOutcomes, type Decided } from './DecisionOutcomes';
 import { PlacesCard } from './PlacesCard';
+import { Filters } from './RequestFilters';
 import { RequestCards, RequestsTable } from './RequestRows';
-import { decidable, filterOf, lessonsOf, paramsOf, STATUS_FILTERS, statusCounts, visibleRequests, type BookingDecision, type RequestFilter, type StatusFilter } from './requestsView';
-
-const control = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm sm:w-auto';
-
-function Filters({ answer, filter, onChange }: { answer: BookingRequestsAnswer; filter: RequestFilter; onChange: (next: Partial<RequestFilter>) => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const counts = statusCounts(answer, filter);
-  const lessons = lessonsOf(answer);
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      {/* On a phone the selects take the row: as wide as their longest option, they would stick out. */}
-      <div className="flex w-full min-w-0 flex-col gap-1 text-sm text-slate-700 sm:w-auto">
-        <label htmlFor={`${id}-lesson`}>{t('admin.requests.filter.lesson')}</label>
-        <select id={`${id}-lesson`} value={filter.lesson} onChange={(event) => onChange({ lesson: event.target.value })} className={`${control} sm:max-w-md`}>
-          <option value="">{t('admin.requests.filter.allLessons')}</option>
-          {lessons.map((lesson) => <option key={lesson.id} value={lesson.id}>{lesson.name}</option>)}
-        </select>
-      </div>
-      <div className="flex w-full flex-col gap-1 text-sm text-slate-700 sm:w-auto">
-        <label htmlFor={`${id}-status`}>{t('admin.requests.filter.status')}</label>
-        <select id={`${id}-status`} value={filter.status} onChange={(event) => onChange({ status: event.target.value as StatusFilter })} className={control}>
-          {STATUS_FILTERS.map((status) => (
-            <option key={status} value={status}>
-              {t('admin.requests.filter.option', { label: status === 'all' ? t('admin.requests.filter.allStatuses') : t(`admin.requests.status.${status}`), count: counts[status] })}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  );
-}
+import { WaitingMoveDialog, MoveOutcome, type MoveAsked } from './WaitingMoveDialog';
+import { decidable, filterOf, paramsOf, visibleRequests, type BookingDecision, type RequestFilter } from './requestsView';
 
 function BulkActions({ chosen, busy, onDecide }: { chosen: OfficeRequestRow[]; busy: boolean; onDecide: (decision: BookingDecision, rows: OfficeRequestRow[]) => void }) {
   const { t } = useTranslation();
@@ -77,6 +49,8 @@ export default function RequestsPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [asked, setAsked] = useState<Asked | null>(null);
   const [decided, setDecided] = useState<Decided | null>(null);
+  const [moving, setMoving] = useState<MoveAsked | null>(null);
+  const [moved, setMoved] = useState<MoveAsked | null>(null);
   const [busy, setBusy] = useState(false);
 
   const answer = requests.value;
@@ -99,6 +73,7 @@ export default function RequestsPage() {
   };
   const afterDecision = (decision: Asked, results: Decided['results']) => {
     setAsked(null);
+    setMoved(null);
     setDecided({ asked: decision, results });
     const next = new Set(selected);
     for (const row of decision.rows) next.delete(row.id);
@@ -106,8 +81,16 @@ export default function RequestsPage() {
     void requests.reload();
   };
 
+  // The places in line and the offers move with each step: the list is read again.
+  const afterMove = (move: MoveAsked) => {
+    setMoving(null);
+    setDecided(null);
+    setMoved(move);
+    void requests.reload();
+  };
+
   const ask = (decision: BookingDecision, askedRows: OfficeRequestRow[]) => setAsked({ decision, rows: askedRows });
-  const rowsProps = { rows, selected, onToggle: toggle, onDecide: ask, busy, loading: requests.loading };
+  const rowsProps = { rows, selected, onToggle: toggle, onDecide: ask, onMove: (move: MoveAsked['move'], row: OfficeRequestRow) => setMoving({ move, row }), busy, loading: requests.loading };
 
   const noOffer = answer && (answer.quarter === null || (answer.offers.length === 0 && answer.requests.length === 0));
   return (
@@ -136,6 +119,7 @@ export default function RequestsPage() {
               <>
                 <Filters answer={answer} filter={filter} onChange={change} />
                 {decided && <DecisionOutcomes decided={decided} onDismiss={() => setDecided(null)} />}
+                {moved && <MoveOutcome moved={moved} onDismiss={() => setMoved(null)} />}
                 <BulkActions chosen={chosen} busy={busy} onDecide={ask} />
                 {rows.length === 0 ? (
                   <div className="mt-4"><EmptyState>{t('admin.requests.table.empty')}</EmptyState></div>
@@ -154,6 +138,7 @@ export default function RequestsPage() {
         </>
       )}
       <DecisionDialog asked={asked} onClose={() => setAsked(null)} onDecided={afterDecision} onBusy={setBusy} />
+      <WaitingMoveDialog asked={moving} onClose={() => setMoving(null)} onMoved={afterMove} onBusy={setBusy} />
     </AdminFrame>
   );
 }

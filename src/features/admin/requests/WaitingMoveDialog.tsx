@@ -1,0 +1,98 @@
+/**
+ * Moving a waiting family one place up, or taking it off the waiting list (docs/booking.md), with
+ * an optional note to the family. The buttons wait for the answer, so a double click sends once;
+ * an error leaves the dialog open and nothing changed.
+ */
+import type { OfficeRequestRow } from '@family-portal/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorKey } from '../../../api/errorMessages';
+import { moveOnWaitingList } from '../../../api/officeBooking';
+import { Alert } from '../../../components/Alert';
+import { Modal } from '../../../components/Modal';
+import { OfficeNoteField, useOfficeNoteCheck } from './OfficeNoteField';
+import type { WaitingListMove } from './requestsView';
+
+export interface MoveAsked {
+  move: WaitingListMove;
+  row: OfficeRequestRow;
+}
+
+interface Props {
+  asked: MoveAsked | null;
+  onClose: () => void;
+  onMoved: (asked: MoveAsked) => void;
+  /** Whether a move is being sent (the page disables its other buttons meanwhile). */
+  onBusy: (busy: boolean) => void;
+}
+
+export function WaitingMoveDialog({ asked, onClose, onMoved, onBusy }: Props) {
+  const { t } = useTranslation();
+  const checkNote = useOfficeNoteCheck();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<{ text: string; note: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  // The state reaches the buttons with the next render; a second click before it must not send again.
+  const sending = useRef(false);
+
+  useEffect(() => {
+    if (!asked) return;
+    setNote('');
+    setError(null);
+  }, [asked]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!asked || sending.current) return;
+    const { note: trimmed, problem } = checkNote(note);
+    if (problem) return setError({ text: problem, note: true });
+    sending.current = true;
+    setBusy(true);
+    onBusy(true);
+    setError(null);
+    try {
+      await moveOnWaitingList({ requestId: asked.row.id, move: asked.move, ...(trimmed ? { note: trimmed } : {}) });
+      onMoved(asked);
+    } catch (caught) {
+      setError({ text: t('admin.requests.waiting.failed', { message: t(apiErrorKey(caught)) }), note: false });
+    } finally {
+      sending.current = false;
+      setBusy(false);
+      onBusy(false);
+    }
+  }
+
+  const up = asked?.move === 'up';
+  const names = { child: asked?.row.childName ?? asked?.row.childId ?? '', lesson: asked?.row.lessonName ?? asked?.row.lessonId ?? '' };
+  return (
+    <Modal open={asked !== null} busy={busy} onClose={onClose} title={t(up ? 'admin.requests.waiting.titleUp' : 'admin.requests.waiting.titleOff')}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3 text-sm">
+        <p className="break-words text-slate-700">{t(up ? 'admin.requests.waiting.explainUp' : 'admin.requests.waiting.explainOff', names)}</p>
+        <OfficeNoteField value={note} onChange={setNote} disabled={busy} invalid={error?.note ?? false} />
+        {error && <Alert tone="error">{error.text}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2 pt-1">
+          <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
+            {t('admin.controls.cancel')}
+          </button>
+          <button type="submit" disabled={busy} className={`rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60 ${up ? 'bg-teal-700 hover:bg-teal-800' : 'bg-red-700 hover:bg-red-800'}`}>
+            {busy ? t('admin.requests.decide.sending') : t(up ? 'admin.requests.waiting.moveUp' : 'admin.requests.waiting.takeOff')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** What the last move did, named by child and lesson; it takes the focus, as the row's buttons may be gone. */
+export function MoveOutcome({ moved, onDismiss }: { moved: MoveAsked; onDismiss: () => void }) {
+  const { t } = useTranslation();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), [moved]);
+  const names = { child: moved.row.childName ?? moved.row.childId, lesson: moved.row.lessonName ?? moved.row.lessonId };
+  return (
+    <div ref={panel} tabIndex={-1} role="status" className="mt-3 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800">
+      <p className="break-words">{t(moved.move === 'up' ? 'admin.requests.waiting.movedUp' : 'admin.requests.waiting.takenOff', names)}</p>
+      <button type="button" onClick={onDismiss} className="mt-2 text-sm font-medium underline">{t('admin.controls.dismiss')}</button>
+    </div>
+  );
+}
