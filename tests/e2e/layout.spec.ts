@@ -98,6 +98,15 @@ const LONG_REQUESTS: BookingRequestsAnswer['requests'] = [
     'Die Mittwochsgruppe ist leider ausgebucht; am Sonntag sind im nächsten Quartal wieder Plätze frei, bitte melden Sie sich dann erneut.'),
   longRequest(3, 'Friedrich-Wilhelm Bartholomäus Wolkenstein-Hohenzollern', 'confirmed', 'Bitte Hausschuhe und Turnbeutel mitbringen.'),
   longRequest(4, 'Екатерина-Александра Волкенштейн-Гогенцоллерн', 'requested', null),
+  // On the waiting list at both times, far down the line at one, with a place held at the other.
+  {
+    ...longRequest(5, 'Maximilian-Alexander von Wolkenstein-Hohenzollern', 'waiting', 'Ihre Familie ist wegen eines Geschwisterkindes im Kurs auf der Warteliste nach vorn gerückt.'),
+    waitingSince: '2026-11-20T08:15:00.000Z',
+    waiting: {
+      positions: [{ roomHourId: 'RH901-1', position: 12 }],
+      offer: { roomHourId: 'RH901-2', offeredAt: '2026-11-27T08:15:00.000Z', until: '2099-12-30T17:00:00.000Z' },
+    },
+  },
 ];
 
 /** The notices tab lists what listNotices answers, with these long ones added: a notice and a withdrawn cancellation. */
@@ -226,6 +235,15 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
     await longCourse.getByRole('checkbox', { disabled: false }).first().check();
     await longCourse.getByRole('button', { name: t.booking.request }).click();
   });
+  await checkDialog(guard, 'booking: join the waiting list', async () => {
+    await longCourse.getByRole('button', { name: t.booking.waiting.open }).click();
+    const form = longCourse.getByRole('form', { name: t.booking.waiting.open });
+    await form.getByRole('checkbox').first().check();
+    await form.getByLabel(t.booking.child).selectOption({ label: LONG_BOOKING.freeChild });
+    await form.getByRole('button', { name: t.booking.waiting.submit }).click();
+  });
+  await checkDialog(guard, 'booking: leave the waiting list', () =>
+    page.getByRole('region', { name: t.booking.yourRequests }).getByRole('button', { name: new RegExp(`^${escape(t.booking.waiting.leave.label.split('{{request}}')[0]!)}.*${escape(LONG_BOOKING.inLineChild)}`) }).click());
   await checkDialog(guard, 'booking: withdraw a request', () =>
     page.getByRole('region', { name: t.booking.yourRequests }).getByRole('button', { name: new RegExp(`^${escape(t.booking.withdraw.open)}: .*${escape(LONG_BOOKING.waitingChild)}`) }).click());
 
@@ -299,6 +317,11 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
     const waiting = LONG_REQUESTS.filter((row) => row.status === 'requested').length;
     await requests.getByRole('button', { name: t.admin.requests.decide.declineSelected_other.replace('{{count}}', String(waiting)) }).click();
   });
+  await checkDialog(guard, 'admin: move up on the waiting list', () =>
+    requests
+      .getByRole('button', { name: t.admin.requests.waiting.moveUpOne.replace('{{child}}', LONG_REQUESTS[4]!.childName!).replace('{{lesson}}', LONG_OFFER.lessonName) })
+      .filter({ visible: true })
+      .click());
   // The notices tab with the long notices (see LONG_NOTICES), its three confirmations, and the absences tab.
   await page.getByRole('link', { name: t.admin.notices.tab, exact: true }).click();
   const notices = page.getByRole('region', { name: t.admin.notices.list.title });

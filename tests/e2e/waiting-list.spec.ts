@@ -9,9 +9,9 @@
  * sweep's work), and the place goes to the second in line, who opens its e-mail's link and takes
  * it with one tap: the request is the office's to confirm, in AppSheet as `Angefragt`.
  *
- * Desktop only: each run uses families up (one leaves the line, one takes the place), and the
- * phone's booking page is booking.spec.ts's; the waiting list's own screens are checked at every
- * width by the component tests (src/features/booking/waitingList.test.tsx).
+ * Desktop only: each run uses families up (one leaves the line, one takes the place). The waiting
+ * list's screens at every width from 320 px are layout.spec.ts's (the long family's waiting request,
+ * the join and leave dialogs, the console's waiting row and its move dialog).
  */
 import type { BookingRequestsAnswer } from '@family-portal/contract';
 import { expect, test, type Page } from '@playwright/test';

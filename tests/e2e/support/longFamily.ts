@@ -210,7 +210,7 @@ const requestKey = (quarterId: string, lessonId: string, childId: string) =>
   `REQ-${createHash('sha256').update(`${quarterId}\u0000${lessonId}\u0000${childId}`).digest('hex').slice(0, 20)}`;
 
 /** The long Russian course offered next quarter: its first time full, requests of three of the children. */
-export const LONG_BOOKING = { lessonId: 'L902', lessonName: LESSONS[1]!.name, waitingChild: CHILD_NAMES[0]!, freeChild: CHILD_NAMES[1]! } as const;
+export const LONG_BOOKING = { lessonId: 'L902', lessonName: LESSONS[1]!.name, waitingChild: CHILD_NAMES[0]!, freeChild: CHILD_NAMES[1]!, inLineChild: CHILD_NAMES[4]! } as const;
 
 function bookingRows(): Record<string, Row[]> {
   const quarter = nextQuarter();
@@ -229,7 +229,7 @@ function bookingRows(): Record<string, Row[]> {
     'Requested At': `${daysAgo(3)} 08:15:00`,
     'Requested By': LONG_FAMILY.email,
     Note: note,
-    'Decided At': status === 'Angefragt' ? null : `${daysAgo(1)} 09:00:00`,
+    'Decided At': status === 'Angefragt' || status === 'Warteliste' ? null : `${daysAgo(1)} 09:00:00`,
   });
   return {
     Offers: [{
@@ -246,6 +246,8 @@ function bookingRows(): Record<string, Row[]> {
       request(0, 'Angefragt', null, ['RH902-1', 'RH902-2']),
       request(2, 'Abgelehnt', 'Die Sonntagsgruppe ist leider ausgebucht; im übernächsten Quartal sind wieder Plätze frei, bitte melden Sie sich dann erneut im Schulbüro.', ['RH902-2']),
       request(3, 'Bestätigt', 'Bitte das Lehrbuch „Русский язык. 5 класс“ und ein Heft mitbringen.', ['RH902-1']),
+      // On the waiting list of the full time, with the office's note (docs/booking.md).
+      request(4, 'Warteliste', 'Ihre Familie ist wegen eines Geschwisterkindes im Kurs auf der Warteliste nach vorn gerückt.', ['RH902-1']),
     ],
   };
 }
