@@ -4,14 +4,12 @@
  * one call for every hundred of them. The buttons wait for the answer, so a double click sends once.
  */
 import type { OfficeRequestRow } from '@family-portal/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { apiErrorKey } from '../../../api/errorMessages';
 import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
 import { decideBookingRequests, type BookingDecisionResult } from '../../../api/officeBooking';
-import { OfficeNoteField, useOfficeNoteCheck } from './OfficeNoteField';
+import { OfficeNoteField, useOfficeNoteForm } from './OfficeNoteField';
 import type { BookingDecision } from './requestsView';
 
 export interface Asked {
@@ -55,41 +53,11 @@ async function decideInBatches(asked: Asked, note: string): Promise<BookingDecis
 
 export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
   const { t } = useTranslation();
-  const checkNote = useOfficeNoteCheck();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<{ text: string; note: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The state reaches the buttons with the next render; a second click before it must not send again.
-  const sending = useRef(false);
-
-  useEffect(() => {
-    if (!asked) return;
-    setNote('');
-    setError(null);
-  }, [asked]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!asked || sending.current) return;
-    const { note: trimmed, problem } = checkNote(note);
-    if (problem) {
-      setError({ text: problem, note: true });
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    onBusy(true);
-    setError(null);
-    try {
-      onDecided(asked, await decideInBatches(asked, trimmed));
-    } catch (caught) {
-      setError({ text: t('admin.requests.decide.failed', { message: t(apiErrorKey(caught)) }), note: false });
-    } finally {
-      sending.current = false;
-      setBusy(false);
-      onBusy(false);
-    }
-  }
+  const { note, setNote, error, busy, submit } = useOfficeNoteForm(asked, {
+    send: async (sent, trimmed) => onDecided(sent, await decideInBatches(sent, trimmed)),
+    failedKey: 'admin.requests.decide.failed',
+    onBusy,
+  });
 
   const count = asked?.rows.length ?? 0;
   const confirming = asked?.decision === 'confirm';

@@ -4,8 +4,9 @@
  * function checks them.
  */
 import { inputProblem, MAX_LENGTH } from '@family-portal/contract';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorKey } from '../../../api/errorMessages';
 import { INPUT_PROBLEM_KEYS } from '../../../i18n/inputProblems';
 
 /** The note as sent (trimmed), or why it cannot be. */
@@ -16,6 +17,47 @@ export function useOfficeNoteCheck() {
     const problem = inputProblem('officeNote', trimmed);
     return { note: trimmed, problem: problem && t(INPUT_PROBLEM_KEYS[problem], { field: t('admin.requests.decide.noteField'), max: MAX_LENGTH.officeNote }) };
   };
+}
+
+/**
+ * A dialog's form around the note: cleared whenever the dialog is asked again, checked before
+ * sending, sent once however often it is clicked (the state reaches the buttons with the next
+ * render), and on a failure left open with `failedKey`'s text and nothing changed.
+ */
+export function useOfficeNoteForm<A>(asked: A | null, { send, failedKey, onBusy }: { send: (asked: A, note: string) => Promise<void>; failedKey: 'admin.requests.decide.failed' | 'admin.requests.waiting.failed'; onBusy: (busy: boolean) => void }) {
+  const { t } = useTranslation();
+  const checkNote = useOfficeNoteCheck();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<{ text: string; note: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const sending = useRef(false);
+
+  useEffect(() => {
+    if (!asked) return;
+    setNote('');
+    setError(null);
+  }, [asked]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!asked || sending.current) return;
+    const { note: trimmed, problem } = checkNote(note);
+    if (problem) return setError({ text: problem, note: true });
+    sending.current = true;
+    setBusy(true);
+    onBusy(true);
+    setError(null);
+    try {
+      await send(asked, trimmed);
+    } catch (caught) {
+      setError({ text: t(failedKey, { message: t(apiErrorKey(caught)) }), note: false });
+    } finally {
+      sending.current = false;
+      setBusy(false);
+      onBusy(false);
+    }
+  }
+  return { note, setNote, error, busy, submit };
 }
 
 interface Props {

@@ -4,13 +4,12 @@
  * an error leaves the dialog open and nothing changed.
  */
 import type { OfficeRequestRow } from '@family-portal/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorKey } from '../../../api/errorMessages';
 import { moveOnWaitingList } from '../../../api/officeBooking';
 import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
-import { OfficeNoteField, useOfficeNoteCheck } from './OfficeNoteField';
+import { OfficeNoteField, useOfficeNoteForm } from './OfficeNoteField';
 import type { WaitingListMove } from './requestsView';
 
 export interface MoveAsked {
@@ -28,39 +27,14 @@ interface Props {
 
 export function WaitingMoveDialog({ asked, onClose, onMoved, onBusy }: Props) {
   const { t } = useTranslation();
-  const checkNote = useOfficeNoteCheck();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<{ text: string; note: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  // The state reaches the buttons with the next render; a second click before it must not send again.
-  const sending = useRef(false);
-
-  useEffect(() => {
-    if (!asked) return;
-    setNote('');
-    setError(null);
-  }, [asked]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!asked || sending.current) return;
-    const { note: trimmed, problem } = checkNote(note);
-    if (problem) return setError({ text: problem, note: true });
-    sending.current = true;
-    setBusy(true);
-    onBusy(true);
-    setError(null);
-    try {
-      await moveOnWaitingList({ requestId: asked.row.id, move: asked.move, ...(trimmed ? { note: trimmed } : {}) });
-      onMoved(asked);
-    } catch (caught) {
-      setError({ text: t('admin.requests.waiting.failed', { message: t(apiErrorKey(caught)) }), note: false });
-    } finally {
-      sending.current = false;
-      setBusy(false);
-      onBusy(false);
-    }
-  }
+  const { note, setNote, error, busy, submit } = useOfficeNoteForm(asked, {
+    send: async (sent, trimmed) => {
+      await moveOnWaitingList({ requestId: sent.row.id, move: sent.move, ...(trimmed ? { note: trimmed } : {}) });
+      onMoved(sent);
+    },
+    failedKey: 'admin.requests.waiting.failed',
+    onBusy,
+  });
 
   const up = asked?.move === 'up';
   const names = { child: asked?.row.childName ?? asked?.row.childId ?? '', lesson: asked?.row.lessonName ?? asked?.row.lessonId ?? '' };
