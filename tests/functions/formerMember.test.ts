@@ -113,6 +113,16 @@ describe('a family whose membership ended', () => {
     expect(await requestRow(requestKey(plannedQuarter, offer.lessonId, kids[1]!.childId))).toBeUndefined();
   });
 
+  it('cannot join a waiting list, leave it or take a place: 403, nothing in AppSheet', async () => {
+    const answer = await call('joinWaitingList', token, { childId: kids[1]!.childId, offerId: offer.offerId, roomHourIds: offer.roomHourIds.slice(0, 1) });
+    expect(answer).toMatchObject(ended);
+    expect(await requestRow(requestKey(plannedQuarter, offer.lessonId, kids[1]!.childId))).toBeUndefined();
+    for (const name of ['leaveWaitingList', 'takeWaitingOffer', 'passWaitingOffer']) {
+      expect(await call(name, token, { requestId: made.requestId })).toMatchObject(ended);
+    }
+    expect(await requestRow(made.requestId)).toMatchObject({ Status: 'Angefragt' });
+  });
+
   it('cannot withdraw its request: 403, still waiting in AppSheet', async () => {
     expect(await call('withdrawBooking', token, { requestId: made.requestId })).toMatchObject(ended);
     expect(await requestRow(made.requestId)).toMatchObject({ Status: 'Angefragt' });

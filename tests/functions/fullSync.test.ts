@@ -40,6 +40,7 @@ const ENUM_VALUES: Record<string, string> = {
   Bestätigt: 'confirmed',
   Abgelehnt: 'declined',
   Zurückgezogen: 'withdrawn',
+  Warteliste: 'waiting',
   Angekündigt: 'announced',
   Eingereicht: 'filed',
   Zurückgegeben: 'returned',

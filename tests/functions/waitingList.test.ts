@@ -17,6 +17,7 @@ import { joinWaitingList, leaveWaitingList, passWaitingOffer, takeWaitingOffer, 
 import { offerMailsWith } from '../../functions/src/booking/waitingSettings';
 import { withdrawBooking } from '../../functions/src/booking/withdrawBooking';
 import { HttpError } from '../../functions/src/http/errors';
+import { auditPage } from '../../functions/src/lib/audit';
 import { AppSheetError, createAppSheetClient } from '../../functions/src/sync/appsheet/appsheetClient';
 import { filter, keyIn } from '../../functions/src/sync/appsheet/selector';
 import { runFullSync, runSyncReportingChanges } from '../../functions/src/wiring/syncRuns';
@@ -106,11 +107,12 @@ beforeAll(async () => {
   const twoTimes = school.lessons.findLast((lesson) => lesson.roomHourIds.length >= 2);
   expect(twoTimes).toBeDefined();
   const inTurn = school.lessons.filter((lesson) => lesson !== twoTimes);
-  const names = ['join', 'line', 'pass', 'raise', 'devices', 'expiring', 'withdrawal', 'office', 'late', 'http', 'times'] as const;
+  const names = ['join', 'line', 'pass', 'raise', 'devices', 'expiring', 'withdrawal', 'office', 'late', 'http', 'closed', 'times'] as const;
   expect(inTurn.length).toBeGreaterThanOrEqual(names.length - 1);
   names.forEach((name, index) => {
     const lesson = (name === 'times' ? twoTimes : inTurn[index]) as (typeof school.lessons)[number];
-    offers[name] = { offerId: `OFF-WAIT-${name}`, lessonId: lesson.lessonId, roomHourIds: lesson.roomHourIds, places: 1, requestsUntil: schoolDay(30) };
+    // 'closed' took requests until yesterday.
+    offers[name] = { offerId: `OFF-WAIT-${name}`, lessonId: lesson.lessonId, roomHourIds: lesson.roomHourIds, places: 1, requestsUntil: schoolDay(name === 'closed' ? -1 : 30) };
   });
   await addOffers(appSheetUrl, quarterId, Object.values(offers));
   members = (await indexedMembers(db)).slice(0, 10);
@@ -144,7 +146,7 @@ describe('joining', () => {
     expect(await taken(offer)).toEqual({ [first(offer)]: 1 });
   });
 
-  it('refuses with nothing written: a time with a free place, twice, a child already requesting, another family\'s child', async () => {
+  it("refuses with nothing written: a time with a free place, twice, a child already requesting, another family's child, a closed offer", async () => {
     const offer = offers.join as TestOffer;
     const other = offers.line as TestOffer;
     const before = (await appSheet.find('Course Requests')).length;
@@ -154,6 +156,7 @@ describe('joining', () => {
     expect(await refusal(join(kid(0), offer))).toBe('already-requested');
     const stranger = { childId: kid(3).childId, memberId: kid(4).memberId };
     expect(await refusal(join(stranger, offer))).toBe('permission-denied');
+    expect(await refusal(join(kid(5), offers.closed as TestOffer))).toBe('requests-closed');
     expect((await appSheet.find('Course Requests')).length).toBe(before);
     expect(await mirror(keyOf(kid(5), other))).toBeUndefined();
   });
@@ -394,6 +397,9 @@ describe('the office', () => {
     expect(await offeredTo(offer)).toEqual([c]);
     const steps = (await db.collection(ADMIN_AUDIT).where('adminEmail', '==', ADMIN).get()).docs.map((doc) => [doc.get('step'), doc.get('requestId')]);
     expect(steps).toEqual(expect.arrayContaining([['movedUp', c], ['removed', a]]));
+    // The console's audit log reads them as waiting list steps, with the office's note.
+    const logged = (await auditPage(db))?.entries.filter((shown) => shown.kind === 'waitingList' && shown.requestId === a);
+    expect(logged).toContainEqual(expect.objectContaining({ kind: 'waitingList', step: 'removed', adminEmail: ADMIN, note: 'Das Kind ist zu jung für den Kurs.', roomHourIds: [first(offer)] }));
   });
 });
 

@@ -11,11 +11,13 @@ import {
   AUDIT_LOG_LENGTH,
   auditAudienceSchema,
   NOTICE_KINDS,
+  WAITING_LIST_STEPS,
   type AccountsQuery,
   type AuditAudience,
   type AuditEntry,
   type AuditLogPage,
   type OfficeNotice,
+  type WaitingListStep,
 } from '@family-portal/contract';
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 
@@ -67,6 +69,21 @@ function entryOf(doc: DocumentSnapshot): AuditEntry {
       title: text(doc.get('title')),
       audience: auditAudienceOf(doc.get('audience')),
       recipients: Number(doc.get('recipients') ?? 0),
+    };
+  }
+  if (kind === 'waitingList') {
+    const step = doc.get('step') as unknown;
+    const roomHourIds = doc.get('roomHourIds') as unknown;
+    const note = doc.get('note') as unknown;
+    return {
+      kind,
+      ...common,
+      step: (WAITING_LIST_STEPS as readonly unknown[]).includes(step) ? (step as WaitingListStep) : 'joined',
+      requestId: text(doc.get('requestId')),
+      childId: text(doc.get('childId')),
+      lessonId: text(doc.get('lessonId')),
+      roomHourIds: Array.isArray(roomHourIds) ? roomHourIds.map(String) : [],
+      note: typeof note === 'string' ? note : null,
     };
   }
   return { kind: 'familyView', ...common, memberId: text(doc.get('memberId')), memberName: text(doc.get('memberName')) };
