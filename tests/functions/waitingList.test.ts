@@ -424,5 +424,12 @@ describe('over HTTP', () => {
     const took = await call('takeWaitingOffer', waitingToken, { requestId: id });
     expect([took.status, took.body.data?.status]).toEqual([200, 'requested']);
     expect((await call('moveOnWaitingList', waitingToken, { requestId: id, move: 'up' })).status).toBe(403);
+
+    // The office declines the request the place became: the next family in line is offered it.
+    await join(kid(8), offer);
+    const { token: adminToken } = await signedUpAccount(ADMIN, { admin: true });
+    const declined = await call('decideBookingRequests', adminToken, { requestIds: [id], decision: 'decline' });
+    expect(declined.body.data?.results).toEqual([{ requestId: id, outcome: 'declined' }]);
+    expect(await offeredTo(offer)).toEqual([keyOf(kid(8), offer)]);
   });
 });

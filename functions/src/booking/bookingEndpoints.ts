@@ -39,12 +39,11 @@ const waitingDeps = (): WaitingDeps => {
 };
 
 /** A place freed by a withdrawal or a decline goes to the first family waiting for it. */
-async function offerFreedPlaces(requestIds: string[]): Promise<void> {
-  if (requestIds.length === 0) return;
+async function offerFreedPlaces(offerIds: Array<string | null>): Promise<void> {
+  const offered = offerIds.filter((id): id is string => typeof id === 'string' && id !== '');
+  if (offered.length === 0) return;
   const db = adminDb();
-  const mirrors = await db.getAll(...requestIds.map((id) => db.collection('bookingRequests').doc(id)), { fieldMask: ['offerId'] });
-  const offerIds = mirrors.map((doc) => doc.get('offerId') as unknown).filter((id): id is string => typeof id === 'string' && id !== '');
-  await refreshWaitingLists({ db, ...waitingListConfig(db) }, offerIds);
+  await refreshWaitingLists({ db, ...waitingListConfig(db) }, offered);
 }
 
 /** POST {childId, offerId, roomHourIds}: the request as AppSheet now holds it. */
@@ -54,7 +53,7 @@ export async function requestBooking(request: Request) {
   const db = adminDb();
   const requested = await recordRequest({ db, appSheet: appSheetForWrites() }, caller, member, body);
   // A family on the waiting list that books a free time directly leaves the line (and its offer).
-  if ((await db.collection(WAITING_ENTRIES).doc(requested.id).get()).exists) await offerFreedPlaces([requested.id]);
+  if ((await db.collection(WAITING_ENTRIES).doc(requested.id).get()).exists) await offerFreedPlaces([requested.offerId]);
   return { data: requested };
 }
 
@@ -63,7 +62,7 @@ export async function withdrawBooking(request: Request) {
   const { member } = await callerAndActiveMember(request, BOOKING_LIMITS.withdrawBooking);
   const { requestId } = parsedOr400(withdrawBookingBody.safeParse(request.body));
   const withdrawn = await recordWithdrawal({ db: adminDb(), appSheet: appSheetForWrites() }, member, requestId);
-  await offerFreedPlaces([requestId]);
+  await offerFreedPlaces([withdrawn.offerId]);
   return { data: withdrawn };
 }
 
@@ -114,7 +113,9 @@ export async function decideBookingRequests(request: Request) {
   const results = await decideRequests({ db, appSheet: appSheetForWrites() }, body);
   const decided = results.filter((result) => result.outcome === 'confirmed' || result.outcome === 'declined').map((result) => result.requestId);
   if (decided.length > 0) await sendBookingDecisionMails(db, decided);
-  await offerFreedPlaces(results.filter((result) => result.outcome === 'declined').map((result) => result.requestId));
+  const declined = results.filter((result) => result.outcome === 'declined').map((result) => db.collection('bookingRequests').doc(result.requestId));
+  // The results name requests only: their offers are read once, after the decisions.
+  if (declined.length > 0) await offerFreedPlaces((await db.getAll(...declined, { fieldMask: ['offerId'] })).map((doc) => (doc.get('offerId') as string | null) ?? null));
   return { data: { results } };
 }
 
