@@ -85,6 +85,11 @@ export default defineConfig({
     // Every core: Vitest's default, one fewer than the cores, leaves half of a 2-core machine idle.
     maxWorkers: availableParallelism(),
     environment: 'node',
+    // A cap, not a wait: a passing test ends when its conditions hold. In CI the unit lane shares
+    // two cores with the emulators, Chromium and the lint, and a screen test that takes 0.3 s
+    // alone took over Vitest's default 5 s there (the Direct debit tab's announce, stop 84);
+    // each of its findBy… may itself wait 5 s (src/test/setup.ts).
+    testTimeout: 30_000,
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
     // Files that leave nothing behind reuse their worker's modules; the others get their own

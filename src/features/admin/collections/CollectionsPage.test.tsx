@@ -120,7 +120,7 @@ describe("the office's Direct debit tab: a new run", () => {
     await userEvent.click(table.getByRole('checkbox', { name: 'Collect from Jan Weber (M0006)' }));
     const region = await newRun();
     await userEvent.clear(region.getByLabelText('Purpose on the bank statement'));
-    await userEvent.type(region.getByLabelText('Purpose on the bank statement'), 'Kursgebühren Winter');
+    await userEvent.paste('Kursgebühren Winter');
     await userEvent.click(region.getByRole('button', { name: 'Announce…' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Announce this collection run?' }));
     expect(dialog.getByText('1 family will be told by e-mail that €87.50 will be collected on Mon, 21 Dec 2026.')).toBeInTheDocument();
