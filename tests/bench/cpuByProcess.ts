@@ -9,9 +9,10 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
+const RUNTIMES = 'Functions emulator runtimes';
 /** Kinds of process by a part of the command line, the first match wins. */
 const KINDS: Array<[kind: string, mark: string]> = [
-  ['Functions emulator runtimes', 'functionsEmulatorRuntime'],
+  [RUNTIMES, 'functionsEmulatorRuntime'],
   ['Chromium', 'chrom'],
   ['Firestore emulator (Java)', 'java'],
   ['Vitest', 'vitest'],
@@ -28,9 +29,14 @@ const TICKS = 100;
 
 interface Seen {
   kind: string;
+  /** For a Functions emulator runtime: the function it serves (FUNCTION_TARGET in its environment). */
+  target?: string;
   before: number;
   last: number;
 }
+
+/** The emulator starts a runtime per function, and one more for every request that finds them all busy. */
+const targetOf = (key: string) => /(?:^|\0)FUNCTION_TARGET=([^\0]*)/.exec(read(`/proc/${key.split('@')[0]}/environ`) ?? '')?.[1] ?? '(loading)';
 
 const kindOf = (command: string) => KINDS.find(([, mark]) => command.includes(mark))?.[0] ?? `other: ${command.slice(0, 50)}`;
 
@@ -67,7 +73,11 @@ const take = (first: boolean) => {
   for (const { key, command: line, cpu } of readings()) {
     const known = seen.get(key);
     if (known) known.last = cpu;
-    else seen.set(key, { kind: kindOf(line), before: first ? cpu : 0, last: cpu });
+    else {
+      const kind = kindOf(line);
+      const target = kind === RUNTIMES ? targetOf(key) : undefined;
+      seen.set(key, { kind, target, before: first ? cpu : 0, last: cpu });
+    }
   }
 };
 take(true);
@@ -87,5 +97,15 @@ child.on('exit', (code) => {
   const total = rows.reduce((sum, [, { cpu }]) => sum + cpu, 0);
   console.log(`\nCPU by process: ${Math.round((Date.now() - started) / 1000)} s wall, ${Math.round(total)} s CPU`);
   for (const [kind, { cpu, processes }] of rows.slice(0, 15)) console.log(`${cpu.toFixed(1).padStart(8)} s  ${String(processes).padStart(4)} processes  ${kind}`);
+  const byTarget = new Map<string, { cpu: number; processes: number }>();
+  for (const { kind, target, before, last } of seen.values()) {
+    if (kind !== RUNTIMES || last === before) continue;
+    const sum = byTarget.get(target!) ?? { cpu: 0, processes: 0 };
+    byTarget.set(target!, { cpu: sum.cpu + last - before, processes: sum.processes + 1 });
+  }
+  if (byTarget.size > 0) {
+    console.log(`\n${RUNTIMES} by function (${byTarget.size} functions):`);
+    for (const [target, { cpu, processes }] of [...byTarget].sort(([, a], [, b]) => b.cpu - a.cpu).slice(0, 25)) console.log(`${cpu.toFixed(1).padStart(8)} s  ${String(processes).padStart(4)} processes  ${target}`);
+  }
   process.exit(code ?? 1);
 });
