@@ -5,7 +5,7 @@
  * member gets the account back by resetting the password. Desktop only (it creates accounts).
  */
 import { expect, test } from '@playwright/test';
-import { APP_ORIGIN, latestOobCode, memberEmail, signUpThroughAuthApi } from './support/emulators';
+import { APP_ORIGIN, deleteAccount, latestOobCode, memberEmail, signUpThroughAuthApi } from './support/emulators';
 import { signIn } from './support/signIn';
 
 const AUTH = 'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1';
@@ -47,6 +47,8 @@ test("a stranger's account made with a member's address never opens the family, 
   // Two accounts, eleven pages and five functions, some started cold: longer than one screen's 30 s.
   test.setTimeout(60_000);
   const email = await memberEmail(MEMBER_ID);
+  // The member has no account yet, also when this test ran before on the same stack.
+  await deleteAccount(email);
 
   // 1. The stranger signs up through the Auth API (the gate lets a member's address through)
   //    and has the portal send the genuine verification e-mail.

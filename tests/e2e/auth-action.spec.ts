@@ -4,7 +4,7 @@
  * password reset. Desktop only: these flows create accounts once per run.
  */
 import { expect, test } from '@playwright/test';
-import { APP_ORIGIN, latestOobCode, memberEmail, signUpThroughAuthApi, createVerifiedAccount } from './support/emulators';
+import { APP_ORIGIN, createVerifiedAccount, deleteAccount, latestOobCode, memberEmail, signUpThroughAuthApi } from './support/emulators';
 import { signIn } from './support/signIn';
 
 const AUTH = 'http://127.0.0.1:9099';
@@ -17,6 +17,8 @@ function throughActionUrl(oobLink: string): string {
 
 test('a verification link through /auth/action verifies the address and leads to the dashboard', async ({ page }) => {
   const email = await memberEmail('M0012');
+  // No account yet, also when this test ran before on the same stack.
+  await deleteAccount(email);
   const { body } = await signUpThroughAuthApi(email, 'action-1');
   expect(body.localId).toBeTruthy();
   // The e-mail the portal sends after sign-up, asked for as the web SDK does.

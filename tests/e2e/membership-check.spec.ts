@@ -4,7 +4,7 @@
  * create accounts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { accountExists, memberEmail } from './support/emulators';
+import { accountExists, deleteAccount, memberEmail } from './support/emulators';
 
 async function signUpWithBusyCheck(page: Page, email: string, answer: 'rate-limited' | 'unreachable') {
   let checks = 0;
@@ -24,6 +24,8 @@ async function signUpWithBusyCheck(page: Page, email: string, answer: 'rate-limi
 
 test('a member signs up while the membership check answers 429', async ({ page }) => {
   const email = await memberEmail('M0008');
+  // No account yet, also when this test ran before on the same stack.
+  await deleteAccount(email);
   const checks = await signUpWithBusyCheck(page, email, 'rate-limited');
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText(`We sent a verification link to ${email}.`)).toBeVisible();

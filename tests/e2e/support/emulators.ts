@@ -48,13 +48,18 @@ export async function latestOobCode(email: string, requestType: OobCode['request
 }
 
 export async function accountExists(email: string): Promise<boolean> {
+  return (await accountUid(email)) !== null;
+}
+
+/** The account's uid (its localId in the Auth emulator), or null when the address has none. */
+export async function accountUid(email: string): Promise<string | null> {
   const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`, {
     method: 'POST',
     headers: owner,
     body: JSON.stringify({ email: [email] }),
   });
-  const body = (await response.json()) as { users?: unknown[] };
-  return (body.users?.length ?? 0) > 0;
+  const body = (await response.json()) as { users?: Array<{ localId: string }> };
+  return body.users?.[0]?.localId ?? null;
 }
 
 /**
@@ -97,8 +102,13 @@ export async function signUpThroughAuthApi(email: string, password: string) {
   return { status: response.status, body: (await response.json()) as { localId?: string; error?: { message: string } } };
 }
 
-/** A member's account with a verified e-mail, made the way the office would help a parent. */
+/**
+ * A member's account with a verified e-mail, made the way the office would help a parent. One
+ * an earlier run of the test left (`--repeat-each`, a second run on the same stack) is deleted
+ * first, so each run starts as the first did.
+ */
 export async function createVerifiedAccount(email: string, password: string): Promise<void> {
+  await deleteAccount(email);
   const { body } = await signUpThroughAuthApi(email, password);
   if (!body.localId) throw new Error(`sign-up of ${email} failed: ${body.error?.message}`);
   await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import type Texts from '../../../src/i18n/locales/en.json';
-import { DEMO_PASSWORD } from './emulators';
+import { accountUid, DEMO_PASSWORD } from './emulators';
 
 export type Language = 'en' | 'de' | 'ru';
 
@@ -51,6 +51,8 @@ export async function signIn(page: Page, email: string, { password = DEMO_PASSWO
 interface StoredSession {
   key: string;
   value: string;
+  /** The account's uid when it was stored: a test that makes the account anew (createVerifiedAccount) ends this session. */
+  uid: string;
 }
 
 /** Each account's session from its first sign-in through the form in this worker, by e-mail. */
@@ -69,8 +71,8 @@ async function storedSession(page: Page): Promise<StoredSession> {
             records.onerror = () => reject(new Error(String(records.error)));
             records.onsuccess = () => {
               open.result.close();
-              const user = (records.result as Array<{ fbase_key: string; value: unknown }>).find((record) => record.fbase_key.startsWith('firebase:authUser:'));
-              resolve(user ? { key: user.fbase_key, value: JSON.stringify(user.value) } : null);
+              const user = (records.result as Array<{ fbase_key: string; value: { uid: string } }>).find((record) => record.fbase_key.startsWith('firebase:authUser:'));
+              resolve(user ? { key: user.fbase_key, value: JSON.stringify(user.value), uid: user.value.uid } : null);
             };
           };
         }),
@@ -88,7 +90,9 @@ async function storedSession(page: Page): Promise<StoredSession> {
  * dashboard. Returns once the screen shows its heading.
  */
 export async function openAs(page: Page, email: string, path = '/', { password = DEMO_PASSWORD, language = 'en' }: { password?: string; language?: Language } = {}) {
-  const session = sessions.get(email);
+  let session = sessions.get(email);
+  // The account was made anew since (another run of a test on this stack): its old session is void.
+  if (session && session.uid !== (await accountUid(email))) session = undefined;
   if (!session) {
     await signIn(page, email, { password, language });
     sessions.set(email, await storedSession(page));
