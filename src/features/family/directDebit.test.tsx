@@ -19,6 +19,8 @@ const auth = vi.hoisted(() => ({ confirmPassword: vi.fn() }));
 vi.mock('../../auth/authActions', () => auth);
 const store = vi.hoisted(() => ({ readDirectDebit: vi.fn() }));
 vi.mock('../../data/firebase', () => ({ familyStore: async () => store }));
+// The transfer's QR code is drawn in a Web Worker, which jsdom lacks (SepaPayment.test.tsx draws it).
+vi.mock('../../lib/qrCode', () => ({ drawQrCode: () => () => undefined }));
 
 const active = annaMandate({ signedAt: '2026-12-06T09:30:00.000Z' });
 const user = { uid: 'u', email: 'anna.mueller@example.com', emailVerified: true, displayName: null, photoURL: null, isAdmin: false };
