@@ -34,6 +34,28 @@ interface CheckedOffer {
 }
 
 /**
+ * A new request of the child for the offer's chosen times, as its mirror stores it: nothing
+ * decided, no note, no place in a waiting line yet (a row made again clears an earlier one's).
+ */
+export function newRequest(offer: CheckedOffer, body: RequestBookingBody, requestedBy: string, status: 'requested' | 'waiting', now: Date): MappedRequest['doc'] {
+  return {
+    childId: body.childId,
+    quarterId: offer.quarterId,
+    lessonId: offer.lessonId,
+    offerId: offer.id,
+    roomHourIds: body.roomHourIds,
+    weeks: offer.weeks,
+    status,
+    requestedAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
+    requestedBy,
+    note: null,
+    decidedAt: null,
+    planId: null,
+    waitingSince: null,
+  };
+}
+
+/**
  * The checks that need no lock: the child (the family's, and active), the offer, the deadline,
  * the room hours. The offer and its times are those of the quarter's catalogue, which is what
  * families were shown: an offer the sync left out (a second one for the same lesson) or a time
@@ -117,21 +139,7 @@ export async function requestBooking(deps: BookingDeps, caller: { email: string 
   if (mirror.exists && holdsPlaces(mirror.get('status') as RequestStatus)) throw alreadyRequested();
 
   const claim = await reserve(db, { offerId: offer.id, quarterId: offer.quarterId, places: offer.places }, requestId, body.roomHourIds, now);
-  const sent: MappedRequest['doc'] = {
-    childId: body.childId,
-    quarterId: offer.quarterId,
-    lessonId: offer.lessonId,
-    offerId: offer.id,
-    roomHourIds: body.roomHourIds,
-    weeks: offer.weeks,
-    status: 'requested',
-    requestedAt: new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString(),
-    requestedBy: caller.email,
-    note: null,
-    decidedAt: null,
-    planId: null,
-    waitingSince: null,
-  };
+  const sent = newRequest(offer, body, caller.email, 'requested', now);
   let written: Awaited<ReturnType<typeof writeRow>>;
   try {
     written = await writeRow(appSheet, requestId, {

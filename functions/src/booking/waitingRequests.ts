@@ -17,7 +17,7 @@ import { isOpenOffer, type Holder } from './holders';
 import { keepUncertain, settle } from './holds';
 import { requestKey } from './keys';
 import { readOffer } from './offers';
-import { checkRequest, writeOrFind, type BookingDeps } from './requestBooking';
+import { checkRequest, newRequest, writeOrFind, type BookingDeps } from './requestBooking';
 import { answerDoc, appSheetFailed, atAppSheet, findRows, mapRequestRows, REQUESTS, requestRow, requests, storeMirrors, type MappedRequest, type RequestCells } from './requestRecord';
 import { refreshWaitingList, refreshWaitingLists, waitingAudit, type OfferMails } from './waitingList';
 
@@ -81,21 +81,7 @@ export async function joinWaitingList(deps: WaitingDeps, caller: { email: string
   const free = body.roomHourIds.filter((id) => (taken[id] ?? 0) < offer.places);
   if (free.length > 0) throw new HttpError('not-full', `A place is free at ${free.join(', ')}: request it instead.`, { roomHourIds: free });
 
-  const cells: RequestCells = {
-    childId: body.childId,
-    quarterId: offer.quarterId,
-    lessonId: offer.lessonId,
-    offerId: offer.id,
-    roomHourIds: body.roomHourIds,
-    weeks: offer.weeks,
-    status: 'waiting',
-    requestedAt: formatAppSheetDateTime(now),
-    requestedBy: caller.email,
-    note: null,
-    decidedAt: null,
-    planId: null,
-    waitingSince: null,
-  };
+  const cells: RequestCells = { ...newRequest(offer, body, caller.email, 'waiting', now), requestedAt: formatAppSheetDateTime(now) };
   let answer: AppSheetRow[];
   try {
     const existing = await appSheetRow(deps, requestId);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_MAIL_SETTINGS as settings } from './mailTestSettings';
 import { waitingOfferMail, waitingOfferMailId, type OfferFacts } from './waitingOfferMail';
 
 const facts: OfferFacts = {
@@ -9,7 +10,6 @@ const facts: OfferFacts = {
   path: '/booking?offer=O1&child=C1',
   until: '2026-12-08T17:00:00.000Z',
 };
-const settings = { appOrigin: 'https://portal.example.org', association: { name: 'Schulverein Lindenhof e.V.', address: '' }, timeZone: 'Europe/Berlin' };
 
 describe('waitingOfferMail', () => {
   it("names the child, the course, its time and the hold's end on the school's clock, in the parent's language, with the link and the push", () => {
@@ -18,7 +18,7 @@ describe('waitingOfferMail', () => {
     expect(mail.message.subject).toBe('Family Portal: a place for Mia in Schach');
     expect(mail.message.text).toContain('a place in Schach (Tuesday 15:00-16:00 (Raum 2)) has become free for Mia, and it is held for you until Tuesday, 8 December 2026 at 18:00');
     expect(mail.message.text).toContain('it goes to the next family on the waiting list');
-    expect(mail.message.text).toContain('https://portal.example.org/booking?offer=O1&child=C1');
+    expect(mail.message.text).toContain('https://portal.lindenhof.example/booking?offer=O1&child=C1');
     expect(mail.push).toEqual({
       kind: 'waitingOffer',
       language: 'en',

@@ -6,10 +6,9 @@
 import type { OfficeRequestRow } from '@family-portal/contract';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
 import { decideBookingRequests, type BookingDecisionResult } from '../../../api/officeBooking';
-import { OfficeNoteField, useOfficeNoteForm } from './OfficeNoteField';
+import { OfficeNoteFormEnd, useOfficeNoteForm } from './OfficeNoteField';
 import type { BookingDecision } from './requestsView';
 
 export interface Asked {
@@ -53,7 +52,7 @@ async function decideInBatches(asked: Asked, note: string): Promise<BookingDecis
 
 export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
   const { t } = useTranslation();
-  const { note, setNote, error, busy, submit } = useOfficeNoteForm(asked, {
+  const form = useOfficeNoteForm(asked, {
     send: async (sent, trimmed) => onDecided(sent, await decideInBatches(sent, trimmed)),
     failedKey: 'admin.requests.decide.failed',
     onBusy,
@@ -62,25 +61,16 @@ export function DecisionDialog({ asked, onClose, onDecided, onBusy }: Props) {
   const count = asked?.rows.length ?? 0;
   const confirming = asked?.decision === 'confirm';
   return (
-    <Modal open={asked !== null} busy={busy} onClose={onClose}
+    <Modal open={asked !== null} busy={form.busy} onClose={onClose}
       title={confirming ? t('admin.requests.decide.titleConfirm', { count }) : t('admin.requests.decide.titleDecline', { count })}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3 text-sm">
+      <form onSubmit={(event) => void form.submit(event)} noValidate className="space-y-3 text-sm">
         <p className="text-slate-700">{t(confirming ? 'admin.requests.decide.explainConfirm' : 'admin.requests.decide.explainDecline')}</p>
         <ul className="list-disc space-y-0.5 pl-5 text-slate-800">
           {asked?.rows.map((row) => (
             <li key={row.id} className="break-words">{row.childName ?? row.childId}, {row.lessonName ?? row.lessonId}</li>
           ))}
         </ul>
-        <OfficeNoteField value={note} onChange={setNote} disabled={busy} invalid={error?.note ?? false} />
-        {error && <Alert tone="error">{error.text}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2 pt-1">
-          <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
-            {t('admin.controls.cancel')}
-          </button>
-          <button type="submit" disabled={busy} className="rounded-md bg-teal-700 px-4 py-2 font-semibold text-white hover:bg-teal-800 disabled:opacity-60">
-            {busy ? t('admin.requests.decide.sending') : t(confirming ? 'admin.requests.decide.confirm' : 'admin.requests.decide.decline')}
-          </button>
-        </div>
+        <OfficeNoteFormEnd form={form} onClose={onClose} submitLabel={t(confirming ? 'admin.requests.decide.confirm' : 'admin.requests.decide.decline')} />
       </form>
     </Modal>
   );

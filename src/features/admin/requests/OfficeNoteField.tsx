@@ -7,6 +7,7 @@ import { inputProblem, MAX_LENGTH } from '@family-portal/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorKey } from '../../../api/errorMessages';
+import { Alert } from '../../../components/Alert';
 import { INPUT_PROBLEM_KEYS } from '../../../i18n/inputProblems';
 
 /** The note as sent (trimmed), or why it cannot be. */
@@ -58,6 +59,34 @@ export function useOfficeNoteForm<A>(asked: A | null, { send, failedKey, onBusy 
     }
   }
   return { note, setNote, error, busy, submit };
+}
+
+/**
+ * How both of the office's note dialogs end: the note, the form's error, Cancel and the button
+ * that sends (`danger`: red, for taking a family off the waiting list).
+ */
+export function OfficeNoteFormEnd({ form, onClose, submitLabel, danger = false }: {
+  form: Pick<ReturnType<typeof useOfficeNoteForm>, 'note' | 'setNote' | 'error' | 'busy'>;
+  onClose: () => void;
+  submitLabel: string;
+  danger?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { note, setNote, error, busy } = form;
+  return (
+    <>
+      <OfficeNoteField value={note} onChange={setNote} disabled={busy} invalid={error?.note ?? false} />
+      {error && <Alert tone="error">{error.text}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2 pt-1">
+        <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
+          {t('admin.controls.cancel')}
+        </button>
+        <button type="submit" disabled={busy} className={`rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60 ${danger ? 'bg-red-700 hover:bg-red-800' : 'bg-teal-700 hover:bg-teal-800'}`}>
+          {busy ? t('admin.requests.decide.sending') : submitLabel}
+        </button>
+      </div>
+    </>
+  );
 }
 
 interface Props {

@@ -7,9 +7,8 @@ import type { OfficeRequestRow } from '@family-portal/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moveOnWaitingList } from '../../../api/officeBooking';
-import { Alert } from '../../../components/Alert';
 import { Modal } from '../../../components/Modal';
-import { OfficeNoteField, useOfficeNoteForm } from './OfficeNoteField';
+import { OfficeNoteFormEnd, useOfficeNoteForm } from './OfficeNoteField';
 import type { WaitingListMove } from './requestsView';
 
 export interface MoveAsked {
@@ -27,7 +26,7 @@ interface Props {
 
 export function WaitingMoveDialog({ asked, onClose, onMoved, onBusy }: Props) {
   const { t } = useTranslation();
-  const { note, setNote, error, busy, submit } = useOfficeNoteForm(asked, {
+  const form = useOfficeNoteForm(asked, {
     send: async (sent, trimmed) => {
       await moveOnWaitingList({ requestId: sent.row.id, move: sent.move, ...(trimmed ? { note: trimmed } : {}) });
       onMoved(sent);
@@ -39,19 +38,10 @@ export function WaitingMoveDialog({ asked, onClose, onMoved, onBusy }: Props) {
   const up = asked?.move === 'up';
   const names = { child: asked?.row.childName ?? asked?.row.childId ?? '', lesson: asked?.row.lessonName ?? asked?.row.lessonId ?? '' };
   return (
-    <Modal open={asked !== null} busy={busy} onClose={onClose} title={t(up ? 'admin.requests.waiting.titleUp' : 'admin.requests.waiting.titleOff')}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-3 text-sm">
+    <Modal open={asked !== null} busy={form.busy} onClose={onClose} title={t(up ? 'admin.requests.waiting.titleUp' : 'admin.requests.waiting.titleOff')}>
+      <form onSubmit={(event) => void form.submit(event)} noValidate className="space-y-3 text-sm">
         <p className="break-words text-slate-700">{t(up ? 'admin.requests.waiting.explainUp' : 'admin.requests.waiting.explainOff', names)}</p>
-        <OfficeNoteField value={note} onChange={setNote} disabled={busy} invalid={error?.note ?? false} />
-        {error && <Alert tone="error">{error.text}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2 pt-1">
-          <button type="button" onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
-            {t('admin.controls.cancel')}
-          </button>
-          <button type="submit" disabled={busy} className={`rounded-md px-4 py-2 font-semibold text-white disabled:opacity-60 ${up ? 'bg-teal-700 hover:bg-teal-800' : 'bg-red-700 hover:bg-red-800'}`}>
-            {busy ? t('admin.requests.decide.sending') : t(up ? 'admin.requests.waiting.moveUp' : 'admin.requests.waiting.takeOff')}
-          </button>
-        </div>
+        <OfficeNoteFormEnd form={form} onClose={onClose} submitLabel={t(up ? 'admin.requests.waiting.moveUp' : 'admin.requests.waiting.takeOff')} danger={!up} />
       </form>
     </Modal>
   );
