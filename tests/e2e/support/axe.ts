@@ -1,7 +1,6 @@
 /** axe-core against the page as the user sees it: WCAG 2.x A/AA and axe's best practices. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import axe, { type Result } from 'axe-core';
+import axe, { type Result, type RunOptions } from 'axe-core';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 /**
@@ -40,15 +39,27 @@ function colourTransitionsEnded(): Promise<unknown> {
   return Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
 }
 
+/**
+ * Puts axe into the page once per document. Its source is 1.3 MB: @axe-core/playwright's legacy
+ * mode evaluated it twice for every check, about 90 ms each (docs/testing.md).
+ */
+async function injectAxe(page: Page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+}
+
 async function analyze(page: Page, within: string | undefined, coloursOnly: boolean): Promise<Result[]> {
-  // Legacy mode: axe.run() in the page itself, without a blank page per check for
-  // axe.finishRun(); the portal has no frames, which is all that mode leaves out.
-  // Only the violations are reported: axe then describes one node per passing or inapplicable
-  // rule instead of every one (selectors, HTML), a large part of its time on a long screen.
-  let builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
-  builder = coloursOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(TAGS);
-  if (within) builder = builder.include(within);
-  return (await builder.analyze()).violations;
+  // axe.run() in the page itself; the portal has no frames. Only the violations are reported:
+  // axe then describes one node per passing or inapplicable rule instead of every one
+  // (selectors, HTML), a large part of its time on a long screen.
+  const options: RunOptions = {
+    runOnly: coloursOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: TAGS },
+    resultTypes: ['violations'],
+  };
+  await injectAxe(page);
+  return page.evaluate(
+    async ({ within, options }) => (await (window as unknown as { axe: typeof axe }).axe.run(within ?? document, options)).violations,
+    { within, options },
+  );
 }
 
 /**
@@ -83,7 +94,7 @@ export async function expectNoAxeViolations(page: Page, context: string, { withi
  */
 export async function expectNoAxeViolationsOnceShown(page: Page, context: string, selector: string, act: () => Promise<void>) {
   await test.step(`axe: ${context}`, async () => {
-    await page.evaluate(axe.source);
+    await injectAxe(page);
     const run = page.evaluate(
       async ({ selector, tags, colourRules }) => {
         const element = await new Promise<Element>((resolve, reject) => {
