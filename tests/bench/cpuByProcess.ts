@@ -13,7 +13,10 @@ const RUNTIMES = 'Functions emulator runtimes';
 /** Kinds of process by a part of the command line, the first match wins. */
 const KINDS: Array<[kind: string, mark: string]> = [
   [RUNTIMES, 'functionsEmulatorRuntime'],
-  ['Chromium', 'chrom'],
+  // Before Vitest and Playwright: the CLI's command line ends with the command it runs.
+  ["firebase-tools' CLI (the Auth emulator, the Functions emulator's host)", '/.bin/firebase emulators:'],
+  ['Chromium renderers', '--type=renderer'],
+  ['Chromium (browser, network, GPU)', 'chrom'],
   ['Firestore emulator (Java)', 'java'],
   ['Vitest', 'vitest'],
   ['ESLint', 'eslint'],
