@@ -47,14 +47,19 @@ async function injectAxe(page: Page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
 }
 
+/**
+ * What axe checks: every rule of TAGS, or the colour rules only. Only the violations are
+ * reported: axe then describes one node per passing or inapplicable rule instead of every one
+ * (selectors, HTML), a large part of its time on a long screen.
+ */
+const runOptions = (coloursOnly: boolean): RunOptions => ({
+  runOnly: coloursOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: TAGS },
+  resultTypes: ['violations'],
+});
+
 async function analyze(page: Page, within: string | undefined, coloursOnly: boolean): Promise<Result[]> {
-  // axe.run() in the page itself; the portal has no frames. Only the violations are reported:
-  // axe then describes one node per passing or inapplicable rule instead of every one
-  // (selectors, HTML), a large part of its time on a long screen.
-  const options: RunOptions = {
-    runOnly: coloursOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: TAGS },
-    resultTypes: ['violations'],
-  };
+  // axe.run() in the page itself; the portal has no frames.
+  const options = runOptions(coloursOnly);
   await injectAxe(page);
   return page.evaluate(
     async ({ within, options }) => (await (window as unknown as { axe: typeof axe }).axe.run(within ?? document, options)).violations,
@@ -96,7 +101,7 @@ export async function expectNoAxeViolationsOnceShown(page: Page, context: string
   await test.step(`axe: ${context}`, async () => {
     await injectAxe(page);
     const run = page.evaluate(
-      async ({ selector, tags, colourRules }) => {
+      async ({ selector, lightOptions, darkOptions }) => {
         const element = await new Promise<Element>((resolve, reject) => {
           const found = () => document.querySelector(selector);
           const observer = new MutationObserver(() => {
@@ -112,7 +117,7 @@ export async function expectNoAxeViolationsOnceShown(page: Page, context: string
           setTimeout(() => reject(new Error(`${selector} did not appear within 10 s`)), 10_000);
         });
         const inPage = (window as unknown as { axe: typeof axe }).axe;
-        const light = await inPage.run(element, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+        const light = await inPage.run(element, lightOptions);
         // Then dark, as src/lib/theme.ts shows it: the class on <html>, put back afterwards.
         const html = document.documentElement;
         const classes = html.className;
@@ -121,11 +126,11 @@ export async function expectNoAxeViolationsOnceShown(page: Page, context: string
         // As colourTransitionsEnded (a function cannot be handed into the page, and CSP forbids eval).
         const fading = document.getAnimations().filter((a) => a instanceof CSSTransition && /color|background|border|fill|stroke|outline/.test(a.transitionProperty));
         await Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
-        const dark = await inPage.run(element, { runOnly: { type: 'rule', values: colourRules }, resultTypes: ['violations'] });
+        const dark = await inPage.run(element, darkOptions);
         html.className = classes;
         return { light: light.violations, dark: dark.violations, stillShown: element.isConnected && element.matches(selector) };
       },
-      { selector, tags: TAGS, colourRules: COLOUR_RULES },
+      { selector, lightOptions: runOptions(false), darkOptions: runOptions(true) },
     );
     await act();
     const { light, dark, stillShown } = await run;
