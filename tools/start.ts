@@ -26,7 +26,7 @@ import { startPushService } from './push/pushService';
 import { killIfThere, portInUse, run, stop, waitForPort } from './lib/processes';
 import { describeProcess, processesWithEnv } from './lib/procfs';
 import { checkPrerequisites } from './prerequisites';
-import { EMULATOR_HOST, firebaseCliEnv, PORTS, prepareFunctions, prepareTestsStack, PROJECT_ID, ROOT, STACK, STACK_NAME } from './lib/stack';
+import { EMULATOR_HOST, firebaseCliArgs, firebaseCliEnv, PORTS, prepareFunctions, prepareTestsStack, PROJECT_ID, ROOT, STACK, STACK_NAME } from './lib/stack';
 
 /**
  * `--keep-functions-build`: start with functions/lib as it is when there is one. For a test that
@@ -104,8 +104,8 @@ async function main(): Promise<void> {
     step(`Starting the Auth, Firestore and Functions emulators (log: ${logFile})`);
     const log = createWriteStream(join(ROOT, logFile));
     const emulators = run(
-      join(ROOT, 'node_modules/.bin/firebase'),
-      ['emulators:start', '--config', STACK.firebaseConfig, '--only', 'auth,firestore,functions', '--project', PROJECT_ID],
+      process.execPath,
+      firebaseCliArgs(['emulators:start', '--config', STACK.firebaseConfig, '--only', 'auth,firestore,functions', '--project', PROJECT_ID]),
       { cwd: ROOT, env: { ...process.env, ...firebaseCliEnv() }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
     );
     emulators.stdout?.pipe(log);

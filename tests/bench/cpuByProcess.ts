@@ -14,7 +14,7 @@ const RUNTIMES = 'Functions emulator runtimes';
 const KINDS: Array<[kind: string, mark: string]> = [
   [RUNTIMES, 'functionsEmulatorRuntime'],
   // Before Vitest and Playwright: the CLI's command line ends with the command it runs.
-  ["firebase-tools' CLI (the Auth emulator, the Functions emulator's host)", '/.bin/firebase emulators:'],
+  ["firebase-tools' CLI (the Auth emulator, the Functions emulator's host)", 'firebase-tools/lib/bin/firebase.js emulators:'],
   ['Chromium renderers', '--type=renderer'],
   ['Chromium (browser, network, GPU)', 'chrom'],
   ['Firestore emulator (Java)', 'java'],
@@ -38,8 +38,15 @@ interface Seen {
   last: number;
 }
 
-/** The emulator starts a runtime per function, and one more for every request that finds them all busy. */
-const targetOf = (key: string) => /(?:^|\0)FUNCTION_TARGET=([^\0]*)/.exec(read(`/proc/${key.split('@')[0]}/environ`) ?? '')?.[1] ?? '(loading)';
+/**
+ * The function a runtime was started for. A runtime shared by all functions
+ * (tools/emulator/sharedRuntimes.cjs) has none; firebase-tools alone starts one per function.
+ */
+function targetOf(key: string): string {
+  const environ = read(`/proc/${key.split('@')[0]}/environ`);
+  if (environ === undefined) return '(ended before it was read)';
+  return /(?:^|\0)FUNCTION_TARGET=([^\0]*)/.exec(environ)?.[1] ?? '(shared by all functions)';
+}
 
 const kindOf = (command: string) => KINDS.find(([, mark]) => command.includes(mark))?.[0] ?? `other: ${command.slice(0, 50)}`;
 

@@ -121,6 +121,14 @@ export function firebaseCliEnv(): Record<string, string> {
   };
 }
 
+/**
+ * Node's arguments for the firebase CLI, run by this process's Node: with its Functions emulator
+ * sharing runtime processes between functions (tools/emulator/sharedRuntimes.cjs).
+ */
+export function firebaseCliArgs(args: string[]): string[] {
+  return ['--require', join(ROOT, 'tools/emulator/sharedRuntimes.cjs'), join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'), ...args];
+}
+
 /** The local stand-in for the secret RATE_LIMIT_HMAC_KEY; tests use it to find a client's counter. */
 export const DEMO_RATE_LIMIT_HMAC_KEY = 'demo-rate-limit-hmac-key';
 /** The local stand-in for the secret NOTIFICATION_LINK_KEY (unsubscribe links). */
@@ -209,8 +217,8 @@ export function runInEmulators(script: string, only = 'auth,firestore,functions'
     if (STACK_NAME !== 'demo') prepareTestsStack(STACK_NAME);
   }
   const result = spawnSync(
-    join(ROOT, 'node_modules/.bin/firebase'),
-    ['emulators:exec', '--config', STACK.firebaseConfig, '--only', only, '--project', PROJECT_ID, script],
+    process.execPath,
+    firebaseCliArgs(['emulators:exec', '--config', STACK.firebaseConfig, '--only', only, '--project', PROJECT_ID, script]),
     {
       cwd: ROOT,
       stdio: 'inherit',
