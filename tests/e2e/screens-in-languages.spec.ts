@@ -17,42 +17,51 @@ async function family() {
   return { children, plans, activeQuarter: quarters[0]! };
 }
 
+/**
+ * One visit per language: the parent opens the plans and goes on to the transactions and the
+ * book deposits through the main navigation, as a parent does, instead of loading each screen
+ * anew (docs/testing.md, "One visit, several checks").
+ */
 for (const language of ['en', 'de', 'ru'] as const) {
-  test(`plans in ${language}: the active quarter's courses of each child`, async ({ page }) => {
+  test(`plans, transactions and book deposits in ${language}`, async ({ page }) => {
     const t = texts(language);
-    const { children, plans, activeQuarter } = await family();
-    await openAs(page, DEMO.owing, '/plans', { language });
-    await expect(page.getByRole('button', { name: activeQuarter.name })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('button', { name: t.plans.allQuarters })).toBeVisible();
-    const current = plans.filter((plan) => plan.quarterId === activeQuarter.id);
-    for (const plan of current) await expect(page.locator(`#plan-${plan.id}`)).toBeVisible();
-    for (const child of children.filter((c) => current.some((p) => p.childId === c.id))) {
-      await expect(page.getByRole('region', { name: child.name })).toBeVisible();
-    }
-    await expect(page.locator('[id^="plan-"]')).toHaveCount(current.length);
-  });
+    const navigation = page.getByRole('navigation', { name: t.nav.label });
 
-  test(`transactions in ${language}: this year's payments by month`, async ({ page }) => {
-    const t = texts(language);
-    const year = String(new Date().getFullYear());
-    const payments = ((await documentsWhere('payments', 'memberId', 'M0001')) as Doc[]).filter((p) => p.date.startsWith(year));
-    await openAs(page, DEMO.owing, '/transactions', { language });
-    await expect(page.getByRole('heading', { level: 1, name: t.pages.transactions.title })).toBeVisible();
-    await expect(page.locator('[id^="transaction-"]')).toHaveCount(payments.length);
-    for (const payment of payments) await expect(page.locator(`#transaction-${payment.id}`)).toBeVisible();
-    await page.getByLabel(t.transactions.more).selectOption('all');
-    const all = (await documentsWhere('payments', 'memberId', 'M0001')).length;
-    await expect(page.locator('[id^="transaction-"]')).toHaveCount(all);
-  });
+    await test.step("plans: the active quarter's courses of each child", async () => {
+      const { children, plans, activeQuarter } = await family();
+      await openAs(page, DEMO.owing, '/plans', { language });
+      await expect(page.getByRole('button', { name: activeQuarter.name })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: t.plans.allQuarters })).toBeVisible();
+      const current = plans.filter((plan) => plan.quarterId === activeQuarter.id);
+      for (const plan of current) await expect(page.locator(`#plan-${plan.id}`)).toBeVisible();
+      for (const child of children.filter((c) => current.some((p) => p.childId === c.id))) {
+        await expect(page.getByRole('region', { name: child.name })).toBeVisible();
+      }
+      await expect(page.locator('[id^="plan-"]')).toHaveCount(current.length);
+    });
 
-  test(`book deposits in ${language}: active ones first, then returned`, async ({ page }) => {
-    const t = texts(language);
-    const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
-    const active = deposits.filter((d) => d.status === 'active');
-    await openAs(page, DEMO.owing, '/book-deposits', { language });
-    await expect(page.getByRole('button', { name: `${t.deposits.filter.active} (${active.length})` })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.locator('[id^="deposit-"]')).toHaveCount(active.length);
-    await page.getByRole('button', { name: `${t.deposits.filter.returned} (${deposits.length - active.length})` }).click();
-    await expect(page.locator('[id^="deposit-"]')).toHaveCount(deposits.length - active.length);
+    await test.step("transactions: this year's payments by month", async () => {
+      const year = String(new Date().getFullYear());
+      const payments = ((await documentsWhere('payments', 'memberId', 'M0001')) as Doc[]).filter((p) => p.date.startsWith(year));
+      await navigation.getByRole('link', { name: t.nav.transactions }).click();
+      await expect(page).toHaveURL(/\/transactions$/);
+      await expect(page.getByRole('heading', { level: 1, name: t.pages.transactions.title })).toBeVisible();
+      await expect(page.locator('[id^="transaction-"]')).toHaveCount(payments.length);
+      for (const payment of payments) await expect(page.locator(`#transaction-${payment.id}`)).toBeVisible();
+      await page.getByLabel(t.transactions.more).selectOption('all');
+      const all = (await documentsWhere('payments', 'memberId', 'M0001')).length;
+      await expect(page.locator('[id^="transaction-"]')).toHaveCount(all);
+    });
+
+    await test.step('book deposits: active ones first, then returned', async () => {
+      const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
+      const active = deposits.filter((d) => d.status === 'active');
+      await navigation.getByRole('link', { name: t.nav.bookDeposits }).click();
+      await expect(page).toHaveURL(/\/book-deposits$/);
+      await expect(page.getByRole('button', { name: `${t.deposits.filter.active} (${active.length})` })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.locator('[id^="deposit-"]')).toHaveCount(active.length);
+      await page.getByRole('button', { name: `${t.deposits.filter.returned} (${deposits.length - active.length})` }).click();
+      await expect(page.locator('[id^="deposit-"]')).toHaveCount(deposits.length - active.length);
+    });
   });
 }
