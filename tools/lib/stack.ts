@@ -116,6 +116,10 @@ export function firebaseCliEnv(): Record<string, string> {
     XDG_CONFIG_HOME: configHome,
     METADATA_SERVER_DETECTION: 'none',
     FUNCTIONS_DISCOVERY_TIMEOUT: '120',
+    // The Functions emulator reads the functions' manifest from a file their process writes, not
+    // from a server that process runs on a port picked at random from 8000–8999: that port was
+    // once a stack's push port (stop 88), and a stack stopped while the server ran left it behind.
+    FIREBASE_FUNCTIONS_DISCOVERY_OUTPUT_PATH: 'true',
     JAVA_TOOL_OPTIONS: [process.env.JAVA_TOOL_OPTIONS, FIRESTORE_JVM_OPTIONS].filter(Boolean).join(' '),
     NODE_COMPILE_CACHE: FUNCTIONS_COMPILE_CACHE,
   };
