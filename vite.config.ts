@@ -92,11 +92,13 @@ export default defineConfig({
     testTimeout: 30_000,
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
-    // Files that leave nothing behind reuse their worker's modules; the others get their own
-    // (tools/lib/unitIsolation.ts says which and why).
+    // Files that leave nothing behind reuse their worker's modules; the others get their own, in
+    // a fresh VM context or, when they change the process, a process (tools/lib/unitIsolation.ts
+    // says which and why).
     projects: [
       { extends: true, test: { name: 'shared', include: unitFiles.shared, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: unitFiles.isolated } },
+      { extends: true, test: { name: 'isolated', include: unitFiles.context, pool: 'vmForks' } },
+      { extends: true, test: { name: 'own process', include: unitFiles.process } },
     ],
   },
 });

@@ -17,7 +17,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'shared', include: files.shared, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: files.isolated } },
+      { extends: true, test: { name: 'isolated', include: [...files.context, ...files.process] } },
     ],
   },
 });

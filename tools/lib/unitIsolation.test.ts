@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsIsolation, splitByIsolation } from './unitIsolation';
+import { isolationOf, needsIsolation, splitByIsolation } from './unitIsolation';
 
 describe('which unit test files get modules of their own', () => {
   it.each([
@@ -21,11 +21,25 @@ describe('which unit test files get modules of their own', () => {
     expect(needsIsolation("import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\nconst zone = process.env.TZ;")).toBe(false);
   });
 
-  it('splits the real files between the two, each file once', () => {
+  it.each([
+    ['a jsdom component test', "// @vitest-environment jsdom\nimport { render } from '@testing-library/react';", 'context'],
+    ['a module mock', "vi.mock('../data/firestore', () => ({}));", 'context'],
+    ['fake timers', 'vi.useFakeTimers();', 'context'],
+    ['a stubbed variable of the environment', "vi.stubEnv('TZ', 'UTC');", 'process'],
+    ['an environment variable set by hand', "vi.mock('./x');\nprocess.env.SCHOOL_TIME_ZONE = 'Europe/Berlin';", 'process'],
+    ['a build with Vite (rolldown checks the realm of what it is given)', "import { build } from 'vite';\nprocess.env.VITE_X = '1';", 'process'],
+    ["a replaced window.location (jsdom's is unforgeable in a VM context)", "// @vitest-environment jsdom\nObject.defineProperty(window, 'location', { value: {} });", 'process'],
+  ])('keeps %s in a %s of its own', (_, source, isolation) => {
+    expect(isolationOf(source)).toBe(isolation);
+  });
+
+  it('splits the real files between the three, each file once', () => {
     const include = ['src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'];
-    const { shared, isolated } = splitByIsolation(include, `${import.meta.dirname}/../..`);
-    expect(isolated).toContain('src/components/SepaPayment.test.tsx');
+    const { shared, context, process } = splitByIsolation(include, `${import.meta.dirname}/../..`);
+    expect(context).toContain('src/components/SepaPayment.test.tsx');
+    expect(process).toContain('tools/buildConfig.build.test.ts');
     expect(shared).toContain('src/domain/money.test.ts');
-    expect(shared.filter((file) => isolated.includes(file))).toEqual([]);
+    const all = [...shared, ...context, ...process];
+    expect(new Set(all).size).toBe(all.length);
   });
 });
