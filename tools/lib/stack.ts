@@ -92,7 +92,7 @@ const FIRESTORE_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
  * Node's compile cache for the emulators' processes, filled after each build of the functions
  * (tools/warmCompileCache.cjs): a new function runtime then reads the compiled code of
  * firebase-tools' runtime module, the Admin SDK and the functions instead of compiling them, about
- * 0.2 s of the 2.1 s of CPU that each of a run's 130-odd runtimes costs (docs/testing.md).
+ * 0.2 s of the 2.1 s of CPU that each new runtime costs (docs/testing.md).
  */
 const FUNCTIONS_COMPILE_CACHE = join(ROOT, '.cache/node-compile');
 
