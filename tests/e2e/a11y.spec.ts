@@ -11,7 +11,7 @@ import { familyWithCourse } from './support/familyWithCourse';
 import { navLink } from './support/navigation';
 import { office, reportAbsenceAs, takeBack, type FamilyNotices } from './support/noticeCalls';
 import { nextLessonDate } from './support/lessonDates';
-import { openAs, signIn, texts, type Language } from './support/signIn';
+import { openAs, signIn, switchLanguage, texts, type Language } from './support/signIn';
 
 // Each test signs in once and checks several screens in two colour schemes: 20–50 s on this
 // machine in a full run, and CI's machines are slower by up to half. A bound of 60 s left the
@@ -33,12 +33,6 @@ async function ready(page: Page, heading: string | RegExp, { functions = false }
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.getByRole('status', { name: new RegExp(en.common.loading) })).toHaveCount(0, { timeout });
   await expect(page.locator('[aria-hidden="true"].animate-pulse')).toHaveCount(0, { timeout });
-}
-
-async function switchLanguage(page: Page, language: Language) {
-  const labels = (['en', 'de', 'ru'] as const).map((l) => texts(l).language.label);
-  await page.getByLabel(new RegExp(`^(${labels.join('|')})$`)).selectOption(language);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
 /** German and Russian on a phone, where their longer words can break a layout; none on desktop. */

@@ -11,7 +11,7 @@
 import type { BookingRequestsAnswer } from '@family-portal/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { accountExists, AUTH, createVerifiedAccount, DEMO, DEMO_PASSWORD, documentsWhere, memberEmail } from './support/emulators';
-import { openAs, texts, type Language } from './support/signIn';
+import { openAs, switchLanguage, texts, type Language } from './support/signIn';
 
 const FUNCTIONS = 'http://127.0.0.1:5001/demo-family-portal/europe-west1';
 const LANGUAGES: Language[] = ['en', 'de', 'ru'];
@@ -79,12 +79,6 @@ async function setUp(project: string): Promise<Booking> {
 async function requestStatus(booking: Booking): Promise<unknown> {
   const requests = await documentsWhere('bookingRequests', 'memberId', booking.memberId);
   return requests.find((request) => request.lessonId === booking.offer.lessonId && request.childId === booking.childId)?.status ?? null;
-}
-
-async function switchLanguage(page: Page, language: Language) {
-  const labels = LANGUAGES.map((l) => texts(l).language.label);
-  await page.getByLabel(new RegExp(`^(${labels.join('|')})$`)).selectOption(language);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
 /** "3 places left" in the language, by its plural rule. */

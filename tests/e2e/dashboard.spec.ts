@@ -10,9 +10,8 @@ import { epcPayload } from '@family-portal/contract/epc';
 import { formatMoney } from '../../src/domain/money';
 import { formatInstant } from '../../src/domain/freshness';
 import { intlLocales } from '../../src/domain/locales';
-import type { Language } from '../../src/i18n';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
-import { openAs, texts } from './support/signIn';
+import { openAs, switchLanguage, texts, type Language } from './support/signIn';
 
 // The app's own texts, so that the assertions follow the translations.
 const [en, de, ru] = [texts('en'), texts('de'), texts('ru')];
@@ -33,12 +32,28 @@ const FAMILIES = [
 type Family = (typeof FAMILIES)[number];
 type Doc = Record<string, any>;
 
-/** The language select in the header, whatever the page's language. */
-const languageSelect = (page: Page) => page.getByLabel(new RegExp(`^(${[en, de, ru].map((t) => t.language.label).join('|')})$`));
+/** What the dashboard should show of the family, from its synced documents: read once per visit. */
+async function expected(family: Family) {
+  const [own] = (await documentsWhere('members', 'primaryEmail', family.email)) as Doc[];
+  const [other] = (await documentsWhere('members', 'primaryEmail', family.email === DEMO.owing ? DEMO.credit : DEMO.owing)) as Doc[];
+  const payments = (await documentsWhere('payments', 'memberId', family.memberId)) as Doc[];
+  const deposits = (await documentsWhere('otherPayments', 'memberId', family.memberId)) as Doc[];
+  const freshness = await firestoreDocument('sync_metadata/public');
+  return {
+    own: own!,
+    other: other!,
+    newestPayments: payments.sort((a, b) => b.date.localeCompare(a.date)).slice(0, 3).map((p) => p.id as string),
+    activeDeposits: deposits.filter((d) => d.type === 'Bücherkaution' && d.status === 'active').sort((a, b) => b.date.localeCompare(a.date)).slice(0, 3).map((d) => d.id as string),
+    children: (await documentsWhere('children', 'memberId', family.memberId)) as Doc[],
+    lastSuccessfulSyncAt: String(freshness?.lastSuccessfulSyncAt),
+    otherPayments: (await documentsWhere('payments', 'memberId', family.otherMemberId)).map((p) => p.id),
+  };
+}
 
 /** What the family's dashboard shows in `language`, against its synced documents, and nothing of the other family. */
-async function expectDashboard(page: Page, family: Family, language: Language, own: Doc, other: Doc) {
+async function expectDashboard(page: Page, family: Family, language: Language, facts: Awaited<ReturnType<typeof expected>>) {
   const { texts, intl } = LOCALES[language];
+  const { own, other } = facts;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(texts.dashboard.welcome.replace('{{name}}', own.primaryName));
   const finance = page.getByRole('region', { name: texts.finance.title });
   await expect(finance.getByText(texts.finance[family.status], { exact: true })).toBeVisible();
@@ -46,27 +61,21 @@ async function expectDashboard(page: Page, family: Family, language: Language, o
   await expect(finance.getByText(formatMoney(own.childrenBalance, intl), { exact: true }).first()).toBeVisible();
 
   // The three newest payments, linked to their entries.
-  const payments = (await documentsWhere('payments', 'memberId', family.memberId)) as Doc[];
-  const newest = payments.sort((a, b) => b.date.localeCompare(a.date)).slice(0, 3).map((p) => p.id);
   const recent = page.getByRole('region', { name: texts.transactions.recentTitle });
   const hrefs = await recent.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(hrefs.filter((href) => href?.startsWith('/transactions?'))).toEqual(newest.map((id) => `/transactions?transaction=${id}`));
+  expect(hrefs.filter((href) => href?.startsWith('/transactions?'))).toEqual(facts.newestPayments.map((id) => `/transactions?transaction=${id}`));
 
   // The newest active book deposits.
-  const deposits = (await documentsWhere('otherPayments', 'memberId', family.memberId)) as Doc[];
-  const active = deposits.filter((d) => d.type === 'Bücherkaution' && d.status === 'active').sort((a, b) => b.date.localeCompare(a.date)).slice(0, 3);
   const depositCard = page.getByRole('region', { name: texts.deposits.title });
   const depositHrefs = await depositCard.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(depositHrefs.filter((href) => href?.startsWith('/book-deposits?'))).toEqual(active.map((d) => `/book-deposits?deposit=${d.id}`));
+  expect(depositHrefs.filter((href) => href?.startsWith('/book-deposits?'))).toEqual(facts.activeDeposits.map((id) => `/book-deposits?deposit=${id}`));
 
   // The current quarter's courses of each child.
-  const children = (await documentsWhere('children', 'memberId', family.memberId)) as Doc[];
   const courses = page.getByRole('region', { name: texts.enrolments.title });
-  for (const child of children) await expect(courses.getByRole('link', { name: child.name })).toBeVisible();
+  for (const child of facts.children) await expect(courses.getByRole('link', { name: child.name })).toBeVisible();
 
   // How recent the figures are: the start of the last successful sync, on the school's clock.
-  const freshness = await firestoreDocument('sync_metadata/public');
-  const when = formatInstant(String(freshness?.lastSuccessfulSyncAt), intl, 'Europe/Berlin');
+  const when = formatInstant(facts.lastSuccessfulSyncAt, intl, 'Europe/Berlin');
   await expect(page.getByText(texts.freshness.asOf.replace('{{when}}', when), { exact: true })).toBeVisible();
 
   // The payment block with its QR code for the family that owes, none for the one in credit.
@@ -79,23 +88,21 @@ async function expectDashboard(page: Page, family: Family, language: Language, o
 
   // Nothing of the other family.
   await expect(page.getByText(other.primaryName)).toHaveCount(0);
-  const otherPayments = (await documentsWhere('payments', 'memberId', family.otherMemberId)).map((p) => p.id);
-  for (const href of hrefs) expect(otherPayments.map((id) => `/transactions?transaction=${id}`)).not.toContain(href);
+  for (const href of hrefs) expect(facts.otherPayments.map((id) => `/transactions?transaction=${id}`)).not.toContain(href);
 }
 
 for (const family of FAMILIES) {
   test(`${family.email} sees the family's dashboard in ${family.languages.join(', ')}, and nothing of the other family`, async ({ page }) => {
-    const [own] = (await documentsWhere('members', 'primaryEmail', family.email)) as Doc[];
-    const [other] = (await documentsWhere('members', 'primaryEmail', family.email === DEMO.owing ? DEMO.credit : DEMO.owing)) as Doc[];
-    expect(own?.id).toBe(family.memberId);
+    const facts = await expected(family);
+    expect(facts.own.id).toBe(family.memberId);
     const [first, ...then] = family.languages;
     await openAs(page, family.email, '/', { language: first });
-    await expectDashboard(page, family, first, own!, other!);
+    await expectDashboard(page, family, first, facts);
     for (const language of then) {
-      await languageSelect(page).selectOption(language);
-      await expectDashboard(page, family, language, own!, other!);
+      await switchLanguage(page, language);
+      await expectDashboard(page, family, language, facts);
     }
-    if (family.status === 'paymentRequired') await expectPaymentAndDeepLinks(page, own!);
+    if (family.status === 'paymentRequired') await expectPaymentAndDeepLinks(page, facts.own);
   });
 }
 

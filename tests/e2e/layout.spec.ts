@@ -20,10 +20,9 @@ import { nextLessonDate } from './support/lessonDates';
 import { addLongFamily, LONG_BOOKING, LONG_FAMILY, removeLongFamily } from './support/longFamily';
 import { addLongNotices, LONG_NOTICE_TITLES } from './support/longNotices';
 import { takeBack, type FamilyNotices } from './support/noticeCalls';
-import { signIn, texts, type Language } from './support/signIn';
+import { signIn, switchLanguage, texts, type Language } from './support/signIn';
 
 const LANGUAGES: Language[] = ['en', 'de', 'ru'];
-const languageLabels = LANGUAGES.map((language) => texts(language).language.label);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What the guard must find on a page made for it, and what it must let pass. */
@@ -144,11 +143,6 @@ let page: Page;
 /** The long family's notices, cancelled lesson and absence (support/longNotices.ts), taken back at the end. */
 let longNotices: FamilyNotices | undefined;
 
-async function switchLanguage(language: Language) {
-  await page.getByLabel(new RegExp(`^(${languageLabels.join('|')})$`)).selectOption(language);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
-}
-
 /** No loading placeholder or spinner any more. */
 async function loaded(language: Language) {
   await expect(page.getByRole('status', { name: texts(language).common.loading })).toHaveCount(0);
@@ -186,7 +180,7 @@ async function checkEveryScreen(language: Language, guard: LayoutGuard) {
   };
 
   if (new URL(page.url()).pathname !== '/') await page.goto('/');
-  await switchLanguage(language);
+  await switchLanguage(page, language);
   await ready(t.dashboard.welcome.replace('{{name}}', LONG_FAMILY.primaryName), language);
   // The "as of …" line (offline there is none) and the payment block with its QR code.
   await expect(page.getByRole('main').locator('time')).toBeVisible();

@@ -12,7 +12,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { documentsWhere, firestoreDocument } from './support/emulators';
 import { familyWithCourse, type FamilyWithCourse } from './support/familyWithCourse';
 import { forgetOfficeLimits, office } from './support/noticeCalls';
-import { openAs, texts, type Language } from './support/signIn';
+import { openAs, switchLanguage, texts, type Language } from './support/signIn';
 
 const LANGUAGES: Language[] = ['en', 'de', 'ru'];
 const INTL = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' } as const;
@@ -34,12 +34,6 @@ type Family = FamilyWithCourse;
 
 async function unreadOf(memberId: string): Promise<number> {
   return (await documentsWhere('notice_deliveries', 'memberId', memberId)).filter((delivery) => delivery.readAt === null).length;
-}
-
-async function switchLanguage(page: Page, language: Language) {
-  const labels = LANGUAGES.map((l) => texts(l).language.label);
-  await page.getByLabel(new RegExp(`^(${labels.join('|')})$`)).selectOption(language);
-  await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
 /** The visible navigation's entry of a section, in the page's language; the dashboard's may carry the unread count. */

@@ -7,8 +7,7 @@
  */
 const { dirname } = require('node:path');
 
-const TARGET_HEADER = 'x-portal-function-target';
-const SIGNATURE_HEADER = 'x-portal-function-signature';
+const { TARGET_HEADER, SIGNATURE_HEADER } = require('./sharedRuntimeHeaders.cjs');
 
 // The express that the runtime module requires, resolved as it resolves it.
 const runtimeDir = dirname(require.resolve('firebase-tools/lib/emulator/functionsEmulatorRuntime.js', { paths: [process.cwd()] }));

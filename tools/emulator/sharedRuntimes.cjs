@@ -31,8 +31,7 @@ if (!SUPPORTED.test(version)) {
   const { getSignatureType } = require('firebase-tools/lib/emulator/functionsEmulatorShared');
   const { EmulatorLogger } = require('firebase-tools/lib/emulator/emulatorLogger');
 
-  const TARGET_HEADER = 'x-portal-function-target';
-  const SIGNATURE_HEADER = 'x-portal-function-signature';
+  const { TARGET_HEADER, SIGNATURE_HEADER } = require('./sharedRuntimeHeaders.cjs');
   const ROUTING = join(__dirname, 'sharedRuntimeRouting.cjs');
 
   /** One list of runtimes for every function of a codebase; each request says which function. */

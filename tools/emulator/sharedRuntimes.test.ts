@@ -15,6 +15,7 @@ const require = createRequire(import.meta.url);
 const ROOT = join(import.meta.dirname, '../..');
 const SHARING = join(import.meta.dirname, 'sharedRuntimes.cjs');
 const ROUTING = join(import.meta.dirname, 'sharedRuntimeRouting.cjs');
+const { TARGET_HEADER, SIGNATURE_HEADER } = require('./sharedRuntimeHeaders.cjs') as { TARGET_HEADER: string; SIGNATURE_HEADER: string };
 
 describe('shared function runtimes', () => {
   it('are written for the installed firebase-tools (on another version they step aside)', () => {
@@ -52,7 +53,7 @@ describe('shared function runtimes', () => {
       try {
         const call = (path: string, target?: string) =>
           new Promise<{ status: number; body: string }>((resolve, reject) => {
-            const headers = target ? { 'x-portal-function-target': target, 'x-portal-function-signature': 'http' } : {};
+            const headers = target ? { [TARGET_HEADER]: target, [SIGNATURE_HEADER]: 'http' } : {};
             const req = request({ socketPath, path, headers }, (res) => {
               let body = '';
               res.on('data', (chunk: Buffer) => (body += chunk.toString()));

@@ -14,13 +14,14 @@
  */
 import { globSync, readFileSync } from 'node:fs';
 
+/** Marks of a file that changes the process's environment: by hand, or with vi.stubEnv. */
+const CHANGES_ENVIRONMENT = /vi\.stubEnv\(|process\.env(\.\w+|\[[^\]]+\]) (=|\?\?=)|Object\.assign\(process\.env|delete process\.env/;
+
 /** Marks of a file that changes what other files in its worker would see. */
-const CHANGES_SHARED_STATE =
-  /vitest-environment jsdom|vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|process\.env(\.\w+|\[[^\]]+\]) (=|\?\?=)|Object\.assign\(process\.env|delete process\.env/;
+const CHANGES_SHARED_STATE = new RegExp(`vitest-environment jsdom|vi\\.(mock|doMock|stubGlobal|useFakeTimers)\\(|${CHANGES_ENVIRONMENT.source}`);
 
 /** Marks of a file that changes the process itself, or needs Node's own realm. */
-const NEEDS_OWN_PROCESS =
-  /vi\.stubEnv\(|process\.env(\.\w+|\[[^\]]+\]) (=|\?\?=)|Object\.assign\(process\.env|delete process\.env|from 'vite'|defineProperty\(window, 'location'/;
+const NEEDS_OWN_PROCESS = new RegExp(`${CHANGES_ENVIRONMENT.source}|from 'vite'|defineProperty\\(window, 'location'`);
 
 /** How a file is kept apart from the others in its worker. */
 export type Isolation = 'shared' | 'context' | 'process';

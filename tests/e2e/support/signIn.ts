@@ -15,6 +15,16 @@ export function texts(language: Language): typeof Texts {
 }
 
 /** Fills in and submits the login form (in the page's saved language), and nothing more. */
+/**
+ * Switches the page's language with the header's select, as a parent does, whatever language the
+ * page is in, and waits until the page is in the new one.
+ */
+export async function switchLanguage(page: Page, language: Language) {
+  const labels = (['en', 'de', 'ru'] as const).map((l) => texts(l).language.label);
+  await page.getByLabel(new RegExp(`^(${labels.join('|')})$`)).selectOption(language);
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD, language: Language = 'en') {
   const t = texts(language);
   await page.goto('/login');
