@@ -4,7 +4,8 @@
  * command runs; a process's last reading is what it spent (a process living less than half a
  * second may be missed, and one that ends spends its last half second unseen). What ran before
  * the command started counts from its reading then. Prints the wall time, the CPU time in all and
- * per kind, and the command's own output is left as it is.
+ * per kind, and the command's own output is left as it is; CPU_BY_PROCESS_TOP=20 lists the 20
+ * processes that spent the most, each with its command line.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ const TICKS = 100;
 
 interface Seen {
   kind: string;
+  command: string;
   /** For a Functions emulator runtime: the function it serves (FUNCTION_TARGET in its environment). */
   target?: string;
   before: number;
@@ -47,6 +49,9 @@ function targetOf(key: string): string {
   if (environ === undefined) return '(ended before it was read)';
   return /(?:^|\0)FUNCTION_TARGET=([^\0]*)/.exec(environ)?.[1] ?? '(shared by all functions)';
 }
+
+/** A command line for a reader: tsx's loader flags left out, the rest cut to 140 characters. */
+const shortened = (line: string) => line.replace(/--require \S+tsx\/dist\/preflight\.cjs --import \S+ /, '(tsx) ').slice(0, 140);
 
 const kindOf = (command: string) => KINDS.find(([, mark]) => command.includes(mark))?.[0] ?? `other: ${command.slice(0, 50)}`;
 
@@ -86,7 +91,7 @@ const take = (first: boolean) => {
     else {
       const kind = kindOf(line);
       const target = kind === RUNTIMES ? targetOf(key) : undefined;
-      seen.set(key, { kind, target, before: first ? cpu : 0, last: cpu });
+      seen.set(key, { kind, command: line, target, before: first ? cpu : 0, last: cpu });
     }
   }
 };
@@ -107,6 +112,11 @@ child.on('exit', (code) => {
   const total = rows.reduce((sum, [, { cpu }]) => sum + cpu, 0);
   console.log(`\nCPU by process: ${Math.round((Date.now() - started) / 1000)} s wall, ${Math.round(total)} s CPU`);
   for (const [kind, { cpu, processes }] of rows.slice(0, 15)) console.log(`${cpu.toFixed(1).padStart(8)} s  ${String(processes).padStart(4)} processes  ${kind}`);
+  if (process.env.CPU_BY_PROCESS_TOP) {
+    const top = [...seen.values()].map((seen) => ({ ...seen, cpu: seen.last - seen.before })).sort((a, b) => b.cpu - a.cpu);
+    console.log(`\nThe ${process.env.CPU_BY_PROCESS_TOP} processes that spent the most:`);
+    for (const { cpu, command: line } of top.slice(0, Number(process.env.CPU_BY_PROCESS_TOP))) console.log(`${cpu.toFixed(1).padStart(8)} s  ${shortened(line)}`);
+  }
   const byTarget = new Map<string, { cpu: number; processes: number }>();
   for (const { kind, target, before, last } of seen.values()) {
     if (kind !== RUNTIMES || last === before) continue;
