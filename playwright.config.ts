@@ -77,7 +77,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `npx vite build --logLevel warn --manifest --outDir ${HOSTING_DIST} --emptyOutDir && npx tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT}`,
+      command: `npx vite build --logLevel warn --manifest --outDir ${HOSTING_DIST} --emptyOutDir && npx tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT} --uncompressed`,
       url: `${HOSTING_ORIGIN}/robots.txt`,
       reuseExistingServer: false,
       env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal', VITE_PUSH_SERVICE_URL: `http://127.0.0.1:${PORTS.push}` },

@@ -5,7 +5,12 @@
  * emulator. The emulator itself needs re2, whose native build the install skips; superstatic
  * falls back to JavaScript regular expressions, which is all the globs of this project need.
  *
- *   tsx tools/serveDist.ts [--dir .cache/hosting-dist] [--port 4173]
+ *   tsx tools/serveDist.ts [--dir .cache/hosting-dist] [--port 4173] [--uncompressed]
+ *
+ * `--uncompressed` leaves out Hosting's compression, for the browser tests: every page load in a
+ * fresh Playwright context fetches the whole bundle again, and gzipping it each time cost the
+ * server a third of its CPU for a loopback connection; nothing they check depends on the
+ * encoding. The benchmarks keep it: Lighthouse's simulated network counts the bytes sent.
  */
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
@@ -19,6 +24,7 @@ const { values } = parseArgs({
   options: {
     dir: { type: 'string', default: 'dist' },
     port: { type: 'string', default: '4173' },
+    uncompressed: { type: 'boolean', default: false },
   },
 });
 
@@ -31,7 +37,7 @@ const app = server({
   config: { ...hosting, public: relative(ROOT, resolve(values.dir)) },
   cwd: ROOT,
   stack: 'strict',
-  compression: true,
+  compression: !values.uncompressed,
   port,
   hostname: '127.0.0.1',
 });
