@@ -1,11 +1,12 @@
-// Lint: type-aware TypeScript rules, React hooks, accessibility, and the import boundaries of
-// design.md section 2 (style.md items 1 and 16), written down once as zones.
+// Lint, part two: what is this project's own, and what oxlint lacks: the import boundaries of
+// design.md section 2 (style.md items 1 and 16), written down once as zones; no import cycles;
+// no fixed waits in tests; the pure folders' imports. Part one, oxlint (.oxlintrc.json), runs
+// ESLint's and typescript-eslint's recommended rules, the type-aware ones included, React hooks
+// and accessibility: `npm run lint` runs both (docs/testing.md, "Lint").
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import jsxA11y from 'eslint-plugin-jsx-a11y';
-import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import local from './tools/lint/noCycle.js';
@@ -126,13 +127,11 @@ const boundaries = [
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'functions/lib/', '.cache/', '.data/', 'coverage/', 'test-results/', 'playwright-report/', 'public/']),
   {
+    // No type information: the rules that need it run in oxlint (.oxlintrc.json). TypeScript's
+    // parser reads the syntax, which is all the rules below look at.
     files: ['**/*.{ts,tsx}'],
-    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked],
     plugins: { 'import-x': importX, local },
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: root },
-      globals: { ...globals.node },
-    },
+    languageOptions: { parser: tseslint.parser },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.json'] })],
       // import-x reads the imported modules too: TypeScript ones with TypeScript's parser (local/no-cycle with its own wrapper of it).
@@ -145,49 +144,13 @@ export default defineConfig([
       // below the modules that use them. No package in node_modules imports this repository's
       // modules, so no cycle runs through one: the rule does not follow imports into them.
       'local/no-cycle': ['error', { ignoreExternal: true }],
-      // An async React event handler is fine; a promise handed to any other callback that ignores it is not.
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      // Leaving a property out with a rest sibling, or naming a deliberately unused value with a leading underscore, is fine.
-      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // In ESLint's recommended set, not yet in oxlint's stable rules.
+      'no-useless-assignment': 'error',
     },
   },
   {
-    // functions/tsconfig.json leaves the functions' tests to the root tsconfig. Found by the
-    // project service, they made it build the app's program a second time (a tsserver copy) and
-    // type-check what they import again: a fifth more CPU for nothing. Named here, they share the
-    // one program the other files of the root tsconfig use (in a CLI or CI run typescript-eslint
-    // builds one program per tsconfig, for `project` and the project service alike).
-    files: ['functions/src/**/*.test.ts'],
-    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.json' } },
-  },
-  {
-    // Tests read untyped JSON answers, stringify the requests they sent, and stand in for async
-    // interfaces with plain mocks.
     files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', 'tests/**', 'src/test/**'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-base-to-string': 'off',
-      '@typescript-eslint/require-await': 'off',
-      '@typescript-eslint/unbound-method': 'off',
-      'no-restricted-syntax': ['error', ...fixedWaits],
-    },
-  },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    extends: [jsxA11y.flatConfigs.recommended],
-    plugins: { 'react-hooks': reactHooks },
-    languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
-      // A scrolling region must take the focus so keyboard users can scroll it (axe: scrollable-region-focusable).
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...fixedWaits] },
   },
   {
     files: ['src/domain/**/*.ts'],
@@ -202,6 +165,7 @@ export default defineConfig([
       // ibantools: the EPC payload's IBAN and BIC rules (epc.ts), shared by the payment block and the e-mails.
       // sepa: the creditor identifier's check digits (creditor.ts); transliteration: the Latin form
       // of a name for the bank (sepaName.ts). Each in a module of its own, so a page loads it only when it needs it.
+      // (Here and not in oxlint: its regular expressions have no look-ahead.)
       'no-restricted-imports': [
         'error',
         { patterns: [{ regex: '^(?!zod(/|$)|ibantools$|sepa$|transliteration$|\\.\\.?/)', message: 'packages/contract imports only zod, ibantools, sepa and transliteration.' }] },
@@ -209,6 +173,8 @@ export default defineConfig([
     },
   },
   {
+    // The few JavaScript files (configs, the lint rule, the emulator preloads): ESLint's
+    // recommended set, no-undef included, which oxlint has only among its rules in development.
     files: ['**/*.{js,mjs,cjs}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },

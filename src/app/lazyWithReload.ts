@@ -58,7 +58,7 @@ function readList(stored: string | null): string[] {
  * 300 ms after that fallback appeared (its throttle of reveals), even when the chunk was ready.
  * Each mount keeps the component it started with, so a page never remounts once its chunk is in.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `any` props: the same constraint as React.lazy's own.
+// oxlint-disable-next-line @typescript-eslint/no-explicit-any -- `any` props: the same constraint as React.lazy's own.
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;

@@ -38,7 +38,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel,
         {typeof message === 'string' ? <p className="break-words text-slate-700">{message}</p> : <div className="space-y-3 break-words text-slate-700">{message}</div>}
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: Cancel, the safe choice. */}
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: Cancel, the safe choice. */}
           <button type="button" autoFocus onClick={onCancel} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
             {cancelLabel}
           </button>

@@ -20,6 +20,7 @@ const KINDS: Array<[kind: string, mark: string]> = [
   ['Chromium (browser, network, GPU)', 'chrom'],
   ['Firestore emulator (Java)', 'java'],
   ['Vitest', 'vitest'],
+  ['oxlint (and its type-aware tsgolint)', 'oxlint'],
   ['ESLint', 'eslint'],
   ['TypeScript', 'tsc'],
   ['Playwright', 'playwright'],

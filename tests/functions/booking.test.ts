@@ -148,7 +148,7 @@ describe('places', () => {
     const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     expect(granted).toHaveLength(3);
     expect(refused.map((outcome) => (outcome.reason as HttpError).code)).toEqual(Array(17).fill('full'));
-    expect((refused[0]?.reason as HttpError).message).toContain(roomHourId);
+    expect((refused[0]!.reason as HttpError).message).toContain(roomHourId);
     expect(granted.map((outcome) => outcome.value.status)).toEqual(['requested', 'requested', 'requested']);
     expect(await taken(offer)).toEqual({ [roomHourId]: 3 });
     expect(await rowsOfOffer(offer)).toHaveLength(3);

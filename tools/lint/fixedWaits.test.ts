@@ -37,7 +37,6 @@ describe('lint in tests', () => {
       // The file sits in .cache/, which lint ignores: no `npm run lint` running meanwhile sees it.
       ignore: false,
       ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
-      overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: false } } },
     });
     const [result] = await eslint.lintFiles([file]);
     expect(result?.messages.map((message) => [message.line, message.message.split(' ')[0]])).toEqual([

@@ -11,7 +11,6 @@ beforeAll(async () => {
   eslint = new ESLint({
     cwd: root,
     ruleFilter: ({ ruleId }) => ruleId === 'import-x/no-restricted-paths',
-    overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: false } } },
   });
   // The first lint loads the configuration and its plugins: seconds on a busy machine.
   await eslint.lintText('', { filePath: join(root, 'functions/src/lib/planted.ts') });

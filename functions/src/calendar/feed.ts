@@ -97,7 +97,7 @@ function safeLink(value: string | null | undefined): string | null {
 export function icalText(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    // oxlint-disable-next-line no-control-regex -- control characters are what is removed
     .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, '')
     .replace(/[\\;,]/g, (character) => `\\${character}`)
     .replace(/\n/g, '\\n');

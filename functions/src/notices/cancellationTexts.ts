@@ -46,7 +46,7 @@ const CLOSURE_TEXTS: Record<NoticeLanguage, { title: (day: string) => string; bo
   },
 };
 
-// eslint-disable-next-line no-control-regex -- a synced name with a line break or a control character must not break the title
+// oxlint-disable-next-line no-control-regex -- a synced name with a line break or a control character must not break the title
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const oneLine = (text: string) => text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
 

@@ -37,7 +37,7 @@ export const MAX_LENGTH = {
 export type CheckedField = keyof typeof MAX_LENGTH;
 export type InputProblem = 'tooLong' | 'controlCharacters' | 'formulaStart' | 'phoneFormat';
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
+// oxlint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const FORMULA_START = /^[=+\-@]/;
 const PHONE = /^\+?[0-9(][0-9 ()/.-]*$/;

@@ -41,7 +41,7 @@ const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day YYYY
 
 export const MAX_NOTICE_TITLE = 120;
 export const MAX_NOTICE_BODY = 5000;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
+// oxlint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**

@@ -61,7 +61,7 @@ export function maskIban(typed: string): string {
 
 export type HolderProblem = 'required' | 'tooLong' | 'controlCharacters' | 'markup' | 'formulaStart';
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
+// oxlint-disable-next-line no-control-regex -- finding control characters is the point of this pattern
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /**

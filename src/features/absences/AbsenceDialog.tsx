@@ -45,7 +45,7 @@ export function AbsenceDialog({ open, onClose, onReported, childId: chosenChild 
     setReason('');
     setProblems([]);
     // Only on opening: the family's data does not change what was chosen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   const chooseChild = (id: string) => {

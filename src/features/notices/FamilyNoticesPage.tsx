@@ -61,7 +61,7 @@ export default function NoticesPage() {
       current = false;
     };
     // The list changes as notices are marked read; the link is looked up once per notice id.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [noticeId, memberId, data.correspondenceLoading]);
   // Shown is read.
   useEffect(() => {

@@ -25,7 +25,7 @@ export function NoticeDialog({ notice, onClose, children }: { notice: NoticeDeli
           <NoticeBody body={text.body} />
           {children}
           <div className="flex justify-end pt-1">
-            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: a reader closes with it or Escape. */}
+            {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: a reader closes with it or Escape. */}
             <button type="button" autoFocus onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50">
               {t('common.close')}
             </button>

@@ -84,7 +84,7 @@ export function convertCell(col: Column, raw: RawValue, zone = schoolTimeZone())
 // where a line break would start a line of its own.
 function documentIdProblem(id: string): string | null {
   if (id.includes('/')) return 'contains "/"';
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  // oxlint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\u0000-\u001f\u007f]/.test(id)) return 'contains a line break or another control character';
   if (id === '.' || id === '..') return 'is "." or ".."';
   if (/^__.*__$/.test(id)) return 'is a reserved name';

@@ -72,7 +72,7 @@ export function CancelDialog({ cancelling, onClose, onCancelled, onBusy }: Props
         )}
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2 pt-1">
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() focuses it: keeping the lesson, the safe choice. */}
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- showModal() focuses it: keeping the lesson, the safe choice. */}
           <button type="button" autoFocus onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
             {t('admin.notices.cancel.confirm.keep')}
           </button>

@@ -88,7 +88,7 @@ export function ClosureDialog({ closing, onClose, onClosed, onBusy }: Props) {
         )}
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2 pt-2">
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: keeping the school open, the safe choice. */}
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- showModal() gives the focus to the autofocus element: keeping the school open, the safe choice. */}
           <button ref={keep} type="button" autoFocus onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
             {t('admin.notices.close.confirm.keep')}
           </button>

@@ -83,7 +83,7 @@ export function SendDialog({ sending, lessons, onClose, onSent, onBusy }: Props)
         <p className="text-slate-600">{t('admin.notices.compose.confirm.after')}</p>
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex flex-wrap justify-end gap-2 pt-1">
-          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- showModal() focuses it: Cancel, the safe choice. */}
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- showModal() focuses it: Cancel, the safe choice. */}
           <button type="button" autoFocus onClick={onClose} disabled={busy} className="rounded-md border border-slate-300 px-4 py-2 hover:bg-slate-50 disabled:opacity-60">
             {t('admin.controls.cancel')}
           </button>
