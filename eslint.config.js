@@ -4,7 +4,6 @@
 // ESLint's and typescript-eslint's recommended rules, the type-aware ones included, React hooks
 // and accessibility: `npm run lint` runs both (docs/testing.md, "Lint").
 import { readdirSync } from 'node:fs';
-import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
@@ -173,10 +172,10 @@ export default defineConfig([
     },
   },
   {
-    // The few JavaScript files (configs, the lint rule, the emulator preloads): ESLint's
-    // recommended set, no-undef included, which oxlint has only among its rules in development.
+    // The few JavaScript files (configs, the lint rule, the emulator preloads): oxlint runs
+    // ESLint's recommended set on them but for no-undef, among its rules in development.
     files: ['**/*.{js,mjs,cjs}'],
-    extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-undef': 'error', 'no-useless-assignment': 'error' },
   },
 ]);

@@ -113,10 +113,11 @@ child.on('exit', (code) => {
   const total = rows.reduce((sum, [, { cpu }]) => sum + cpu, 0);
   console.log(`\nCPU by process: ${Math.round((Date.now() - started) / 1000)} s wall, ${Math.round(total)} s CPU`);
   for (const [kind, { cpu, processes }] of rows.slice(0, 15)) console.log(`${cpu.toFixed(1).padStart(8)} s  ${String(processes).padStart(4)} processes  ${kind}`);
-  if (process.env.CPU_BY_PROCESS_TOP) {
-    const top = [...seen.values()].map((seen) => ({ ...seen, cpu: seen.last - seen.before })).sort((a, b) => b.cpu - a.cpu);
-    console.log(`\nThe ${process.env.CPU_BY_PROCESS_TOP} processes that spent the most:`);
-    for (const { cpu, command: line } of top.slice(0, Number(process.env.CPU_BY_PROCESS_TOP))) console.log(`${cpu.toFixed(1).padStart(8)} s  ${shortened(line)}`);
+  const topCount = Number(process.env.CPU_BY_PROCESS_TOP ?? 0);
+  if (topCount > 0) {
+    const top = [...seen.values()].map((process) => ({ line: process.command, cpu: process.last - process.before })).sort((a, b) => b.cpu - a.cpu);
+    console.log(`\nThe ${topCount} processes that spent the most:`);
+    for (const { cpu, line } of top.slice(0, topCount)) console.log(`${cpu.toFixed(1).padStart(8)} s  ${shortened(line)}`);
   }
   const byTarget = new Map<string, { cpu: number; processes: number }>();
   for (const { kind, target, before, last } of seen.values()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isolationOf, needsIsolation, splitByIsolation } from './unitIsolation';
+import { isolationOf, splitByIsolation } from './unitIsolation';
 
 describe('which unit test files get modules of their own', () => {
   it.each([
@@ -14,11 +14,11 @@ describe('which unit test files get modules of their own', () => {
     ['environment variables set together', "Object.assign(process.env, { OFFICE_EMAIL: 'office@example.org' });"],
     ['an environment variable removed', 'delete process.env.OFFICE_LANGUAGE;'],
   ])('isolates %s', (_, source) => {
-    expect(needsIsolation(source)).toBe(true);
+    expect(isolationOf(source)).not.toBe('shared');
   });
 
   it('lets a pure test share, also one that only reads the environment', () => {
-    expect(needsIsolation("import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\nconst zone = process.env.TZ;")).toBe(false);
+    expect(isolationOf("import { expect, it } from 'vitest';\nit('adds', () => expect(1 + 1).toBe(2));\nconst zone = process.env.TZ;")).toBe('shared');
   });
 
   it.each([

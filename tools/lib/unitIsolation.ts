@@ -31,10 +31,6 @@ export function isolationOf(source: string): Isolation {
   return NEEDS_OWN_PROCESS.test(source) ? 'process' : 'context';
 }
 
-export function needsIsolation(source: string): boolean {
-  return isolationOf(source) !== 'shared';
-}
-
 /** The files of `include` (globs, relative to `root`) by how each is kept apart. */
 export function splitByIsolation(include: string[], root: string): Record<Isolation, string[]> {
   const files = include.flatMap((pattern) => globSync(pattern, { cwd: root, exclude: (name) => name === 'node_modules' }));

@@ -7,11 +7,19 @@ import { expect, type Page } from '@playwright/test';
 import type Texts from '../../../src/i18n/locales/en.json';
 import { accountUid, DEMO_PASSWORD } from './emulators';
 
-export type Language = 'en' | 'de' | 'ru';
+export const LANGUAGES = ['en', 'de', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
-/** The app's own texts, read at run time, so that the tests follow the translations. */
+const textsRead = new Map<Language, typeof Texts>();
+
+/** The app's own texts, read at run time (once per language and worker), so that the tests follow the translations. */
 export function texts(language: Language): typeof Texts {
-  return JSON.parse(readFileSync(new URL(`../../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts;
+  let read = textsRead.get(language);
+  if (!read) {
+    read = JSON.parse(readFileSync(new URL(`../../../src/i18n/locales/${language}.json`, import.meta.url), 'utf8')) as typeof Texts;
+    textsRead.set(language, read);
+  }
+  return read;
 }
 
 /** Fills in and submits the login form (in the page's saved language), and nothing more. */
@@ -20,7 +28,7 @@ export function texts(language: Language): typeof Texts {
  * page is in, and waits until the page is in the new one.
  */
 export async function switchLanguage(page: Page, language: Language) {
-  const labels = (['en', 'de', 'ru'] as const).map((l) => texts(l).language.label);
+  const labels = LANGUAGES.map((other) => texts(other).language.label);
   await page.getByLabel(new RegExp(`^(${labels.join('|')})$`)).selectOption(language);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
