@@ -32,6 +32,11 @@ export default defineConfig({
     // step, run its file again with `--trace retain-on-failure` (docs/testing.md).
     trace: 'off',
     launchOptions: chromium,
+    // No service worker outside the specs about it (the hosting project's, push.spec.ts): its
+    // install, once the family is shown, fetched and stored the whole app shell anew in every
+    // fresh context, about 0.9 s of Chromium's CPU for each test that stayed a few seconds
+    // longer (docs/testing.md). The app works without one, as in a browser that has none.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline|plans-phone|direct-debit/ },
@@ -52,7 +57,7 @@ export default defineConfig({
       name: 'hosting',
       // offline.spec.ts: the service worker is in the production build only.
       testMatch: /(hosting|offline)\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium, serviceWorkers: 'allow' },
     },
   ],
   webServer: [

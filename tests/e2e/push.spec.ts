@@ -31,7 +31,8 @@ import { openAs, signIn, texts } from './support/signIn';
 
 // The full Chromium: the headless shell the other specs run in has no Notification or PushManager,
 // so the portal says this device cannot be notified.
-test.use({ launchOptions: launchOptions(fullChromiumPath()) });
+// Pushes reach the page through its service worker, which the other specs go without.
+test.use({ launchOptions: launchOptions(fullChromiumPath()), serviceWorkers: 'allow' });
 
 const PUSH_SERVICE = `http://127.0.0.1:${PORTS.push}`;
 const de = texts('de');

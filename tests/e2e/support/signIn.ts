@@ -60,8 +60,8 @@ export async function signIn(page: Page, email: string, { password = DEMO_PASSWO
   await submitLogin(page, email, password, language);
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   // The landing screen's heading inside <main>: the dashboard's (or the family-less card's,
-  // which has no h1) appears only once the family's data has arrived, skeletons have none. The
-  // production build's first visit also fetches the whole app shell for the service worker.
+  // which has no h1) appears only once the family's data has arrived, skeletons have none. Where a
+  // spec lets the service worker in, the first visit also fetches the whole app shell for it.
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
 }
 
