@@ -1,9 +1,10 @@
 /**
- * Many calls of one emulated function at once, each timed. The Functions emulator serves each
- * request in flight in a process of its own, which the first request it serves starts: seconds
- * of CPU each to load the functions and the Firestore client, and a request whose process takes
- * 30 s to start is never answered at all. Deployed instances are warm; warmProcesses() makes as
- * many here first, so that what a test times is the function itself.
+ * Many calls of one emulated function at once, each timed. The Functions emulator serves them in
+ * a shared runtime, as a deployed instance serves requests up to its concurrency
+ * (tools/emulator/sharedRuntimes.cjs), which the first request starts: seconds of CPU to load the
+ * functions and the Firestore client, and a request whose runtime takes 30 s to start is never
+ * answered at all. Deployed instances are warm; warmProcesses() starts the runtimes first, so that
+ * what a test times is the function itself.
  */
 import { functionUrl } from './auth';
 
@@ -34,7 +35,7 @@ export async function timedCall(name: string, token: string, body: unknown, wait
 }
 
 /**
- * Starts processes for `calls.length` requests of `name` in flight, a few more at a time, until
+ * Starts runtimes for `calls.length` requests of `name` in flight, a few more at a time, until
  * two rounds of them all at once were all answered. The calls should be refused early (a body
  * the function rejects after its caller's checks have read Firestore); `between` runs after each
  * round (to reset the callers' rate limits).

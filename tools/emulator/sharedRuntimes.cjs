@@ -6,8 +6,12 @@
  * starts only as many as requests run at once (docs/testing.md, "Shared function runtimes").
  *
  * firebase-tools has this sharing built in for its debug mode (`--inspect-functions`), but there
- * it runs one request at a time. Here the requests still run side by side: a runtime that is busy
- * is never given a second request, and a new one starts when all are busy, as before.
+ * it runs one request at a time. Here the requests still run side by side. A busy runtime takes
+ * more requests of the function it is running, up to the function's concurrency (2nd gen's
+ * default: 80 per instance, 1 below one CPU), as a deployed instance does; the emulator used to
+ * start a process for each (twenty for twenty families booking at once). A request of another
+ * function waits for an idle runtime or starts one, so each runtime's logs and time limit stay
+ * its function's.
  *
  * Each request carries the function it is for in two headers, which the runtime reads
  * (sharedRuntimeRouting.cjs) before it picks the function, so the choice cannot mix up two
@@ -28,6 +32,7 @@ if (!SUPPORTED.test(version)) {
   const { RuntimeWorkerPool } = require('firebase-tools/lib/emulator/functionsRuntimeWorker');
   const { WorkQueue } = require('firebase-tools/lib/emulator/workQueue');
   const { FunctionsExecutionMode } = require('firebase-tools/lib/emulator/types');
+  const { RuntimeWorkerState } = require('firebase-tools/lib/emulator/functionsRuntimeWorker');
   const { getSignatureType } = require('firebase-tools/lib/emulator/functionsEmulatorShared');
   const { EmulatorLogger } = require('firebase-tools/lib/emulator/emulatorLogger');
 
@@ -46,19 +51,69 @@ if (!SUPPORTED.test(version)) {
       return '~shared~';
     }
 
+    /** An idle runtime, or else a busy one running `triggerId` with room for another request. */
+    getIdleWorker(triggerId) {
+      const idle = super.getIdleWorker(triggerId);
+      if (idle || !triggerId) return idle;
+      const room = concurrencyOf(this.findTrigger(triggerId));
+      return this.getTriggerWorkers(triggerId).find((worker) => worker.state === RuntimeWorkerState.BUSY && worker.triggerKey === triggerId && worker.inFlight < room);
+    }
+
+    addWorker(trigger, runtime, extensionLogInfo) {
+      return countRequests(super.addWorker(trigger, runtime, extensionLogInfo), () => this.exiting);
+    }
+
+    exit() {
+      this.exiting = true;
+      super.exit();
+    }
+
     submitRequest(triggerId, req, resp, body) {
       const worker = this.getIdleWorker(triggerId);
       if (!worker) return super.submitRequest(triggerId, req, resp, body);
       const trigger = this.findTrigger(triggerId);
-      // The function's own time limit, and its name on what the runtime logs, as a runtime of its
-      // own would have them.
-      worker.timeoutSeconds = trigger.timeoutSeconds;
-      worker.triggerKey = triggerId;
-      worker.logger = EmulatorLogger.forFunction(triggerId, worker.extensionLogInfo);
+      if (worker.inFlight === 0) {
+        // The function's own time limit, and its name on what the runtime logs, as a runtime of its
+        // own would have them.
+        worker.timeoutSeconds = trigger.timeoutSeconds;
+        worker.triggerKey = triggerId;
+        worker.logger = EmulatorLogger.forFunction(triggerId, worker.extensionLogInfo);
+      }
       const headers = { ...req.headers, [TARGET_HEADER]: trigger.entryPoint, [SIGNATURE_HEADER]: getSignatureType(trigger) };
-      // request() marks the worker busy before it returns: no other request can take it.
-      return worker.request({ ...req, headers }, resp, body, false);
+      // request() marks the worker busy before it returns: no request of another function can take it.
+      worker.inFlight += 1;
+      return worker.request({ ...req, headers }, resp, body, false).finally(() => (worker.inFlight -= 1));
     }
+  }
+
+  /** How many requests a runtime of `trigger` serves at once: its concurrency as deployed. */
+  function concurrencyOf(trigger) {
+    if (trigger.concurrency) return trigger.concurrency;
+    return trigger.cpu === 'gcf_gen1' || (typeof trigger.cpu === 'number' && trigger.cpu < 1) ? 1 : 80;
+  }
+
+  /**
+   * Keeps a runtime busy while any of its requests is in flight: request() marks it idle when its
+   * own request ends, and a runtime to be replaced (FINISHING) is stopped at the end of its last
+   * request, not of the first; the emulator's exit stops it at once.
+   */
+  function countRequests(worker, exiting) {
+    worker.inFlight = 0;
+    const { get, set } = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(worker), 'state');
+    Object.defineProperty(worker, 'state', {
+      get,
+      set(state) {
+        if (state === RuntimeWorkerState.IDLE && this.inFlight > 1) return;
+        set.call(this, state);
+      },
+    });
+    const child = worker.runtime.process;
+    const kill = child.kill.bind(child);
+    child.kill = (...args) => {
+      if (worker.state === RuntimeWorkerState.FINISHING && worker.inFlight > 1 && !exiting()) return true;
+      return kill(...args);
+    };
+    return worker;
   }
 
   class SharedRuntimeFunctionsEmulator extends emulatorModule.FunctionsEmulator {

@@ -35,15 +35,75 @@ describe('shared function runtimes', () => {
     expect(JSON.parse(run.stdout)).toEqual({ sameKey: true, target: null, debugMode: 'true', nodeOptions: expect.stringContaining(`--require ${ROUTING}`) });
   });
 
+  it('give a busy runtime more requests of its own function, never of another, and free it after the last', () => {
+    // The pool as the emulator makes it, with a runtime whose answers the script holds back.
+    const script = `
+      const http = require('node:http');
+      const { EventEmitter } = require('node:events');
+      const { PassThrough } = require('node:stream');
+      const { FunctionsEmulator } = require('firebase-tools/lib/emulator/functionsEmulator');
+      const emulator = new FunctionsEmulator({ projectId: 'demo-shared', projectDir: '.', emulatableBackends: [{ codebase: 'default', functionsDir: '.', env: {}, secretEnv: [] }] });
+      const trigger = (name, options = {}) => ({ id: 'europe-west1-' + name, entryPoint: name, name, platform: 'gcfv2', httpsTrigger: {}, ...options });
+      emulator.triggers = { a: { def: trigger('a') }, b: { def: trigger('b') }, one: { def: trigger('one', { concurrency: 1 }) } };
+      const pool = emulator.workerPools.default;
+      const held = [];
+      const server = http.createServer((req, res) => held.push({ target: req.headers['x-portal-function-target'], res }));
+      server.listen(0, async () => {
+        const child = Object.assign(new EventEmitter(), { kill: () => { killed += 1; return true; } });
+        let killed = 0;
+        const worker = pool.addWorker(undefined, { process: child, events: new EventEmitter(), conn: { httpReqOpts: () => ({ host: '127.0.0.1', port: server.address().port }) } }, {});
+        worker.readyForWork();
+        const send = (name) => {
+          const resp = Object.assign(new PassThrough(), { writeHead() {} });
+          return pool.submitRequest('europe-west1-' + name, { method: 'POST', path: '/', headers: {} }, resp, '{}');
+        };
+        const until = async (ready) => { while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5)); };
+        const answer = (count) => held.splice(0, count).forEach(({ res }) => res.end('ok'));
+        const seen = {};
+        const requests = [send('a'), send('a'), send('a')];
+        await until(() => held.length === 3);
+        Object.assign(seen, { targets: held.map((request) => request.target), aReady: pool.readyForWork('europe-west1-a'), bReady: pool.readyForWork('europe-west1-b') });
+        answer(2);
+        await Promise.all(requests.slice(0, 2));
+        Object.assign(seen, { stateWithOneLeft: worker.state, bReadyWithOneLeft: pool.readyForWork('europe-west1-b') });
+        worker.state = 'FINISHING';
+        answer(1);
+        await requests[2];
+        Object.assign(seen, { killedAfterLast: killed });
+        const single = pool.addWorker(undefined, { process: Object.assign(new EventEmitter(), { kill: () => true }), events: new EventEmitter(), conn: { httpReqOpts: () => ({ host: '127.0.0.1', port: server.address().port }) } }, {});
+        single.readyForWork();
+        const alone = send('one');
+        await until(() => held.length === 1);
+        seen.oneReadyWhileBusy = pool.readyForWork('europe-west1-one');
+        answer(1);
+        await alone;
+        console.log(JSON.stringify(seen));
+        server.close();
+      });`;
+    const run = spawnSync(process.execPath, ['--require', SHARING, '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      targets: ['a', 'a', 'a'],
+      aReady: true,
+      bReady: false,
+      stateWithOneLeft: 'BUSY',
+      bReadyWithOneLeft: false,
+      killedAfterLast: 1,
+      oneReadyWhileBusy: false,
+    });
+  });
+
   describe('a runtime', () => {
     const dir = mkdtempSync(join(ROOT, '.cache/shared-runtime-'));
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-    it('runs the function that each request names in its headers, one after the other', async () => {
+    it('runs the function that each request names in its headers, one after the other and at once', async () => {
       const functionsDir = join(dir, 'functions');
       mkdirSync(functionsDir);
       writeFileSync(join(functionsDir, 'package.json'), JSON.stringify({ main: 'index.js', dependencies: { 'firebase-admin': '*', 'firebase-functions': '*' } }));
-      writeFileSync(join(functionsDir, 'index.js'), `exports.first = (req, res) => res.send('first ' + req.path);\nexports.second = (req, res) => res.send('second ' + req.path);\n`);
+      // Each answers a moment later, so that requests sent at once are in flight together.
+      const later = 'await new Promise((resolve) => setTimeout(resolve, 20))';
+      writeFileSync(join(functionsDir, 'index.js'), `exports.first = async (req, res) => { ${later}; res.send('first ' + req.path); };\nexports.second = async (req, res) => { ${later}; res.send('second ' + req.path); };\n`);
       const socketPath = join(dir, 'runtime.sock');
       const runtime = spawn(process.execPath, [require.resolve('firebase-tools/lib/emulator/functionsEmulatorRuntime.js')], {
         cwd: functionsDir,
@@ -68,6 +128,10 @@ describe('shared function runtimes', () => {
         expect(await call('/two', 'second')).toEqual({ status: 200, body: 'second /two' });
         expect(await call('/three', 'first')).toEqual({ status: 200, body: 'first /three' });
         expect((await call('/four', 'third')).status).toBe(500);
+        // In flight together, as a deployed instance serves them: each runs the function it names.
+        const names = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? 'second' : 'first'));
+        const answers = await Promise.all(names.map((name, i) => call(`/at-once-${i}`, name)));
+        expect(answers).toEqual(names.map((name, i) => ({ status: 200, body: `${name} /at-once-${i}` })));
       } finally {
         runtime.kill();
       }
