@@ -7,8 +7,8 @@
  *
  * firebase-tools has this sharing built in for its debug mode (`--inspect-functions`), but there
  * it runs one request at a time. Here the requests still run side by side. A busy runtime takes
- * more requests of the function it is running, up to the function's concurrency (2nd gen's
- * default: 80 per instance, 1 below one CPU), as a deployed instance does; the emulator used to
+ * more requests of the function it is running, up to 2nd gen's default concurrency (80 per
+ * instance), as a deployed instance does; the emulator used to
  * start a process for each (twenty for twenty families booking at once). A request of another
  * function waits for an idle runtime or starts one, so each runtime's logs and time limit stay
  * its function's.
@@ -86,10 +86,13 @@ if (!SUPPORTED.test(version)) {
     }
   }
 
-  /** How many requests a runtime of `trigger` serves at once: its concurrency as deployed. */
+  /**
+   * How many requests a runtime of `trigger` serves at once, as deployed: 2nd gen's default of 80,
+   * one for a 1st gen function. The emulator's definitions keep no function's own `concurrency`
+   * or `cpu` option; the portal's functions set neither (functions/src/index.ts).
+   */
   function concurrencyOf(trigger) {
-    if (trigger.concurrency) return trigger.concurrency;
-    return trigger.cpu === 'gcf_gen1' || (typeof trigger.cpu === 'number' && trigger.cpu < 1) ? 1 : 80;
+    return trigger.platform === 'gcfv1' ? 1 : 80;
   }
 
   /**

@@ -44,7 +44,7 @@ describe('shared function runtimes', () => {
       const { FunctionsEmulator } = require('firebase-tools/lib/emulator/functionsEmulator');
       const emulator = new FunctionsEmulator({ projectId: 'demo-shared', projectDir: '.', emulatableBackends: [{ codebase: 'default', functionsDir: '.', env: {}, secretEnv: [] }] });
       const trigger = (name, options = {}) => ({ id: 'europe-west1-' + name, entryPoint: name, name, platform: 'gcfv2', httpsTrigger: {}, ...options });
-      emulator.triggers = { a: { def: trigger('a') }, b: { def: trigger('b') }, one: { def: trigger('one', { concurrency: 1 }) } };
+      emulator.triggers = { a: { def: trigger('a') }, b: { def: trigger('b') }, firstGen: { def: trigger('firstGen', { platform: 'gcfv1' }) } };
       const pool = emulator.workerPools.default;
       const held = [];
       const server = http.createServer((req, res) => held.push({ target: req.headers['x-portal-function-target'], res }));
@@ -72,9 +72,9 @@ describe('shared function runtimes', () => {
         Object.assign(seen, { killedAfterLast: killed });
         const single = pool.addWorker(undefined, { process: Object.assign(new EventEmitter(), { kill: () => true }), events: new EventEmitter(), conn: { httpReqOpts: () => ({ host: '127.0.0.1', port: server.address().port }) } }, {});
         single.readyForWork();
-        const alone = send('one');
+        const alone = send('firstGen');
         await until(() => held.length === 1);
-        seen.oneReadyWhileBusy = pool.readyForWork('europe-west1-one');
+        seen.firstGenReadyWhileBusy = pool.readyForWork('europe-west1-firstGen');
         answer(1);
         await alone;
         console.log(JSON.stringify(seen));
@@ -89,7 +89,7 @@ describe('shared function runtimes', () => {
       stateWithOneLeft: 'BUSY',
       bReadyWithOneLeft: false,
       killedAfterLast: 1,
-      oneReadyWhileBusy: false,
+      firstGenReadyWhileBusy: false,
     });
   });
 
