@@ -8,10 +8,9 @@
  * firebase-tools has this sharing built in for its debug mode (`--inspect-functions`), but there
  * it runs one request at a time. Here the requests still run side by side. A busy runtime takes
  * more requests of the function it is running, up to 2nd gen's default concurrency (80 per
- * instance), as a deployed instance does; the emulator used to
- * start a process for each (twenty for twenty families booking at once). A request of another
- * function waits for an idle runtime or starts one, so each runtime's logs and time limit stay
- * its function's.
+ * instance), as a deployed instance does; the emulator used to start a process for each (twenty
+ * for twenty families booking at once). A request of another function waits for an idle runtime
+ * or starts one, so each runtime's logs and time limit stay its function's.
  *
  * Each request carries the function it is for in two headers, which the runtime reads
  * (sharedRuntimeRouting.cjs) before it picks the function, so the choice cannot mix up two

@@ -57,11 +57,15 @@ describe('shared function runtimes', () => {
           const resp = Object.assign(new PassThrough(), { writeHead() {} });
           return pool.submitRequest('europe-west1-' + name, { method: 'POST', path: '/', headers: {} }, resp, '{}');
         };
-        const until = async (ready) => { while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5)); };
+        // Resolves once the runtime holds \`count\` requests: checked on each one's arrival.
+        const holding = (count) => new Promise((resolve) => {
+          const check = () => (held.length >= count ? resolve() : server.once('request', check));
+          check();
+        });
         const answer = (count) => held.splice(0, count).forEach(({ res }) => res.end('ok'));
         const seen = {};
         const requests = [send('a'), send('a'), send('a')];
-        await until(() => held.length === 3);
+        await holding(3);
         Object.assign(seen, { targets: held.map((request) => request.target), aReady: pool.readyForWork('europe-west1-a'), bReady: pool.readyForWork('europe-west1-b') });
         answer(2);
         await Promise.all(requests.slice(0, 2));
@@ -73,7 +77,7 @@ describe('shared function runtimes', () => {
         const single = pool.addWorker(undefined, { process: Object.assign(new EventEmitter(), { kill: () => true }), events: new EventEmitter(), conn: { httpReqOpts: () => ({ host: '127.0.0.1', port: server.address().port }) } }, {});
         single.readyForWork();
         const alone = send('firstGen');
-        await until(() => held.length === 1);
+        await holding(1);
         seen.firstGenReadyWhileBusy = pool.readyForWork('europe-west1-firstGen');
         answer(1);
         await alone;
@@ -101,9 +105,10 @@ describe('shared function runtimes', () => {
       const functionsDir = join(dir, 'functions');
       mkdirSync(functionsDir);
       writeFileSync(join(functionsDir, 'package.json'), JSON.stringify({ main: 'index.js', dependencies: { 'firebase-admin': '*', 'firebase-functions': '*' } }));
-      // Each answers a moment later, so that requests sent at once are in flight together.
-      const later = 'await new Promise((resolve) => setTimeout(resolve, 20))';
-      writeFileSync(join(functionsDir, 'index.js'), `exports.first = async (req, res) => { ${later}; res.send('first ' + req.path); };\nexports.second = async (req, res) => { ${later}; res.send('second ' + req.path); };\n`);
+      // The requests sent at once answer only when all twelve have arrived: in flight together.
+      const together = `let arrived = 0; const waiting = [];
+        const allTwelve = (req) => req.path.startsWith('/at-once') && (++arrived === 12 ? waiting.splice(0).forEach((go) => go()) : new Promise((go) => waiting.push(go)));`;
+      writeFileSync(join(functionsDir, 'index.js'), `${together}\nexports.first = async (req, res) => { await allTwelve(req); res.send('first ' + req.path); };\nexports.second = async (req, res) => { await allTwelve(req); res.send('second ' + req.path); };\n`);
       const socketPath = join(dir, 'runtime.sock');
       const runtime = spawn(process.execPath, [require.resolve('firebase-tools/lib/emulator/functionsEmulatorRuntime.js')], {
         cwd: functionsDir,
