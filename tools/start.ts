@@ -23,7 +23,7 @@ import { runDemoNotices, startLines } from './lib/demoNotices';
 import { startInbox } from './mail/inbox';
 import { startLocalSender } from './mail/localSender';
 import { startPushService } from './push/pushService';
-import { killIfThere, portInUse, run, stop, waitForPort } from './lib/processes';
+import { killIfThere, portInUse, run, stop, waitForHttp, waitForPort } from './lib/processes';
 import { describeProcess, processesWithEnv } from './lib/procfs';
 import { checkPrerequisites } from './prerequisites';
 import { EMULATOR_HOST, firebaseCliArgs, firebaseCliEnv, PORTS, prepareFunctions, prepareTestsStack, PROJECT_ID, ROOT, STACK, STACK_NAME } from './lib/stack';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
         void shutdown(1);
       }
     });
-    await Promise.all([waitForPort(PORTS.auth), waitForPort(PORTS.firestore), waitForPort(PORTS.functions)]);
+    await Promise.all([PORTS.auth, PORTS.firestore, PORTS.functions].map((port) => waitForHttp(`http://${EMULATOR_HOST}:${port}/`)));
 
     step('Starting the local inbox (MailDev) and the sender of the mail collection');
     const inbox = await startInbox({ host: EMULATOR_HOST, smtpPort: PORTS.smtp, webPort: PORTS.inbox, mailDirectory: join(dataDir, 'maildev') });

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killIfThere, portInUse, stop } from './processes';
+import { killIfThere, portInUse, stop, waitForHttp } from './processes';
 import { processesWithEnv } from './procfs';
 
 const servers: Server[] = [];
@@ -65,4 +66,33 @@ describe('stop', () => {
       for (const { pid } of marked()) killIfThere(pid);
     }
   }, 30_000);
+});
+
+describe('waitForHttp', () => {
+  it('does not take a port that accepts and drops connections for the server (firebase-tools checking the port is free)', async () => {
+    const port = await listen('127.0.0.1');
+    servers.at(-1)!.on('connection', (socket) => socket.destroy());
+    await expect(waitForHttp(`http://127.0.0.1:${port}/`, 1_000)).rejects.toThrow(`Nothing answers at http://127.0.0.1:${port}/ after 1 s`);
+  });
+
+  it('resolves once the real server answers on the port that first dropped a connection', async () => {
+    const port = await listen('127.0.0.1');
+    const dummy = servers.pop()!;
+    const requests: string[] = [];
+    const real = createHttpServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.writeHead(404).end();
+    });
+    // As firebase-tools does: the check's server drops what it accepted and closes, then the emulator listens.
+    dummy.once('connection', (socket) => {
+      socket.destroy();
+      dummy.close(() => real.listen(port, '127.0.0.1'));
+    });
+    try {
+      await waitForHttp(`http://127.0.0.1:${port}/`, 10_000);
+      expect(requests).toEqual(['/']);
+    } finally {
+      await new Promise((resolve) => real.close(resolve));
+    }
+  });
 });

@@ -25,6 +25,28 @@ export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 
   throw new Error(`Nothing listens on ${host}:${port} after ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Resolves when an HTTP server answers at `url` (any status), or rejects after the timeout. An
+ * open port is not enough for the emulators: firebase-tools listens on each port for a moment
+ * to see that it is free before the emulator starts, and a connection made then is accepted
+ * and dropped (an `npm start` seeded against it and failed, stop 91).
+ */
+export async function waitForHttp(url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answered = await fetch(url, { signal: AbortSignal.timeout(Math.min(5_000, Math.max(1, deadline - Date.now()))) }).then(
+      async (response) => {
+        await response.body?.cancel();
+        return true;
+      },
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`Nothing answers at ${url} after ${timeoutMs / 1000} s`);
+}
+
 export async function isPortOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   return waitForPort(port, host, 1).then(
     () => true,
