@@ -62,27 +62,27 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx tools/appsheet/server.ts --port 8787 --families 60 --fresh --data .cache/appsheet-e2e.json',
+      command: 'node --import tsx tools/appsheet/server.ts --port 8787 --families 60 --fresh --data .cache/appsheet-e2e.json',
       url: 'http://127.0.0.1:8787/__demo/health',
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       // The local inbox (MailDev) and the sender of the mail collection, as `npm start` runs them.
-      command: 'npx tsx tools/mail/serve.ts',
+      command: 'node --import tsx tools/mail/serve.ts',
       url: 'http://127.0.0.1:1080/api/healthz',
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
       // Gives the pages their push subscriptions, and decrypts what the functions push (src/api/pushSubscription.ts).
-      command: 'npx tsx tools/push/serve.ts',
+      command: 'node --import tsx tools/push/serve.ts',
       url: `http://127.0.0.1:${PORTS.push}/messages`,
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
-      command: `npx vite build --logLevel warn --manifest --outDir ${HOSTING_DIST} --emptyOutDir && npx tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT} --uncompressed`,
+      command: `node_modules/.bin/vite build --logLevel warn --manifest --outDir ${HOSTING_DIST} --emptyOutDir && node --import tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT} --uncompressed`,
       url: `${HOSTING_ORIGIN}/robots.txt`,
       reuseExistingServer: false,
       env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal', VITE_PUSH_SERVICE_URL: `http://127.0.0.1:${PORTS.push}` },

@@ -33,9 +33,9 @@ if (!['emulated', 'browser', 'all'].includes(options.suite)) throw new Error(`--
 
 const suites: Array<[name: string, command: string]> = [];
 if (options.suite !== 'browser') {
-  suites.push(['rules and functions tests', `npx vitest run --config vitest.emulated.config.ts --reporter=default --reporter=json --outputFile.json=${options.results}/emulated.json`]);
+  suites.push(['rules and functions tests', `node_modules/.bin/vitest run --config vitest.emulated.config.ts --reporter=default --reporter=json --outputFile.json=${options.results}/emulated.json`]);
 }
-if (options.suite !== 'emulated') suites.push(['browser tests', 'npx playwright test']);
+if (options.suite !== 'emulated') suites.push(['browser tests', 'node_modules/.bin/playwright test']);
 // Every suite runs even when an earlier one fails; the session fails if any did. Each suite's
 // duration is added to suite-times.txt for tools/test.sh's closing lines (POSIX sh: the script
 // runs in whatever shell firebase emulators:exec starts).

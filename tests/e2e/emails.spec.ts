@@ -18,7 +18,7 @@ const LANGUAGES = ['en', 'de', 'ru'] as const;
 let made: RenderedMails['made'];
 let mails: RenderedMails['mails'];
 test.beforeAll(() => {
-  ({ made, mails } = JSON.parse(execFileSync('npx', ['tsx', 'tests/e2e/support/renderMails.ts'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as RenderedMails);
+  ({ made, mails } = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/support/renderMails.ts'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as RenderedMails);
 });
 
 /** The HTML as a mail program shows it: inline attachments in place of their `cid:` addresses. */

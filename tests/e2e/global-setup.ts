@@ -6,5 +6,5 @@
 import { execFileSync } from 'node:child_process';
 
 export default function globalSetup() {
-  execFileSync('npx', ['tsx', 'tools/seed.ts'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'tools/seed.ts'], { stdio: 'inherit' });
 }
