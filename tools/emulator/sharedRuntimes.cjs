@@ -28,10 +28,9 @@ if (!SUPPORTED.test(version)) {
   console.warn(`tools/emulator/sharedRuntimes.cjs: written for firebase-tools 14.27, found ${version}; one runtime per function.`);
 } else {
   const emulatorModule = require('firebase-tools/lib/emulator/functionsEmulator');
-  const { RuntimeWorkerPool } = require('firebase-tools/lib/emulator/functionsRuntimeWorker');
+  const { RuntimeWorkerPool, RuntimeWorkerState } = require('firebase-tools/lib/emulator/functionsRuntimeWorker');
   const { WorkQueue } = require('firebase-tools/lib/emulator/workQueue');
   const { FunctionsExecutionMode } = require('firebase-tools/lib/emulator/types');
-  const { RuntimeWorkerState } = require('firebase-tools/lib/emulator/functionsRuntimeWorker');
   const { getSignatureType } = require('firebase-tools/lib/emulator/functionsEmulatorShared');
   const { EmulatorLogger } = require('firebase-tools/lib/emulator/emulatorLogger');
 

@@ -7,11 +7,20 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
   return spawn(command, args, { stdio: 'inherit', ...options });
 }
 
-/** Resolves when something accepts TCP connections on the port, or rejects after the timeout. */
-export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 90_000): Promise<void> {
+/** Tries `probe` every 300 ms until it says yes (resolves) or the time is up (rejects with `failure`). */
+async function waitUntil(probe: (remainingMs: number) => Promise<boolean>, timeoutMs: number, failure: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const open = await new Promise<boolean>((resolve) => {
+    if (await probe(deadline - Date.now())) return;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${failure} after ${timeoutMs / 1000} s`);
+}
+
+/** Resolves when something accepts TCP connections on the port, or rejects after the timeout. */
+export function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 90_000): Promise<void> {
+  const connects = () =>
+    new Promise<boolean>((resolve) => {
       const socket = createConnection({ port, host });
       socket.once('connect', () => {
         socket.destroy();
@@ -19,10 +28,7 @@ export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 
       });
       socket.once('error', () => resolve(false));
     });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`Nothing listens on ${host}:${port} after ${timeoutMs / 1000} s`);
+  return waitUntil(connects, timeoutMs, `Nothing listens on ${host}:${port}`);
 }
 
 /**
@@ -31,20 +37,16 @@ export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 
  * to see that it is free before the emulator starts, and a connection made then is accepted
  * and dropped (an `npm start` seeded against it and failed, stop 91).
  */
-export async function waitForHttp(url: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const answered = await fetch(url, { signal: AbortSignal.timeout(Math.min(5_000, Math.max(1, deadline - Date.now()))) }).then(
+export function waitForHttp(url: string, timeoutMs = 90_000): Promise<void> {
+  const answers = (remainingMs: number) =>
+    fetch(url, { signal: AbortSignal.timeout(Math.min(5_000, Math.max(1, remainingMs))) }).then(
       async (response) => {
         await response.body?.cancel();
         return true;
       },
       () => false,
     );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`Nothing answers at ${url} after ${timeoutMs / 1000} s`);
+  return waitUntil(answers, timeoutMs, `Nothing answers at ${url}`);
 }
 
 export async function isPortOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
