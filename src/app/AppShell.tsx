@@ -17,7 +17,7 @@ import { LegalLinks } from '../components/LegalLinks';
 import { Icon, NAV_ITEMS, type NavItem } from '../routing/navigation';
 import { paths } from '../routing/paths';
 import { VerificationBanner } from '../auth/VerificationBanner';
-import { UnreadBadge, unreadOf, useNavEntryName } from './NavEntryLabel';
+import { UnreadBadge, UnreadInName, unreadOf } from './NavEntryLabel';
 import { usePushNavigation } from './usePushMessages';
 import { useWhenIdle } from './useWhenIdle';
 
@@ -67,12 +67,11 @@ function SideEntries() {
 const SideEntry = memo(function SideEntry({ item, unread }: { item: NavItem; unread: number }) {
   const { t } = useTranslation();
   const label = t(item.labelKey);
-  const name = useNavEntryName(label, unread);
   return (
-    <NavLink to={item.path} end aria-label={name}
+    <NavLink to={item.path} end
       className={({ isActive }) => `flex items-center gap-3 rounded-lg px-3 py-2 font-medium ${isActive ? 'bg-teal-50 text-teal-900' : 'text-slate-700 hover:bg-slate-100'}`}>
       <Icon path={item.icon} className="size-5" />
-      {label}
+      <span>{label}<UnreadInName unread={unread} /></span>
       <UnreadBadge unread={unread} className="ml-auto" />
     </NavLink>
   );
@@ -87,15 +86,14 @@ function BottomEntries({ onCurrent }: { onCurrent: (path: string) => void }) {
 const BottomEntry = memo(function BottomEntry({ item, unread, onCurrent }: { item: NavItem; unread: number; onCurrent: (path: string) => void }) {
   const { t } = useTranslation();
   const label = t(item.shortLabelKey);
-  const name = useNavEntryName(label, unread);
   return (
-    <NavLink to={item.path} end onClick={() => onCurrent(item.path)} aria-label={name}
+    <NavLink to={item.path} end onClick={() => onCurrent(item.path)}
       className={({ isActive }) => `relative flex min-w-0 flex-col items-center gap-0.5 px-0.5 py-2 text-[11px] leading-tight ${isActive ? 'text-teal-800' : 'text-slate-600'}`}>
       <Icon path={item.icon} />
       {/* Over the icon's upper right corner, inside the entry's fifth of the bar. */}
       <UnreadBadge unread={unread} className="absolute top-1 left-1/2 ml-1.5" />
       {/* Never cut: a label wider than its fifth of the bar takes a second line. */}
-      <span className="max-w-full text-center wrap-anywhere">{label}</span>
+      <span className="max-w-full text-center wrap-anywhere">{label}<UnreadInName unread={unread} /></span>
     </NavLink>
   );
 });

@@ -1,7 +1,9 @@
 /**
  * The main navigation's entry of the dashboard carries the count of unread notices from the
  * school office (the dashboard lists them): a badge on screen, and the count in the link's name
- * for screen readers ("Home, 2 unread notices").
+ * for screen readers ("Home (2 unread notices)"). The name is the visible label followed by
+ * hidden words rather than an `aria-label`, so that it begins with what a voice-control user
+ * reads on the screen (WCAG 2.5.3, label in name).
  */
 import { useTranslation } from 'react-i18next';
 import type { NavItem } from '../routing/navigation';
@@ -10,10 +12,12 @@ import { paths } from '../routing/paths';
 /** The unread notices an entry shows: the family's on the dashboard's entry, none on the others. */
 export const unreadOf = (item: NavItem, unread: number): number => (item.path === paths.dashboard ? unread : 0);
 
-/** The accessible name of an entry with unread notices, or undefined (its text names it). */
-export function useNavEntryName(label: string, unread: number): string | undefined {
+/** The words an entry's name adds to its visible label for screen readers, when it has unread notices. */
+export function UnreadInName({ unread }: { unread: number }) {
   const { t } = useTranslation();
-  return unread > 0 ? t('notices.navUnread', { label, count: unread }) : undefined;
+  if (unread === 0) return null;
+  // The space keeps the words apart in every name computation, whatever the span's display.
+  return <>{' '}<span className="sr-only">{t('notices.navUnread', { count: unread })}</span></>;
 }
 
 /** The number of unread notices beside an entry's icon (hidden from screen readers: the name says it). */

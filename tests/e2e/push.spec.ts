@@ -53,7 +53,7 @@ async function homeName(memberId: string): Promise<string> {
   const unread = (await documentsWhere('notice_deliveries', 'memberId', memberId)).filter((delivery) => delivery.readAt === null).length;
   if (unread === 0) return de.nav.home;
   const form = new Intl.PluralRules('de-DE').select(unread) === 'one' ? de.notices.navUnread_one : de.notices.navUnread_other;
-  return form.replace('{{label}}', de.nav.home).replace('{{count}}', String(unread));
+  return `${de.nav.home} ${form.replace('{{count}}', String(unread))}`;
 }
 
 /**

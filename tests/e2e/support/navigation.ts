@@ -13,6 +13,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function navLink(page: Page, section: Section): Locator {
   const { nav } = texts('en');
   const names = [...new Set([nav[section], nav.short[section]])].map(escape).join('|');
-  // The dashboard's entry adds the unread notices to its name ("Home, 2 unread notices").
-  return page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: new RegExp(`^(${names})(, .+)?$`) });
+  // The dashboard's entry adds the unread notices to its name ("Home (2 unread notices)").
+  return page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: new RegExp(`^(${names})( \\(.+\\))?$`) });
 }

@@ -37,7 +37,7 @@ describe("the office's Direct debit tab: the runs", () => {
     expect(within(karl!).getByRole('note')).toHaveTextContent('the family owes nothing now.');
     expect(within(ute!).getByRole('note')).toHaveTextContent('The family has stopped this direct debit mandate.');
     expect(olga).toHaveTextContent('Announced');
-    expect(within(olga!).getByRole('button', { name: 'Take Olga Petrova (M0002) out of the run' })).toBeInTheDocument();
+    expect(within(olga!).getByRole('button', { name: 'Take out of the run: Olga Petrova (M0002)' })).toBeInTheDocument();
     expect(table.queryByRole('button', { name: /Record a return/ })).not.toBeInTheDocument();
   });
 
@@ -45,7 +45,7 @@ describe("the office's Direct debit tab: the runs", () => {
     fake.answers.removeFromCollection = (body) => json({ data: { ...debit('R20261221AAAA1111-0001', ANNOUNCED.id, body.memberId as string, 80, 'withdrawn') } });
     renderPage();
     const table = await openRun(ANNOUNCED.id);
-    await userEvent.click(table.getByRole('button', { name: 'Take Olga Petrova (M0002) out of the run' }));
+    await userEvent.click(table.getByRole('button', { name: 'Take out of the run: Olga Petrova (M0002)' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Take the family out of this run?' }));
     expect(dialog.getByText('€80.00 will not be collected from Olga Petrova (M0002) on Mon, 21 Dec 2026. The family is not e-mailed about it.')).toBeInTheDocument();
     store.readRunDebits.mockResolvedValueOnce({ ...DEBITS[ANNOUNCED.id], debits: [debit('R20261221AAAA1111-0001', ANNOUNCED.id, 'M0002', 80, 'withdrawn')] });

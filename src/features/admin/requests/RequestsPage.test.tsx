@@ -352,8 +352,8 @@ describe("the office's waiting lists", () => {
     expect(noraRow.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(noraRow.queryByRole('button', { name: /^Confirm/ })).not.toBeInTheDocument();
     for (const view of [table, cards]) {
-      expect(view.getByRole('button', { name: 'Move Nora Brandt up on the waiting list for Piano' })).toBeEnabled();
-      expect(view.getByRole('button', { name: 'Take Kai Wolf off the waiting list for Piano' })).toBeEnabled();
+      expect(view.getByRole('button', { name: 'Move up on the waiting list: Nora Brandt, Piano' })).toBeEnabled();
+      expect(view.getByRole('button', { name: 'Take off the waiting list: Kai Wolf, Piano' })).toBeEnabled();
     }
     await i18n.changeLanguage('de');
     expect(await noraRow.findByText('1. Platz')).toBeInTheDocument();
@@ -364,7 +364,7 @@ describe("the office's waiting lists", () => {
   it('moves a family up with a note to it, then reads the list again and says what it did', async () => {
     renderPage('/admin/requests?status=waiting');
     const { cards } = await views();
-    await userEvent.click(cards.getByRole('button', { name: 'Move Nora Brandt up on the waiting list for Piano' }));
+    await userEvent.click(cards.getByRole('button', { name: 'Move up on the waiting list: Nora Brandt, Piano' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Move up on the waiting list' }));
     expect(dialog.getByText(/Nora Brandt moves one place up on the waiting list for Piano/)).toBeInTheDocument();
     fireEvent.change(dialog.getByRole('textbox', { name: 'Note to the family (optional)' }), { target: { value: '  Sibling already in the group  ' } });
@@ -380,7 +380,7 @@ describe("the office's waiting lists", () => {
   it('takes a family off the list, the note checked first; the reason shows when nothing changed', async () => {
     renderPage('/admin/requests?status=waiting');
     const { table } = await views();
-    await userEvent.click(table.getByRole('button', { name: 'Take Kai Wolf off the waiting list for Piano' }));
+    await userEvent.click(table.getByRole('button', { name: 'Take off the waiting list: Kai Wolf, Piano' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Take off the waiting list' }));
     fireEvent.change(dialog.getByRole('textbox', { name: 'Note to the family (optional)' }), { target: { value: 'x'.repeat(501) } });
     await userEvent.click(dialog.getByRole('button', { name: 'Take off the waiting list' }));
@@ -400,7 +400,7 @@ describe("the office's waiting lists", () => {
 
   it('says when a family is already first in line', async () => {
     renderPage('/admin/requests?status=waiting');
-    await userEvent.click((await views()).table.getByRole('button', { name: 'Move Kai Wolf up on the waiting list for Piano' }));
+    await userEvent.click((await views()).table.getByRole('button', { name: 'Move up on the waiting list: Kai Wolf, Piano' }));
     answers.moveOnWaitingList = () => json({ error: 'already-first', message: 'This family is already first in line at its times.' }, 409);
     const dialog = within(await screen.findByRole('dialog', { name: 'Move up on the waiting list' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Move up' }));
