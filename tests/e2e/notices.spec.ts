@@ -8,9 +8,10 @@
  * within one sign-in, on the desktop and the phone project, each with a family of its own that no
  * other spec signs in as; the notices are withdrawn at the end, so the demo is as it was.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { documentsWhere, firestoreDocument } from './support/emulators';
 import { familyWithCourse, type FamilyWithCourse } from './support/familyWithCourse';
+import { homeEntryName, navLink } from './support/navigation';
 import { forgetOfficeLimits, office } from './support/noticeCalls';
 import { openAs, switchLanguage, texts, type Language } from './support/signIn';
 
@@ -37,23 +38,11 @@ async function unreadOf(memberId: string): Promise<number> {
 }
 
 /** The visible navigation's entry of a section, in the page's language; the dashboard's may carry the unread count. */
-function entry(page: Page, language: Language, section: 'home' | 'plans'): Locator {
-  const { nav } = texts(language);
-  const names = [...new Set([nav[section], nav.short[section]])].map(escape).join('|');
-  return page.getByRole('navigation', { name: nav.label }).getByRole('link', { name: new RegExp(`^(${names})( \\(.+\\))?$`) });
-}
-
-/** "Home (2 unread notices)" in the language, by its plural rule; just "Home" with none. */
-function homeName(language: Language, label: string, count: number): string {
-  if (count === 0) return label;
-  const forms = texts(language).notices as unknown as Record<string, string>;
-  return `${label} ${fill(forms[`navUnread_${new Intl.PluralRules(INTL[language]).select(count)}`]!, { count })}`;
-}
 
 /** The plans page in the language: the cancelled date beside the course; from it, an absence reported and withdrawn on the absences page. */
 async function plansPage(page: Page, family: Family, language: Language) {
   const t = texts(language);
-  await entry(page, language, 'plans').click();
+  await navLink(page, 'plans', language).click();
   await expect(page.getByRole('heading', { level: 1, name: t.pages.plans.title })).toBeVisible();
   await expect(page.getByText(fill(t.notices.cancelledOn, { date: longDay(family.date, language), reason: REASON })).first()).toBeVisible();
 
@@ -95,11 +84,11 @@ test('a parent reads the office\'s notice, sees the cancelled lesson, reports an
     expect(unread, 'the notice and the cancellation are unread').toBeGreaterThanOrEqual(2);
     await openAs(page, family.email);
     const en = texts('en');
-    const home = entry(page, 'en', 'home');
+    const home = navLink(page, 'home');
     // The sidebar's word or the bottom bar's, whichever this device shows.
     const text = (await home.textContent())!;
     const label = [en.nav.home, en.nav.short.home].find((name) => text.includes(name))!;
-    await expect(home).toHaveAccessibleName(homeName('en', label, unread));
+    await expect(home).toHaveAccessibleName(homeEntryName('en', label, unread));
 
     // The newest notice, unread, opened: its text with the link; read at once and on the server.
     const card = page.getByRole('region', { name: en.notices.title });
@@ -111,7 +100,7 @@ test('a parent reads the office\'s notice, sees the cancelled lesson, reports an
     await expect(dialog).toContainText('Dear parents,');
     await dialog.getByRole('button', { name: en.common.close }).click();
     await expect(item).not.toContainText(en.notices.new);
-    await expect(home).toHaveAccessibleName(homeName('en', label, unread - 1));
+    await expect(home).toHaveAccessibleName(homeEntryName('en', label, unread - 1));
     await expect.poll(async () => (await firestoreDocument(`notices/${notice.id}`))?.reads).toBe(1);
 
     // The cancellation's e-mail links to that notice: the link opens it on the notices page.
@@ -132,7 +121,7 @@ test('a parent reads the office\'s notice, sees the cancelled lesson, reports an
     for (const language of LANGUAGES) {
       if (language !== 'en') {
         await switchLanguage(page, language);
-        await entry(page, language, 'home').click();
+        await navLink(page, 'home', language).click();
         const t = texts(language);
         await expect(page.getByRole('region', { name: t.notices.title }).getByRole('button', { name: new RegExp(`^${escape(NOTICE[language].title)}`) })).toBeVisible();
       }

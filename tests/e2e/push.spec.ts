@@ -25,7 +25,7 @@ import { familyWithCourse } from './support/familyWithCourse';
 import { HOSTING_ORIGIN } from './support/hosting';
 import { expectNoAxeViolations } from './support/axe';
 import { findLayoutProblems, formatLayoutProblems } from './support/layout';
-import { navLink } from './support/navigation';
+import { homeEntryName, navLink } from './support/navigation';
 import { forgetOfficeLimits, office } from './support/noticeCalls';
 import { openAs, signIn, texts } from './support/signIn';
 
@@ -51,9 +51,7 @@ const devicesOf = async (email: string) => (await documentsWhere('push_subscript
 /** The Home entry's name with the family's unread notices, as the navigation says it in German. */
 async function homeName(memberId: string): Promise<string> {
   const unread = (await documentsWhere('notice_deliveries', 'memberId', memberId)).filter((delivery) => delivery.readAt === null).length;
-  if (unread === 0) return de.nav.home;
-  const form = new Intl.PluralRules('de-DE').select(unread) === 'one' ? de.notices.navUnread_one : de.notices.navUnread_other;
-  return `${de.nav.home} ${form.replace('{{count}}', String(unread))}`;
+  return homeEntryName('de', de.nav.home, unread);
 }
 
 /**

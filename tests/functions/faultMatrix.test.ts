@@ -82,7 +82,7 @@ beforeAll(async () => {
   // Short timeouts, and one attempt: a fault here lasts the whole run, so a second attempt meets it
   // again (the retries have their own tests, appsheetClient.test.ts). A hanging or slow table then
   // costs half a second; with two attempts, 36 such runs waited about 37 s of the file's 46 s.
-  client = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, timeoutMs: 500, attempts: 1, backoffMs: 20 });
+  client = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, timeoutMs: 500, attempts: 1 });
   patient = createAppSheetClient({ baseUrl: appSheet.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, timeoutMs: 10_000, attempts: 2, backoffMs: 20 });
   await fetch(`${appSheet.url}/__demo/faults`, { method: 'DELETE' });
   const debit = { 'Run ID': 'RUN-20261215', 'Mandate Reference': 'MNDT-M0006-DEMO2', Amount: '45,00', 'Collection Date': '15.12.2026', Status: 'Eingereicht' };
