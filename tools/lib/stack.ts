@@ -127,10 +127,12 @@ export function firebaseCliEnv(): Record<string, string> {
 
 /**
  * Node's arguments for the firebase CLI, run by this process's Node: with its Functions emulator
- * sharing runtime processes between functions (tools/emulator/sharedRuntimes.cjs).
+ * sharing runtime processes between functions (tools/emulator/sharedRuntimes.cjs), and its Auth
+ * emulator compiling each API schema when a request first needs it (tools/emulator/lazyAuthSchemas.cjs).
  */
 export function firebaseCliArgs(args: string[]): string[] {
-  return ['--require', join(ROOT, 'tools/emulator/sharedRuntimes.cjs'), join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'), ...args];
+  const preloads = ['sharedRuntimes.cjs', 'lazyAuthSchemas.cjs'].flatMap((file) => ['--require', join(ROOT, 'tools/emulator', file)]);
+  return [...preloads, join(ROOT, 'node_modules/firebase-tools/lib/bin/firebase.js'), ...args];
 }
 
 /** The local stand-in for the secret RATE_LIMIT_HMAC_KEY; tests use it to find a client's counter. */
