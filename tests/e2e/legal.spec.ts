@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO } from './support/emulators';
-import { openAs, texts } from './support/signIn';
+import { LANGUAGES, openAs, switchLanguage, texts } from './support/signIn';
 
 const SECTION = {
   en: { imprint: 'Represented by', privacy: 'Your rights' },
@@ -13,11 +13,16 @@ const SECTION = {
   ru: { imprint: 'Представители', privacy: 'Ваши права' },
 } as const;
 
-for (const language of ['en', 'de', 'ru'] as const) {
-  test(`signed out in ${language}: the login page links both, and each shows its text`, async ({ page }) => {
+/**
+ * One visit: the visitor reads both texts in one language, goes back to the login page and
+ * chooses the next one there (docs/testing.md, "One visit, several checks"). The privacy notice is
+ * also opened directly in each language, as from a search engine.
+ */
+test('signed out in en, de and ru: the login page links both, and each shows its text', async ({ page }) => {
+  await page.goto('/login');
+  for (const language of LANGUAGES) {
     const t = texts(language);
-    await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
-    await page.goto('/login');
+    await switchLanguage(page, language);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.pages.login.title);
 
     await page.getByRole('contentinfo').getByRole('link', { name: t.legal.imprint }).click();
@@ -36,8 +41,8 @@ for (const language of ['en', 'de', 'ru'] as const) {
     await expect(page.getByRole('heading', { level: 2, name: SECTION[language].privacy })).toBeVisible();
     await page.getByRole('link', { name: t.legal.backToPortal }).click();
     await expect(page).toHaveURL(/\/login$/);
-  });
-}
+  }
+});
 
 test('signed in: the dashboard and the admin console link both, and the session stays', async ({ page }) => {
   const t = texts('de');

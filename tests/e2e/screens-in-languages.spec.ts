@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, documentsWhere } from './support/emulators';
-import { openAs, texts } from './support/signIn';
+import { LANGUAGES, openAs, switchLanguage, texts } from './support/signIn';
 
 type Doc = Record<string, any>;
 
@@ -18,18 +18,25 @@ async function family() {
 }
 
 /**
- * One visit per language: the parent opens the plans and goes on to the transactions and the
- * book deposits through the main navigation, as a parent does, instead of loading each screen
- * anew (docs/testing.md, "One visit, several checks").
+ * One visit: the parent opens the plans and goes on to the transactions and the book deposits
+ * through the main navigation, then chooses the next language in the header and goes round
+ * again, as a parent does, instead of loading each screen anew (docs/testing.md, "One visit,
+ * several checks").
  */
-for (const language of ['en', 'de', 'ru'] as const) {
-  test(`plans, transactions and book deposits in ${language}`, async ({ page }) => {
+test('plans, transactions and book deposits in en, de and ru', async ({ page }) => {
+  for (const language of LANGUAGES) {
     const t = texts(language);
     const navigation = page.getByRole('navigation', { name: t.nav.label });
 
-    await test.step("plans: the active quarter's courses of each child", async () => {
+    await test.step(`${language}, plans: the active quarter's courses of each child`, async () => {
       const { children, plans, activeQuarter } = await family();
-      await openAs(page, DEMO.owing, '/plans', { language });
+      if (language === LANGUAGES[0]) {
+        await openAs(page, DEMO.owing, '/plans', { language });
+      } else {
+        await switchLanguage(page, language);
+        await navigation.getByRole('link', { name: t.nav.plans }).click();
+        await expect(page).toHaveURL(/\/plans$/);
+      }
       await expect(page.getByRole('button', { name: activeQuarter.name })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('button', { name: t.plans.allQuarters })).toBeVisible();
       const current = plans.filter((plan) => plan.quarterId === activeQuarter.id);
@@ -40,7 +47,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
       await expect(page.locator('[id^="plan-"]')).toHaveCount(current.length);
     });
 
-    await test.step("transactions: this year's payments by month", async () => {
+    await test.step(`${language}, transactions: this year's payments by month`, async () => {
       const year = String(new Date().getFullYear());
       const payments = ((await documentsWhere('payments', 'memberId', 'M0001')) as Doc[]).filter((p) => p.date.startsWith(year));
       await navigation.getByRole('link', { name: t.nav.transactions }).click();
@@ -53,7 +60,7 @@ for (const language of ['en', 'de', 'ru'] as const) {
       await expect(page.locator('[id^="transaction-"]')).toHaveCount(all);
     });
 
-    await test.step('book deposits: active ones first, then returned', async () => {
+    await test.step(`${language}, book deposits: active ones first, then returned`, async () => {
       const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
       const active = deposits.filter((d) => d.status === 'active');
       await navigation.getByRole('link', { name: t.nav.bookDeposits }).click();
@@ -63,5 +70,5 @@ for (const language of ['en', 'de', 'ru'] as const) {
       await page.getByRole('button', { name: `${t.deposits.filter.returned} (${deposits.length - active.length})` }).click();
       await expect(page.locator('[id^="deposit-"]')).toHaveCount(deposits.length - active.length);
     });
-  });
-}
+  }
+});
