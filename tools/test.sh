@@ -7,7 +7,8 @@
 #   tests lane      the unit tests, then the rules and functions tests in an emulator session of
 #                   the `tests` stack (own ports and project id), which spend half their time
 #                   waiting on timeouts and retries that the browser lane fills;
-#   checks          the type checks and lint, at a low priority.
+#   checks          the type checks and lint, at a low priority; then `npm start`'s stack started
+#                   and stopped (tools/startStop.test.ts), off the tests lane's path.
 # Each lane writes its own log, printed whole when all are done, so the output reads in order.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,12 +35,20 @@ step() {
   [ "$outcome" = passed ]
 }
 
+# A whole stack of its own, started and stopped: on the unit tests' path it held one of their
+# two workers for 25-45 s. After the checks, when the lanes are past their busy start, and at the
+# normal priority: it waits on its own emulators, with time bounds of its own.
+START_STOP=tools/startStop.test.ts
+
 (
   step $results/checks.log "Type checks" nice -n 15 npm run --silent typecheck > $results/typecheck.log 2>&1
   a=$?
   step $results/checks.log "Lint" nice -n 15 npm run --silent lint > $results/lint.log 2>&1
   b=$?
-  exit $((a || b))
+  step $results/checks.log "npm start's start and stop" \
+    node_modules/.bin/vitest run $START_STOP --reporter=default --reporter=json --outputFile.json=$results/start-stop.json > $results/start-stop.log 2>&1
+  c=$?
+  exit $((a || b || c))
 ) &
 checks=$!
 
@@ -51,7 +60,7 @@ browser=$!
 
 (
   step $results/lanes.log "Unit and component tests" \
-    node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=$results/unit.json > $results/unit.log 2>&1
+    node_modules/.bin/vitest run --exclude $START_STOP --reporter=default --reporter=json --outputFile.json=$results/unit.json > $results/unit.log 2>&1
   a=$?
   PORTAL_STACK=tests step $results/lanes.log "Rules and functions tests (with their emulator session)" \
     tsx tools/emulatorSession.ts --prepared --suite emulated > $results/emulated-lane.log 2>&1
@@ -64,7 +73,7 @@ wait $tests || status=1
 wait $browser || status=1
 wait $checks || status=1
 
-for part in "Unit and component tests:unit" "Rules and functions tests:emulated-lane" "Browser tests:browser-lane" "Type checks:typecheck" "Lint:lint"; do
+for part in "Unit and component tests:unit" "Rules and functions tests:emulated-lane" "Browser tests:browser-lane" "Type checks:typecheck" "Lint:lint" "npm start's start and stop:start-stop"; do
   echo "== ${part%%:*}"
   cat "$results/${part##*:}.log"
 done
@@ -73,5 +82,5 @@ echo "== Where the time went (${SECONDS} s in all; the lanes ran at the same tim
 cat $results/lanes.log
 [ -f $results/suite-times.txt ] && sed 's/^/  of which /' $results/suite-times.txt
 sed 's/^/(beside the tests) /' $results/checks.log
-tsx tools/testSummary.ts $results || status=1
+tsx tools/testSummary.ts $results unit start-stop emulated e2e || status=1
 exit $status
