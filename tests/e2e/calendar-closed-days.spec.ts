@@ -13,7 +13,7 @@ import { planDates } from '../../src/domain/lessonDates';
 import type { Plan, Quarter, RoomHour } from '../../src/domain/types';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
 import { schoolToday } from './support/lessonDates';
-import { LANGUAGES, openAs, switchLanguage, texts } from './support/signIn';
+import { LANGUAGES, openOrSwitch, texts } from './support/signIn';
 
 const LOCALES = { en: 'en-GB', de: 'de-DE', ru: 'ru-RU' } as const;
 
@@ -36,8 +36,7 @@ test("the plans page lists each course's dates without the closed days, in en, d
   for (const language of LANGUAGES) {
     const t = texts(language);
     const locale = LOCALES[language];
-    if (language === LANGUAGES[0]) await openAs(page, DEMO.owing, '/plans', { language });
-    else await switchLanguage(page, language);
+    await openOrSwitch(page, DEMO.owing, '/plans', language);
     await expect(page.getByRole('heading', { level: 1, name: t.pages.plans.title })).toBeVisible();
     let closedNamed = 0;
     for (const plan of plans) {

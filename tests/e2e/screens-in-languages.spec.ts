@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, documentsWhere } from './support/emulators';
-import { LANGUAGES, openAs, switchLanguage, texts } from './support/signIn';
+import { LANGUAGES, openOrSwitch, texts } from './support/signIn';
 
 type Doc = Record<string, any>;
 
@@ -24,19 +24,19 @@ async function family() {
  * several checks").
  */
 test('plans, transactions and book deposits in en, de and ru', async ({ page }) => {
+  // The family's documents, read once for the three rounds.
+  const { children, plans, activeQuarter } = await family();
+  const allPayments = (await documentsWhere('payments', 'memberId', 'M0001')) as Doc[];
+  const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
   for (const language of LANGUAGES) {
     const t = texts(language);
     const navigation = page.getByRole('navigation', { name: t.nav.label });
 
     await test.step(`${language}, plans: the active quarter's courses of each child`, async () => {
-      const { children, plans, activeQuarter } = await family();
-      if (language === LANGUAGES[0]) {
-        await openAs(page, DEMO.owing, '/plans', { language });
-      } else {
-        await switchLanguage(page, language);
-        await navigation.getByRole('link', { name: t.nav.plans }).click();
-        await expect(page).toHaveURL(/\/plans$/);
-      }
+      // Back to the plans through the navigation, from the book deposits of the round before (on the first visit, already there).
+      await openOrSwitch(page, DEMO.owing, '/plans', language);
+      await navigation.getByRole('link', { name: t.nav.plans }).click();
+      await expect(page).toHaveURL(/\/plans$/);
       await expect(page.getByRole('button', { name: activeQuarter.name })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('button', { name: t.plans.allQuarters })).toBeVisible();
       const current = plans.filter((plan) => plan.quarterId === activeQuarter.id);
@@ -49,19 +49,17 @@ test('plans, transactions and book deposits in en, de and ru', async ({ page }) 
 
     await test.step(`${language}, transactions: this year's payments by month`, async () => {
       const year = String(new Date().getFullYear());
-      const payments = ((await documentsWhere('payments', 'memberId', 'M0001')) as Doc[]).filter((p) => p.date.startsWith(year));
+      const payments = allPayments.filter((p) => p.date.startsWith(year));
       await navigation.getByRole('link', { name: t.nav.transactions }).click();
       await expect(page).toHaveURL(/\/transactions$/);
       await expect(page.getByRole('heading', { level: 1, name: t.pages.transactions.title })).toBeVisible();
       await expect(page.locator('[id^="transaction-"]')).toHaveCount(payments.length);
       for (const payment of payments) await expect(page.locator(`#transaction-${payment.id}`)).toBeVisible();
       await page.getByLabel(t.transactions.more).selectOption('all');
-      const all = (await documentsWhere('payments', 'memberId', 'M0001')).length;
-      await expect(page.locator('[id^="transaction-"]')).toHaveCount(all);
+      await expect(page.locator('[id^="transaction-"]')).toHaveCount(allPayments.length);
     });
 
     await test.step(`${language}, book deposits: active ones first, then returned`, async () => {
-      const deposits = ((await documentsWhere('otherPayments', 'memberId', 'M0001')) as Doc[]).filter((d) => d.type === 'Bücherkaution');
       const active = deposits.filter((d) => d.status === 'active');
       await navigation.getByRole('link', { name: t.nav.bookDeposits }).click();
       await expect(page).toHaveURL(/\/book-deposits$/);

@@ -13,12 +13,9 @@
  *
  * Written against firebase-tools 14.27; on another version it changes nothing and says so.
  */
-const SUPPORTED = /^14\.27\./;
-const version = require('firebase-tools/package.json').version;
+const { fitsFirebaseTools } = require('./firebaseToolsVersion.cjs');
 
-if (!SUPPORTED.test(version)) {
-  console.warn(`tools/emulator/lazyAuthSchemas.cjs: written for firebase-tools 14.27, found ${version}; the Auth emulator compiles its schemas at start-up.`);
-} else {
+if (fitsFirebaseTools('lazyAuthSchemas.cjs', 'the Auth emulator compiles its schemas at start-up')) {
   // The copy firebase-tools' Auth emulator (lib/emulator/auth/server.js) requires.
   const exegesisExpress = require(require.resolve('exegesis-express', { paths: [require.resolve('firebase-tools/package.json')] }));
   const middleware = exegesisExpress.middleware;

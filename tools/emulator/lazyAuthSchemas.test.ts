@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
+const { SUPPORTED } = require('./firebaseToolsVersion.cjs') as { SUPPORTED: RegExp };
 const ROOT = join(import.meta.dirname, '../..');
 const LAZY = join(import.meta.dirname, 'lazyAuthSchemas.cjs');
 
@@ -52,7 +53,7 @@ function authEmulator(preloads: string[]): Run {
 
 describe("the Auth emulator's schemas compiled on first use", () => {
   it('is written for the installed firebase-tools (on another version it steps aside)', () => {
-    expect((require('firebase-tools/package.json') as { version: string }).version).toMatch(/^14\.27\./);
+    expect((require('firebase-tools/package.json') as { version: string }).version).toMatch(SUPPORTED);
   });
 
   it('starts without compiling the API schemas, then refuses a malformed request as before and lets a valid one through', () => {

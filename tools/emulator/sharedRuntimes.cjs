@@ -21,12 +21,9 @@
  */
 const { join } = require('node:path');
 
-const SUPPORTED = /^14\.27\./;
-const version = require('firebase-tools/package.json').version;
+const { fitsFirebaseTools } = require('./firebaseToolsVersion.cjs');
 
-if (!SUPPORTED.test(version)) {
-  console.warn(`tools/emulator/sharedRuntimes.cjs: written for firebase-tools 14.27, found ${version}; one runtime per function.`);
-} else {
+if (fitsFirebaseTools('sharedRuntimes.cjs', 'one runtime per function')) {
   const emulatorModule = require('firebase-tools/lib/emulator/functionsEmulator');
   const { RuntimeWorkerPool, RuntimeWorkerState } = require('firebase-tools/lib/emulator/functionsRuntimeWorker');
   const { WorkQueue } = require('firebase-tools/lib/emulator/workQueue');

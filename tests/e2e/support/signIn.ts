@@ -131,3 +131,13 @@ export async function openAs(page: Page, email: string, path = '/', { password =
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible({ timeout: 20_000 });
 }
+
+/**
+ * A screen read in one language after another in one visit (docs/testing.md, "One visit, several
+ * checks"): the page's first use opens `path` as `email` in `language` (openAs); later uses switch
+ * the language in the header, where the page is.
+ */
+export async function openOrSwitch(page: Page, email: string, path: string, language: Language) {
+  if (page.url() === 'about:blank') await openAs(page, email, path, { language });
+  else await switchLanguage(page, language);
+}
