@@ -147,7 +147,7 @@ test('the office confirms a parent\'s request in the console, and after a sync t
   await expect(parent.getByRole('heading', { level: 1, name: en.pages.plans.title })).toBeVisible();
   await parent.getByRole('group', { name: en.plans.quarterFilter }).getByRole('button', { name: en.plans.allQuarters }).click();
   const quarter = parent.getByRole('region', { name: requested.quarterName, exact: true });
-  const plan = quarter.getByRole('region', { name: requested.childName, exact: true }).getByRole('listitem').filter({ hasText: requested.lessonName });
+  const plan = quarter.getByRole('region', { name: `${requested.childName}, ${requested.quarterName}`, exact: true }).getByRole('listitem').filter({ hasText: requested.lessonName });
   await expect(plan).toBeVisible();
   await expect(plan).toContainText(en.plans.duration);
   await context.close();

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DataContext } from '../../data/DataProvider';
@@ -25,7 +26,7 @@ describe("the plans page's cancelled lessons", () => {
       ],
     });
     render(<MemoryRouter initialEntries={['/plans']}><DataContext.Provider value={family}><PlansPage /></DataContext.Provider></MemoryRouter>);
-    const [mia, leon] = [screen.getByRole('region', { name: 'Mia Müller' }), screen.getByRole('region', { name: 'Leon Müller' })];
+    const [mia, leon] = [screen.getByRole('region', { name: /^Mia Müller, / }), screen.getByRole('region', { name: /^Leon Müller, / })];
     // Leon's chess course: the whole day.
     expect(within(leon).getByText('Cancelled on 7 December 2026: Teacher ill')).toBeInTheDocument();
     // Mia's maths: only her Monday time, in its row of the course's times; another group's time is not hers.
@@ -37,7 +38,7 @@ describe("the plans page's cancelled lessons", () => {
   it('names the cancelled dates on the timetable row of the time they concern too', async () => {
     const family = familyFixture({ cancellations: [cancelled('N2', 'L1', '2026-12-14', 'RH1', 'Room closed'), cancelled('N4', 'L1', '2026-12-21', null, 'Holiday')] });
     render(<MemoryRouter initialEntries={['/plans']}><DataContext.Provider value={family}><PlansPage /></DataContext.Provider></MemoryRouter>);
-    const week = within(screen.getByRole('region', { name: 'Mia Müller' })).getByRole('table', { name: 'Lessons by weekday' });
+    const week = within(screen.getByRole('region', { name: /^Mia Müller, / })).getByRole('table', { name: 'Lessons by weekday' });
     const rows = within(week).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(1);
     expect(within(week).getByText('Cancelled on 14/12/2026, 21/12/2026')).toBeInTheDocument();
@@ -45,7 +46,7 @@ describe("the plans page's cancelled lessons", () => {
 
   it("links each course to reporting its child's absence", () => {
     render(<MemoryRouter initialEntries={['/plans']}><DataContext.Provider value={familyFixture()}><PlansPage /></DataContext.Provider></MemoryRouter>);
-    const link = within(screen.getByRole('region', { name: 'Leon Müller' })).getByRole('link', { name: 'Report an absence: Leon Müller, Schach – Anfänger' });
+    const link = within(screen.getByRole('region', { name: /^Leon Müller, / })).getByRole('link', { name: 'Report an absence: Leon Müller, Schach – Anfänger' });
     expect(link).toHaveAttribute('href', '/absences?report=1&child=C2');
   });
 
@@ -54,6 +55,14 @@ describe("the plans page's cancelled lessons", () => {
     const family = familyFixture({ cancellations: [cancelled('N1', 'L2', '2026-12-07', null, 'Lehrerin krank')] });
     render(<MemoryRouter initialEntries={['/plans']}><DataContext.Provider value={family}><PlansPage /></DataContext.Provider></MemoryRouter>);
     expect(screen.getByText('Fällt aus am 7. Dezember 2026: Lehrerin krank')).toBeInTheDocument();
+  });
+});
+
+describe('all quarters at once', () => {
+  it("names each child's section with its quarter, so that a screen reader's list of regions tells them apart", async () => {
+    render(<MemoryRouter initialEntries={['/plans']}><DataContext.Provider value={familyFixture()}><PlansPage /></DataContext.Provider></MemoryRouter>);
+    await userEvent.click(screen.getByRole('button', { name: 'All quarters' }));
+    expect(screen.getAllByRole('region', { name: /^Mia Müller, / }).map((region) => region.getAttribute('aria-label'))).toEqual(['Mia Müller, 2026 Q4', 'Mia Müller, 2026 Q3']);
   });
 });
 
@@ -68,7 +77,7 @@ describe("a course's dates this quarter", () => {
 
   it('lists the Mondays the school is open, a cancelled one struck through, and the holidays that take some, in words', () => {
     open({ closedDays: [training, christmas], cancellations: [cancelled('N2', 'L1', '2026-12-14', 'RH1', 'Room closed')] });
-    const mia = screen.getByRole('region', { name: 'Mia Müller' });
+    const mia = screen.getByRole('region', { name: /^Mia Müller, / });
     expect(within(mia).getByText('11 lessons this quarter')).toBeInTheDocument();
     const dates = within(mia).getByRole('list', { name: 'Lesson dates' });
     const items = within(dates).getAllByRole('listitem').map((item) => item.textContent);
@@ -83,7 +92,7 @@ describe("a course's dates this quarter", () => {
   it("says it in the reader's language", async () => {
     await i18n.changeLanguage('de');
     open({ closedDays: [christmas] });
-    const mia = screen.getByRole('region', { name: 'Mia Müller' });
+    const mia = screen.getByRole('region', { name: /^Mia Müller, / });
     expect(within(mia).getByText('11 Termine in diesem Quartal')).toBeInTheDocument();
     expect(within(within(mia).getByRole('list', { name: 'Termine' })).getAllByRole('listitem')[0]?.textContent).toBe('5. Okt.');
     expect(within(mia).getByText(/^Weihnachtsferien: kein Unterricht 21\. Dez\. 2026\s?–\s?3\. Jan\. 2027$/)).toBeInTheDocument();
@@ -94,7 +103,7 @@ describe("a course's dates this quarter", () => {
     expect(screen.queryByRole('list', { name: 'Lesson dates' })).toBeNull();
     vi.setSystemTime(new Date('2027-01-05T09:00:00Z'));
     open({ closedDays: [christmas] });
-    expect(screen.getAllByRole('region', { name: 'Mia Müller' })).toHaveLength(2);
+    expect(screen.getAllByRole('region', { name: /^Mia Müller, / })).toHaveLength(2);
     expect(screen.queryByRole('list', { name: 'Lesson dates' })).toBeNull();
   });
 });

@@ -118,7 +118,9 @@ export default function PlansPage({ booking }: { booking?: ReactNode }) {
                     const plans = quarterPlans.filter((plan) => plan.childId === child.id);
                     if (plans.length === 0) return null;
                     return (
-                      <section key={child.id} aria-label={child.name}>
+                      // The quarter in its name: with all quarters shown, a child's section comes once a quarter,
+                      // and a screen reader's list of regions must tell them apart.
+                      <section key={child.id} aria-label={t('plans.childInQuarter', { child: child.name, quarter: quarter.name })}>
                         <h3 className="font-semibold text-slate-900">{child.name}</h3>
                         <WeekTable plans={plans} />
                         <ul className="mt-2 grid gap-3 md:grid-cols-2">
