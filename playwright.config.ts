@@ -43,7 +43,7 @@ export default defineConfig({
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts); so
     // does the layout guard, which sets the widths from 320 px up itself, and so do the specs
     // whose subject has no phone of its own: the local cache, the sync console, the statement
-    // PDF, the screens' content per language, the office's console (axe checks its phone layout),
+    // PDF, the screens' content per language, the office's console (the layout guard's walk runs axe at the phone's width),
     // and what no device changes: the page's origins, the language switch, when Firestore loads;
     // and the waiting list's three families, whose run uses families up (waiting-list.spec.ts);
     // and web push, which no device emulation changes (push.spec.ts checks its section at 320 px).

@@ -25,6 +25,7 @@
  * the card, and the widest content inside it, which is often what needs to wrap.
  */
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe';
 
 export const LAYOUT_WIDTHS = [320, 360, 414, 768, 1280, 1440] as const;
 
@@ -326,18 +327,38 @@ export interface FoundLayoutProblem extends LayoutProblem {
 }
 
 /** Collects the problems of every screen at every width; reports them all at once. */
+/**
+ * axe (support/axe.ts) on a screen as the guard walks its widths: every rule at each of `widths`
+ * in light mode, and the colour rules in dark mode too when `otherTheme`.
+ */
+export interface AxeAlong {
+  widths: readonly number[];
+  otherTheme: boolean;
+}
+
 export class LayoutGuard {
   readonly found: FoundLayoutProblem[] = [];
-  constructor(private readonly page: Page, private readonly language: string, private readonly height = 900) {}
+  /** `axeFor` says which screens axe checks on the way, and how; none by default. */
+  constructor(
+    private readonly page: Page,
+    private readonly language: string,
+    private readonly axeFor: (screen: string) => AxeAlong | undefined = () => undefined,
+    private readonly height = 900,
+  ) {}
 
   /**
    * Checks the screen as it is now at each width, narrowest first, and leaves the page at the
    * widest. Nothing to wait for between widths: the layout is CSS only, measured synchronously.
+   * An axe violation fails at once, with the layout problems found so far left in `found`.
    */
   async atEveryWidth(screen: string, options: Options = {}): Promise<void> {
+    const axe = this.axeFor(screen);
     for (const width of LAYOUT_WIDTHS) {
       await this.page.setViewportSize({ width, height: this.height });
       for (const problem of await findLayoutProblems(this.page, options)) this.found.push({ ...problem, language: this.language, screen, width });
+      if (axe?.widths.includes(width)) {
+        await expectNoAxeViolations(this.page, `${screen} (${this.language}, ${width} px)`, { within: options.within, otherTheme: axe.otherTheme });
+      }
     }
   }
 
