@@ -147,7 +147,7 @@ describe('plans page', () => {
     expect(screen.getByRole('button', { name: '2026 Q4' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'All quarters' })).toBeInTheDocument();
     const quarter = screen.getByRole('region', { name: '2026 Q4' });
-    const mia = within(quarter).getByRole('region', { name: 'Mia Müller' });
+    const mia = within(quarter).getByRole('region', { name: 'Mia Müller, 2026 Q4' });
     expect(within(mia).getAllByText('Mathematik – Gruppe A')).toHaveLength(2);
     expect(within(mia).getByText('Teacher: Olga Iwanow')).toBeInTheDocument();
     expect(within(mia).getAllByText('15:40-16:25')).toHaveLength(2);
@@ -162,7 +162,7 @@ describe('plans page', () => {
   it("names the weekdays in the reader's language", async () => {
     await i18n.changeLanguage('ru');
     renderPage(<PlansPage />, '/plans');
-    const mia = screen.getByRole('region', { name: 'Mia Müller' });
+    const mia = screen.getByRole('region', { name: 'Mia Müller, 2026 Q4' });
     expect(within(mia).getByRole('rowheader', { name: 'Пн 15:40-16:25' })).toBeInTheDocument();
     expect(within(mia).getByRole('list', { name: 'Время и кабинеты' })).toHaveTextContent(/^Пн 15:40-16:25/);
     expect(within(mia).queryByText('Mo.')).not.toBeInTheDocument();
@@ -180,16 +180,16 @@ describe('plans page', () => {
     // No cost and no progress made up from a course that is not there.
     expect(within(card).queryByText('Cost')).not.toBeInTheDocument();
     expect(within(card).queryByRole('progressbar')).not.toBeInTheDocument();
-    const week = within(screen.getByRole('region', { name: 'Mia Müller' })).getByRole('table', { name: 'Lessons by weekday' });
+    const week = within(screen.getByRole('region', { name: 'Mia Müller, 2026 Q4' })).getByRole('table', { name: 'Lessons by weekday' });
     expect(within(week).getByText('Course details not available')).toBeInTheDocument();
   });
 
   it('filters by the child of the link, and clears the filter', async () => {
     renderPage(<PlansPage />, '/plans?child=C2');
-    expect(screen.queryByRole('region', { name: 'Mia Müller' })).not.toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Leon Müller' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Mia Müller, 2026 Q4' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Leon Müller, 2026 Q4' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
-    expect(screen.getByRole('region', { name: 'Mia Müller' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Mia Müller, 2026 Q4' })).toBeInTheDocument();
   });
 
   it("opens a linked plan's quarter and highlights it", () => {
