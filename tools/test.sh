@@ -4,10 +4,9 @@
 #
 # Three lanes run at once (docs/testing.md, "How npm test spends its time"):
 #   browser lane    the browser tests in an emulator session of the `demo` stack: the long pole;
-#   tests lane      the rules and functions tests in an emulator session of the `tests` stack
-#                   (own ports and project id), one file after another, and beside them the unit
-#                   tests: the session's one Vitest worker mostly waits on its emulators, and
-#                   after the unit tests it was the run's long pole by 10-20 s;
+#   tests lane      the unit tests, then the rules and functions tests in an emulator session of
+#                   the `tests` stack (own ports and project id), which spend half their time
+#                   waiting on timeouts and retries that the browser lane fills;
 #   checks          the type checks and lint, at a low priority; then `npm start`'s stack started
 #                   and stopped (tools/startStop.test.ts), off the tests lane's path.
 # Each lane writes its own log, printed whole when all are done, so the output reads in order.
@@ -61,13 +60,11 @@ browser=$!
 
 (
   step $results/lanes.log "Unit and component tests" \
-    node_modules/.bin/vitest run --exclude $START_STOP --reporter=default --reporter=json --outputFile.json=$results/unit.json > $results/unit.log 2>&1 &
-  unit=$!
+    node_modules/.bin/vitest run --exclude $START_STOP --reporter=default --reporter=json --outputFile.json=$results/unit.json > $results/unit.log 2>&1
+  a=$?
   PORTAL_STACK=tests step $results/lanes.log "Rules and functions tests (with their emulator session)" \
     tsx tools/emulatorSession.ts --prepared --suite emulated > $results/emulated-lane.log 2>&1
   b=$?
-  wait $unit
-  a=$?
   exit $((a || b))
 ) &
 tests=$!
