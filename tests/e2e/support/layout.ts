@@ -326,7 +326,6 @@ export interface FoundLayoutProblem extends LayoutProblem {
   width: number;
 }
 
-/** Collects the problems of every screen at every width; reports them all at once. */
 /**
  * axe (support/axe.ts) on a screen as the guard walks its widths: every rule at each of `widths`
  * in light mode, and the colour rules in dark mode too when `otherTheme`.
@@ -336,8 +335,11 @@ export interface AxeAlong {
   otherTheme: boolean;
 }
 
+/** Collects the problems of every screen at every width; reports them all at once. */
 export class LayoutGuard {
   readonly found: FoundLayoutProblem[] = [];
+  /** The screens axe checked on the way. */
+  readonly axeChecked = new Set<string>();
   /** `axeFor` says which screens axe checks on the way, and how; none by default. */
   constructor(
     private readonly page: Page,
@@ -358,6 +360,7 @@ export class LayoutGuard {
       for (const problem of await findLayoutProblems(this.page, options)) this.found.push({ ...problem, language: this.language, screen, width });
       if (axe?.widths.includes(width)) {
         await expectNoAxeViolations(this.page, `${screen} (${this.language}, ${width} px)`, { within: options.within, otherTheme: axe.otherTheme });
+        this.axeChecked.add(screen);
       }
     }
   }
