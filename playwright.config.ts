@@ -3,12 +3,23 @@ import { HOSTING_DIST, HOSTING_ORIGIN, HOSTING_PORT } from './tests/e2e/support/
 import { PORTS } from './tools/lib/stack';
 import { chromiumPath } from './tools/prerequisites';
 import { launchOptions } from './tests/e2e/support/chromium';
+import { MEMORY_CACHE_COOKIE } from './src/data/testCache';
 
 // Debian's Chromium, as its old headless shell (package chromium-headless-shell): Playwright's
 // own browser download is not available here. The shell renders pages as Chromium does without
 // the browser's own UI, which cost the full build about twice the CPU per test (docs/testing.md).
 // push.spec.ts alone takes the full build: the shell has no notifications.
 const chromium = launchOptions(chromiumPath());
+
+// Firestore caches in memory in the desktop and phone projects' pages (src/data/testCache.ts):
+// writing its persistent cache anew in every fresh context was about a fifth of Chromium's CPU
+// (docs/testing.md). The specs about that cache (cache.spec.ts, legal.spec.ts's returning parent)
+// and the hosting project keep it, as a parent's own device does. A context a test opens itself
+// (browser.newContext) has no cookie either, and keeps it too.
+const memoryCache = {
+  cookies: [{ ...MEMORY_CACHE_COOKIE, domain: new URL(HOSTING_ORIGIN).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }],
+  origins: [],
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,7 +50,7 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /hosting|offline|plans-phone|direct-debit/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium, storageState: memoryCache }, testIgnore: /hosting|offline|plans-phone|direct-debit/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts); so
     // does the layout guard, which sets the widths from 320 px up itself, and so do the specs
     // whose subject has no phone of its own: the local cache, the sync console, the statement
@@ -47,9 +58,13 @@ export default defineConfig({
     // and what no device changes: the page's origins, the language switch, when Firestore loads;
     // and the waiting list's three families, whose run uses families up (waiting-list.spec.ts);
     // and web push, which no device emulation changes (push.spec.ts checks its section at 320 px).
+    // The dashboard's figures and QR code, the legal texts and the deep links run on desktop
+    // only: the phone's width of those screens is the layout guard's, with axe at 414 px, and what
+    // they check does not change with the device (docs/testing.md). The phone keeps the flows a
+    // parent does on it: booking, the notices through the bottom bar, the direct debit.
     // One device pixel per CSS pixel: what the tests check is in CSS pixels, and the Pixel 7's
     // 2.625 made Chromium paint seven times the pixels (docs/testing.md).
-    { name: 'phone', use: { ...devices['Pixel 7'], deviceScaleFactor: 1, launchOptions: chromium }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office|emails|screens-in-languages|cache|admin|statement|origins|language|login|waiting-list|push/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], deviceScaleFactor: 1, launchOptions: chromium, storageState: memoryCache }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office|emails|screens-in-languages|cache|admin|statement|origins|language|login|waiting-list|push|dashboard|legal|pages/ },
     // Dark mode has no project of its own: every axe check looks at the screen in light and in
     // dark mode (tests/e2e/support/axe.ts).
     // What only a real deploy has: firebase.json's headers and caching, the service worker offline.

@@ -11,6 +11,7 @@ import type { TokenSource } from './authFromPage';
 import type { FamilyStore } from './familyStore';
 import { forgetFirstRead, keepFirstRead } from './firstRead';
 import { forgetKeptFamily, keepNothingOfTheFamily, keepsNothing } from './keptFamily';
+import { memoryCacheForTests } from './testCache';
 import type { FirestoreWorker } from './firestore.worker';
 import { appConfig } from '../lib/config';
 
@@ -66,8 +67,9 @@ let firestoreWorker: OpenWorker | undefined;
 
 /**
  * Firestore, in a worker of this page (data/firestore.worker.ts) with a persistent local cache,
- * so a returning parent sees the last figures at once (in memory only on a shared computer, or
- * in a second tab: see the worker); connected to the emulator when configured. This page's Auth
+ * so a returning parent sees the last figures at once (in memory only on a shared computer, in
+ * a second tab, see the worker, or in the browser tests that ask for it: testCache); connected
+ * to the emulator when configured. This page's Auth
  * tells the worker who is signed in and gives it the ID token it asks for.
  */
 function openFirestoreWorker(): Promise<Remote<FirestoreWorker>> {
@@ -88,7 +90,8 @@ function openFirestoreWorker(): Promise<Remote<FirestoreWorker>> {
       await auth.authStateReady();
       return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
     };
-    await Promise.race([remote.open(keepsNothing(), Comlink.proxy(tokens)), failed]);
+    const inMemory = keepsNothing() || memoryCacheForTests(appConfig.useEmulators, document.cookie);
+    await Promise.race([remote.open(inMemory, Comlink.proxy(tokens)), failed]);
     // Who is signed in goes at once, before any read can be asked (reads follow this promise,
     // and every later change is posted before the screens react to it); the token follows.
     const report = (user: User | null) => {

@@ -11,6 +11,10 @@ import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
 import { navLink, type Section } from './support/navigation';
 import { openAs, texts } from './support/signIn';
 
+// Firestore's persistent cache, as on a parent's own device: this spec is about it, where the
+// other specs cache in memory (playwright.config.ts, src/data/testCache.ts).
+test.use({ storageState: { cookies: [], origins: [] } });
+
 const en = texts('en');
 const FIRESTORE_EMULATOR = 'http://127.0.0.1:8080/**';
 

@@ -103,6 +103,9 @@ for (const family of FAMILIES) {
       await expectDashboard(page, family, language, facts);
     }
     if (family.status === 'paymentRequired') await expectPaymentAndDeepLinks(page, facts.own);
+    // The projects' memory cache is in place (playwright.config.ts): Firestore wrote no database.
+    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+    expect(databases.filter((name) => name?.startsWith('firestore/'))).toEqual([]);
   });
 }
 

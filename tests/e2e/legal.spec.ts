@@ -7,6 +7,10 @@ import { expectNoAxeViolations } from './support/axe';
 import { DEMO } from './support/emulators';
 import { LANGUAGES, openAs, switchLanguage, texts } from './support/signIn';
 
+// The footer's test reloads as a returning parent does, from Firestore's persistent cache, which
+// the other specs leave out (playwright.config.ts, src/data/testCache.ts).
+test.use({ storageState: { cookies: [], origins: [] } });
+
 const SECTION = {
   en: { imprint: 'Represented by', privacy: 'Your rights' },
   de: { imprint: 'Vertreten durch', privacy: 'Ihre Rechte' },
