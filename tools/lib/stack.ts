@@ -15,7 +15,23 @@ export const EMULATOR_HOST = '127.0.0.1';
  * functions settings (functions/.env.<project id>), and its own ports. A process takes the stack
  * named by PORTAL_STACK (default `demo`).
  */
-const TESTS_PORTS = { auth: 9189, firestore: 8180, functions: 5101, appsheet: 8797, app: 5173, smtp: 1035, inbox: 1090, push: 8800, hub: 4410, logging: 4510 };
+const TESTS_PORTS = {
+  auth: 9189,
+  firestore: 8180,
+  functions: 5101,
+  appsheet: 8797,
+  app: 5173,
+  smtp: 1035,
+  inbox: 1090,
+  push: 8800,
+  hub: 4410,
+  logging: 4510,
+  // The emulators' own helpers, which firebase-tools starts on its default ports and moves to
+  // the next free one: two stacks starting at the same moment took the same one, and one failed.
+  eventarc: 9309,
+  tasks: 9509,
+  firestoreWebsocket: 9160,
+};
 /**
  * More stacks like `tests`, each `offset` ports above it (app too): `stop` for the test that
  * starts `npm start`'s whole stack beside a running suite, `dev1` and `dev2` for a developer's
@@ -28,7 +44,21 @@ function testsLike(name: string, offset: number) {
 const STACKS = {
   demo: {
     projectId: 'demo-family-portal',
-    ports: { auth: 9099, firestore: 8080, functions: 5001, appsheet: 8787, app: 5173, smtp: 1025, inbox: 1080, push: 8790, hub: 4400, logging: 4500 },
+    ports: {
+      auth: 9099,
+      firestore: 8080,
+      functions: 5001,
+      appsheet: 8787,
+      app: 5173,
+      smtp: 1025,
+      inbox: 1080,
+      push: 8790,
+      hub: 4400,
+      logging: 4500,
+      eventarc: 9299,
+      tasks: 9499,
+      firestoreWebsocket: 9150,
+    },
     firebaseConfig: 'firebase.json',
   },
   tests: {
@@ -177,8 +207,9 @@ export const LOWERED_WAITS = {
 export function prepareTestsStack(name: Exclude<StackName, 'demo'> = 'tests'): void {
   const { demo } = STACKS;
   const tests = STACKS[name];
-  const config = JSON.parse(readFileSync(join(ROOT, demo.firebaseConfig), 'utf8')) as { emulators: Record<string, { port?: number }> };
-  for (const name of ['auth', 'firestore', 'functions', 'hub', 'logging'] as const) config.emulators[name] = { ...config.emulators[name], port: tests.ports[name] };
+  const config = JSON.parse(readFileSync(join(ROOT, demo.firebaseConfig), 'utf8')) as { emulators: Record<string, { port?: number; websocketPort?: number }> };
+  for (const name of ['auth', 'firestore', 'functions', 'hub', 'logging', 'eventarc', 'tasks'] as const) config.emulators[name] = { ...config.emulators[name], port: tests.ports[name] };
+  config.emulators.firestore = { ...config.emulators.firestore, websocketPort: tests.ports.firestoreWebsocket };
   writeFileSync(join(ROOT, tests.firebaseConfig), `${JSON.stringify(config, null, 2)}\n`);
 
   let settings = readFileSync(join(ROOT, `functions/.env.${demo.projectId}`), 'utf8');
