@@ -3,7 +3,7 @@ import { HOSTING_DIST, HOSTING_ORIGIN, HOSTING_PORT } from './tests/e2e/support/
 import { PORTS } from './tools/lib/stack';
 import { chromiumPath } from './tools/prerequisites';
 import { launchOptions } from './tests/e2e/support/chromium';
-import { MEMORY_CACHE_COOKIE } from './src/data/testCache';
+import { MEMORY_CACHE } from './tests/e2e/support/firestoreCache';
 
 // Debian's Chromium, as its old headless shell (package chromium-headless-shell): Playwright's
 // own browser download is not available here. The shell renders pages as Chromium does without
@@ -16,10 +16,6 @@ const chromium = launchOptions(chromiumPath());
 // (docs/testing.md). The specs about that cache (cache.spec.ts, legal.spec.ts's returning parent)
 // and the hosting project keep it, as a parent's own device does. A context a test opens itself
 // (browser.newContext) has no cookie either, and keeps it too.
-const memoryCache = {
-  cookies: [{ ...MEMORY_CACHE_COOKIE, domain: new URL(HOSTING_ORIGIN).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' as const }],
-  origins: [],
-};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -50,7 +46,7 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium, storageState: memoryCache }, testIgnore: /hosting|offline|plans-phone|direct-debit/ },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium, storageState: MEMORY_CACHE }, testIgnore: /hosting|offline|plans-phone|direct-debit/ },
     // The account-creating flows run once, on desktop (see tests/e2e/auth-flows.spec.ts); so
     // does the layout guard, which sets the widths from 320 px up itself, and so do the specs
     // whose subject has no phone of its own: the local cache, the sync console, the statement
@@ -64,7 +60,7 @@ export default defineConfig({
     // parent does on it: booking, the notices through the bottom bar, the direct debit.
     // One device pixel per CSS pixel: what the tests check is in CSS pixels, and the Pixel 7's
     // 2.625 made Chromium paint seven times the pixels (docs/testing.md).
-    { name: 'phone', use: { ...devices['Pixel 7'], deviceScaleFactor: 1, launchOptions: chromium, storageState: memoryCache }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office|emails|screens-in-languages|cache|admin|statement|origins|language|login|waiting-list|push|dashboard|legal|pages/ },
+    { name: 'phone', use: { ...devices['Pixel 7'], deviceScaleFactor: 1, launchOptions: chromium, storageState: MEMORY_CACHE }, testIgnore: /auth-flows|auth-action|account-takeover|membership-check|family|access|hosting|offline|layout|notifications|calendar|office|emails|screens-in-languages|cache|admin|statement|origins|language|login|waiting-list|push|dashboard|legal|pages/ },
     // Dark mode has no project of its own: every axe check looks at the screen in light and in
     // dark mode (tests/e2e/support/axe.ts).
     // What only a real deploy has: firebase.json's headers and caching, the service worker offline.

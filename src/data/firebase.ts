@@ -69,8 +69,8 @@ let firestoreWorker: OpenWorker | undefined;
  * Firestore, in a worker of this page (data/firestore.worker.ts) with a persistent local cache,
  * so a returning parent sees the last figures at once (in memory only on a shared computer, in
  * a second tab, see the worker, or in the browser tests that ask for it: testCache); connected
- * to the emulator when configured. This page's Auth
- * tells the worker who is signed in and gives it the ID token it asks for.
+ * to the emulator when configured. This page's Auth tells the worker who is signed in and gives
+ * it the ID token it asks for.
  */
 function openFirestoreWorker(): Promise<Remote<FirestoreWorker>> {
   if (firestoreWorker) return firestoreWorker.remote;

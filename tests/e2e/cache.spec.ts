@@ -9,21 +9,18 @@ import { KEPT_FAMILY_KEY } from '../../src/data/keptFamily';
 import { formatMoney } from '../../src/domain/money';
 import { DEMO, DEMO_PASSWORD, documentsWhere } from './support/emulators';
 import { navLink, type Section } from './support/navigation';
+import { firestoreDatabases, PERSISTENT_CACHE } from './support/firestoreCache';
 import { openAs, texts } from './support/signIn';
 
 // Firestore's persistent cache, as on a parent's own device: this spec is about it, where the
 // other specs cache in memory (playwright.config.ts, src/data/testCache.ts).
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ storageState: PERSISTENT_CACHE });
 
 const en = texts('en');
 const FIRESTORE_EMULATOR = 'http://127.0.0.1:8080/**';
 
 /** The family as the page last showed it, which it keeps for the next visit (src/data/keptFamily.ts), or null. */
 const keptFamily = (page: Page) => page.evaluate((key) => localStorage.getItem(key), KEPT_FAMILY_KEY);
-
-/** The names of this origin's IndexedDB databases that Firestore's cache keeps. */
-const firestoreDatabases = (page: Page) =>
-  page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name ?? '').filter((name) => name.startsWith('firestore/')));
 
 test('a returning parent sees the family dashboard from this device while Firestore cannot be reached', async ({ page }) => {
   const [member] = (await documentsWhere('members', 'primaryEmail', DEMO.owing)) as unknown as Array<{ primaryName: string; balance: number }>;

@@ -11,6 +11,7 @@ import { formatMoney } from '../../src/domain/money';
 import { formatInstant } from '../../src/domain/freshness';
 import { intlLocales } from '../../src/domain/locales';
 import { DEMO, documentsWhere, firestoreDocument } from './support/emulators';
+import { firestoreDatabases } from './support/firestoreCache';
 import { openAs, switchLanguage, texts, type Language } from './support/signIn';
 
 // The app's own texts, so that the assertions follow the translations.
@@ -104,8 +105,7 @@ for (const family of FAMILIES) {
     }
     if (family.status === 'paymentRequired') await expectPaymentAndDeepLinks(page, facts.own);
     // The projects' memory cache is in place (playwright.config.ts): Firestore wrote no database.
-    const databases = await page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
-    expect(databases.filter((name) => name?.startsWith('firestore/'))).toEqual([]);
+    expect(await firestoreDatabases(page)).toEqual([]);
   });
 }
 

@@ -5,11 +5,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import { DEMO } from './support/emulators';
+import { PERSISTENT_CACHE } from './support/firestoreCache';
 import { LANGUAGES, openAs, switchLanguage, texts } from './support/signIn';
 
 // The footer's test reloads as a returning parent does, from Firestore's persistent cache, which
 // the other specs leave out (playwright.config.ts, src/data/testCache.ts).
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({ storageState: PERSISTENT_CACHE });
 
 const SECTION = {
   en: { imprint: 'Represented by', privacy: 'Your rights' },
