@@ -199,11 +199,14 @@ describe('manual syncs, status and history', () => {
 
 describe('conflicts and failures', () => {
   it('answers 409 to the second of two triggers at once', async () => {
-    await setFault('Members', 'slow', 1);
+    // The first run's read of Members is held until the second trigger has its answer: a slow
+    // answer (1.5 s) raced a second call that had to start a function instance on a busy machine.
+    await setFault('Members', 'held', 1);
     const first = call('triggerFullSync');
     // The second trigger comes once the first holds the lease.
     while (!(await db.doc('sync_metadata/lease').get()).exists) await new Promise((resolve) => setTimeout(resolve, 20));
     const second = await call('triggerDeltaSync');
+    await setFault('Members', null);
     expect(second.status).toBe(409);
     expect(second.body).toEqual({ error: 'sync-already-running', message: expect.stringMatching(/full sync .* running since .*Try again/) });
     expect((await first).status).toBe(200);

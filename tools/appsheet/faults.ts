@@ -1,7 +1,9 @@
 /**
  * What the demo server can be told to do wrong, per table (PUT /__demo/faults/<table>).
  * Faults of a moment: error (HTTP 500), hang, malformed rows, an empty answer, a partial one
- * (the first K rows), a slow one (computed at once, delivered 1.5 s later), and a lost answer: the
+ * (the first K rows), a slow one (computed at once, delivered 1.5 s later), a held one (computed
+ * at once, delivered when the table's fault is lifted: a test's "while a request is under way"
+ * without a race against the clock), and a lost answer: the
  * line drops during a write, so from the first Add, Edit or Delete on, each request is carried out
  * but answered with HTTP 500 (Finds before that write pass; `times` counts the lost answers).
  * Shapes of another app, which the connection check (npm run doctor -- --appsheet) must notice:
@@ -15,7 +17,7 @@
  */
 import { APPSHEET_TABLES, type TableDeclaration } from '@family-portal/contract';
 
-export const FAULTS = ['error', 'hang', 'malformed', 'empty', 'slow', 'partial', 'lost-answer', 'no-row-number', 'missing-column', 'renamed-key', 'day-first'] as const;
+export const FAULTS = ['error', 'hang', 'malformed', 'empty', 'slow', 'held', 'partial', 'lost-answer', 'no-row-number', 'missing-column', 'renamed-key', 'day-first'] as const;
 export type Fault = (typeof FAULTS)[number];
 
 export interface FaultSetting {

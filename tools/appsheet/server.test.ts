@@ -271,6 +271,33 @@ describe('AppSheet demo server', () => {
     expect(partial.body.map((row: any) => row['Payment ID'])).toEqual(server.store.tables.Payments!.slice(0, 2).map((row) => row['Payment ID']));
   });
 
+  it('holds a held answer until its fault is lifted, however long that takes, and answers with the rows of the moment it was asked', async () => {
+    server = await startDemoServer({ families: 3, today: '2026-11-21' });
+    await fetch(`${server.url}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault: 'held', times: 1 }) });
+    let answered = false;
+    const held = call(server.url, 'Members', find()).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await vi.waitFor(() => expect(server!.requestCount('Members')).toBe(1));
+    // The next request (the fault was for one) and another table's lifting pass it by.
+    expect((await call(server.url, 'Members', { Action: 'Edit', Properties: { Locale: 'de-DE' }, Rows: [{ 'Member ID': 'M0002', Phone: '+49 1' }] })).status).toBe(200);
+    await fetch(`${server.url}/__demo/faults/Payments`, { method: 'PUT', body: JSON.stringify({ fault: null }) });
+    expect(answered).toBe(false);
+
+    await fetch(`${server.url}/__demo/faults/Members`, { method: 'PUT', body: JSON.stringify({ fault: null }) });
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(answer.body.find((row: any) => row['Member ID'] === 'M0002').Phone).not.toBe('+49 1');
+
+    // Lifting every fault delivers too, and so does closing the server.
+    server.setFault('Children', 'held');
+    const second = call(server.url, 'Children', find());
+    await vi.waitFor(() => expect(server!.requestCount('Children')).toBe(1));
+    await fetch(`${server.url}/__demo/faults`, { method: 'DELETE' });
+    expect((await second).status).toBe(200);
+  });
+
   describe('the request Timezone', () => {
     const BERLIN = 'W. Europe Standard Time';
     const member = (rows: any[], id: string) => rows.find((row) => row['Member ID'] === id);

@@ -85,6 +85,15 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const faults = new Map<string, FaultSetting>();
   const requests = new Map<string, number>();
   const hanging = new Set<ServerResponse>();
+  /** Answers of a 'held' table, each delivered once its table's fault is lifted. */
+  const held = new Map<string, Array<() => void>>();
+  const lift = (table?: string) => {
+    for (const [name, deliveries] of held) {
+      if (table !== undefined && name !== table) continue;
+      held.delete(name);
+      for (const deliver of deliveries) deliver();
+    }
+  };
 
   function handleAction(table: string, body: Record<string, unknown>, setting: FaultSetting | undefined): { status: number; body: unknown } {
     const fault = setting?.fault;
@@ -186,14 +195,20 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     }
     const faultRoute = /^\/__demo\/faults(?:\/(.+))?$/.exec(url.pathname);
     if (faultRoute) {
-      if (request.method === 'DELETE') faults.clear();
+      if (request.method === 'DELETE') {
+        faults.clear();
+        lift();
+      }
       if (request.method === 'PUT' && faultRoute[1]) {
         const table = decodeURIComponent(faultRoute[1]);
         const { fault, times, rows, column } = (await readJson(request)) as { fault?: Fault | null; times?: number; rows?: number; column?: string };
         if (fault !== null && !FAULTS.includes(fault as Fault)) throw new HttpError(400, `fault must be one of ${FAULTS.join(', ')} or null`);
         if (times !== undefined && !(Number.isInteger(times) && times > 0)) throw new HttpError(400, 'times must be a positive whole number');
         if (fault) faults.set(table, { fault, times, rows, column });
-        else faults.delete(table);
+        else {
+          faults.delete(table);
+          lift(table);
+        }
       }
       send(response, 200, Object.fromEntries(faults));
       return;
@@ -225,6 +240,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     // The answer is what the table held when the request came in, however late it arrives.
     const answer = handleAction(table, body, setting);
     if (setting?.fault === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    if (setting?.fault === 'held') await new Promise<void>((resolve) => held.set(table, [...(held.get(table) ?? []), resolve]));
     send(response, answer.status, answer.body);
   }
 
@@ -246,10 +262,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     requestCount: (table) => requests.get(table) ?? 0,
     setFault(table, fault, times, rows, column) {
       if (fault) faults.set(table, { fault, times, rows, column });
-      else faults.delete(table);
+      else {
+        faults.delete(table);
+        lift(table);
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
+        lift();
         for (const response of hanging) response.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
