@@ -33,7 +33,15 @@ if (!['emulated', 'browser', 'all'].includes(options.suite)) throw new Error(`--
 
 const suites: Array<[name: string, command: string]> = [];
 if (options.suite !== 'browser') {
-  suites.push(['rules and functions tests', `node_modules/.bin/vitest run --config vitest.emulated.config.ts --reporter=default --reporter=json --outputFile.json=${options.results}/emulated.json`]);
+  // Two Vitest processes at once: the files of the stack's project, one after another, and beside
+  // them the project apart's (vitest.emulated.config.ts), whose output follows when both are done.
+  const vitest = (projects: string[], report: string) =>
+    `node_modules/.bin/vitest run --config vitest.emulated.config.ts ${projects.map((name) => `--project ${name}`).join(' ')} --reporter=default --reporter=json --outputFile.json=${options.results}/${report}.json`;
+  const apartLog = `${options.results}/emulated-apart.log`;
+  suites.push([
+    'rules and functions tests',
+    `(${vitest(['apart'], 'emulated-apart')} > ${apartLog} 2>&1; echo $? > ${apartLog}.status) & ${vitest(['shared', 'isolated'], 'emulated')} || status=1; wait; cat ${apartLog}; [ "$(cat ${apartLog}.status)" = 0 ]`,
+  ]);
 }
 if (options.suite !== 'emulated') suites.push(['browser tests', 'node_modules/.bin/playwright test']);
 // Every suite runs even when an earlier one fails; the session fails if any did. Each suite's

@@ -82,5 +82,5 @@ echo "== Where the time went (${SECONDS} s in all; the lanes ran at the same tim
 cat $results/lanes.log
 [ -f $results/suite-times.txt ] && sed 's/^/  of which /' $results/suite-times.txt
 sed 's/^/(beside the tests) /' $results/checks.log
-tsx tools/testSummary.ts $results unit start-stop emulated e2e || status=1
+tsx tools/testSummary.ts $results unit start-stop emulated emulated-apart e2e || status=1
 exit $status

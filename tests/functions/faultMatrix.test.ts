@@ -18,9 +18,12 @@ import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer, type Fault } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { APART_PROJECT_ID } from '../../tools/lib/stack';
 import { atSource } from '../support/appSheet';
 
-const { db } = emulatorAdmin();
+// A project apart (tools/lib/stack.ts): the matrix runs beside the other files, and its syncs
+// start none of the functions' triggers, which are not what it tests.
+const { db } = emulatorAdmin(APART_PROJECT_ID);
 let appSheet: DemoServer;
 let client: AppSheetClient;
 /** For what is not under test: the clean syncs and the parent's save, on a machine shared with other lanes. */
@@ -90,7 +93,7 @@ beforeAll(async () => {
     { ...debit, 'End To End ID': 'RUN-20261215-M0002', 'Member ID': 'M0002', 'Mandate Reference': 'MNDT-M0002-DEMO1' },
     { ...debit, 'End To End ID': 'RUN-20261215-M0006', 'Member ID': 'M0006' },
   ]);
-  await clearFirestore();
+  await clearFirestore(APART_PROJECT_ID);
   expect((await runSync({ db, appSheet: patient }, { syncType: 'full', triggeredBy: 'manual' })).status).toBe('success');
   expect((await db.collection('debits').listDocuments()).map((ref) => ref.id)).toEqual(['RUN-20261215-M0002', 'RUN-20261215-M0006']);
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { doc, setDoc, type Firestore } from 'firebase/firestore';
-import { EMULATOR_HOST, PORTS, PROJECT_ID, ROOT } from '../../tools/lib/stack';
+import { APART_PROJECT_ID, EMULATOR_HOST, PORTS, ROOT } from '../../tools/lib/stack';
 
 export const PARENT = 'parent@example.com';
 export const OTHER = 'other@example.com';
@@ -61,10 +61,14 @@ export const EMAILS: Partial<Record<Role, string>> = {
 /** Tokens as Firebase Auth issues them for an e-mail/password sign-in (the test library's default provider is 'custom'). */
 const PASSWORD_SIGN_IN = { sign_in_provider: 'password', identities: {} } as const;
 
-/** A rules test environment on the emulator's Firestore, with the project's rules, emptied. */
+/**
+ * A rules test environment on the emulator's Firestore, with the project's rules, emptied. In a
+ * project apart from the functions' (tools/lib/stack.ts): the matrices run beside the other
+ * files, and their seeded members start no trigger.
+ */
 export async function rulesEnvironment(): Promise<RulesTestEnvironment> {
   const env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
+    projectId: APART_PROJECT_ID,
     firestore: { host: EMULATOR_HOST, port: PORTS.firestore, rules: readFileSync(`${ROOT}/firestore.rules`, 'utf8') },
   });
   await env.clearFirestore();

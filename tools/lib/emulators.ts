@@ -4,10 +4,10 @@ import { EMULATOR_HOST, PORTS, PROJECT_ID } from './stack';
 
 export { emulatorAdmin };
 
-/** Deletes every document in the Firestore emulator. */
-export async function clearFirestore(): Promise<void> {
+/** Deletes every document of a project (the stack's by default) in the Firestore emulator. */
+export async function clearFirestore(projectId = PROJECT_ID): Promise<void> {
   const response = await fetch(
-    `http://${EMULATOR_HOST}:${PORTS.firestore}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`,
+    `http://${EMULATOR_HOST}:${PORTS.firestore}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
     { method: 'DELETE' },
   );
   if (!response.ok) throw new Error(`Clearing Firestore failed: HTTP ${response.status}`);
