@@ -15,8 +15,10 @@ import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import type { RawRow } from '../../tools/appsheet/store';
 import { atSource } from '../support/appSheet';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { APART_PROJECT_ID } from '../../tools/lib/stack';
 
-const { db } = emulatorAdmin();
+// The project apart (tools/lib/stack.ts): the sync runs here in the test, and beside the other files.
+const { db } = emulatorAdmin(APART_PROJECT_ID);
 const TODAY = '2026-11-21';
 const NEXT = 'Q2027-1';
 let school: DemoServer;
@@ -60,7 +62,7 @@ async function startSchool(booking = true) {
   school = await startDemoServer({ families: 12, seed: 7, today: TODAY, booking });
   client = createAppSheetClient({ baseUrl: school.url, appId: DEMO_APP_ID, accessKey: DEMO_ACCESS_KEY, attempts: 2, backoffMs: 20 });
 }
-beforeEach(() => clearFirestore());
+beforeEach(() => clearFirestore(APART_PROJECT_ID));
 afterEach(() => school.close());
 
 describe('a school without the booking tables', () => {

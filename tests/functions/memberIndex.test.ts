@@ -9,9 +9,11 @@ import { runSync, type SyncRequest } from '../../functions/src/wiring/syncRuns';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { APART_PROJECT_ID } from '../../tools/lib/stack';
 import { atSource } from '../support/appSheet';
 
-const { db } = emulatorAdmin();
+// The project apart (tools/lib/stack.ts): the sync runs here in the test, and beside the other files.
+const { db } = emulatorAdmin(APART_PROJECT_ID);
 let appSheet: DemoServer;
 let client: AppSheetClient;
 
@@ -39,7 +41,7 @@ beforeEach(async () => {
   for (const [memberId, email] of originalEmails) {
     if (memberRows().find((row) => row['Member ID'] === memberId)?.Email !== email) await editMember(memberId, { Email: email });
   }
-  await clearFirestore();
+  await clearFirestore(APART_PROJECT_ID);
   expect((await sync(full)).status).toBe('success');
 });
 

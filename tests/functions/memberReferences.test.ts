@@ -12,9 +12,11 @@ import { MEMBER_REFERENCES } from '@family-portal/contract';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { APART_PROJECT_ID } from '../../tools/lib/stack';
 import { atSource } from '../support/appSheet';
 
-const { db } = emulatorAdmin();
+// The project apart (tools/lib/stack.ts): the sync runs here in the test, and beside the other files.
+const { db } = emulatorAdmin(APART_PROJECT_ID);
 let appSheet: DemoServer;
 let client: AppSheetClient;
 
@@ -109,7 +111,7 @@ beforeAll(async () => {
 });
 afterAll(() => appSheet.close());
 beforeEach(async () => {
-  await clearFirestore();
+  await clearFirestore(APART_PROJECT_ID);
   await sync(full);
 });
 

@@ -12,8 +12,10 @@ import { emptyCounts } from '../../functions/src/sync/run/syncLog';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { APART_PROJECT_ID } from '../../tools/lib/stack';
 
-const { db } = emulatorAdmin();
+// The project apart (tools/lib/stack.ts): the sync runs here in the test, and beside the other files.
+const { db } = emulatorAdmin(APART_PROJECT_ID);
 let appSheet: DemoServer;
 let client: AppSheetClient;
 
@@ -42,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(() => appSheet.close());
 beforeEach(async () => {
-  await clearFirestore();
+  await clearFirestore(APART_PROJECT_ID);
   for (const table of Object.keys(appSheet.store.tables)) appSheet.setFault(table, null);
   await sync(full);
 });

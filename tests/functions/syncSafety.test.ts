@@ -13,9 +13,11 @@ import { updateContactData } from '../../functions/src/members/memberWrites';
 import { DEMO_ACCESS_KEY, DEMO_APP_ID } from '../../tools/appsheet/constants';
 import { startDemoServer, type DemoServer } from '../../tools/appsheet/server';
 import { clearFirestore, emulatorAdmin } from '../../tools/lib/emulators';
+import { APART_PROJECT_ID } from '../../tools/lib/stack';
 import { atSource } from '../support/appSheet';
 
-const { db } = emulatorAdmin();
+// The project apart (tools/lib/stack.ts): the sync runs here in the test, and beside the other files.
+const { db } = emulatorAdmin(APART_PROJECT_ID);
 let appSheet: DemoServer;
 let client: AppSheetClient;
 
@@ -44,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => appSheet.close());
 beforeEach(async () => {
   await fetch(`${appSheet.url}/__demo/faults`, { method: 'DELETE' });
-  await clearFirestore();
+  await clearFirestore(APART_PROJECT_ID);
   expect((await sync(full)).status).toBe('success');
 });
 
