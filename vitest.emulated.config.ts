@@ -9,11 +9,12 @@ import { splitByIsolation } from './tools/lib/unitIsolation.ts';
 // modules (the Admin SDK, the functions' code, Vitest's own), loaded once instead of once per
 // file; the others get their own (tools/lib/unitIsolation.ts).
 //
-// The rules matrices and the fault matrix keep to a project of their own on the same emulators
-// (APART_PROJECT_ID, tools/lib/stack.ts). npm test runs them in a Vitest process of their own
-// (`--project apart`) beside the others: the lane's worker mostly waits on the emulators, and a
-// second one uses that time. One Vitest process runs its projects' files one after another.
-export const APART = [
+// The rules matrices and the files that run the sync in the test keep to a project of their own
+// on the same emulators (APART_PROJECT_ID, tools/lib/stack.ts). npm test runs them in a Vitest
+// process of their own (`--project apart`) beside the others: the lane's worker mostly waits on
+// the emulators, and a second one uses that time. One Vitest process runs its projects' files one
+// after another.
+const APART = [
   'tests/rules/access.test.ts',
   'tests/rules/notices.test.ts',
   // Syncs run in the test itself, against AppSheet demo servers of their own.

@@ -88,3 +88,22 @@ export function takeFault(faults: Map<string, FaultSetting>, table: string, acti
   }
   return setting;
 }
+
+/** Answers of 'held' tables, each delivered once its table's fault is lifted. */
+export class HeldAnswers {
+  private readonly waiting = new Map<string, Array<() => void>>();
+
+  /** Resolves when `table`'s fault is lifted (or every fault is). */
+  hold(table: string): Promise<void> {
+    return new Promise((deliver) => this.waiting.set(table, [...(this.waiting.get(table) ?? []), deliver]));
+  }
+
+  /** Delivers the held answers of `table`, or of every table. */
+  lift(table?: string): void {
+    for (const [name, deliveries] of this.waiting) {
+      if (table !== undefined && name !== table) continue;
+      this.waiting.delete(name);
+      for (const deliver of deliveries) deliver();
+    }
+  }
+}

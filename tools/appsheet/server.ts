@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { APPSHEET_TABLES } from '@family-portal/contract';
 import { COLUMN_TYPES, parseCell, requestTimeZone, supportedLocale } from './format';
 import { formatRow, malform } from './rows';
-import { FAULTS, reshapeRows, selectorRefusal, takeFault, type Fault, type FaultSetting } from './faults';
+import { FAULTS, HeldAnswers, reshapeRows, selectorRefusal, takeFault, type Fault, type FaultSetting } from './faults';
 import { newSchool, openStore, type SchoolOptions } from './keptStore';
 import { parseSelector, SelectorError } from './selector';
 import { saveStore, type DemoStore, type RawRow } from './store';
@@ -85,13 +85,13 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const faults = new Map<string, FaultSetting>();
   const requests = new Map<string, number>();
   const hanging = new Set<ServerResponse>();
-  /** Answers of a 'held' table, each delivered once its table's fault is lifted. */
-  const held = new Map<string, Array<() => void>>();
-  const lift = (table?: string) => {
-    for (const [name, deliveries] of held) {
-      if (table !== undefined && name !== table) continue;
-      held.delete(name);
-      for (const deliver of deliveries) deliver();
+  const held = new HeldAnswers();
+  /** A table's fault set, or lifted (null): lifting delivers its held answers. */
+  const setFault = (table: string, setting: FaultSetting | null) => {
+    if (setting) faults.set(table, setting);
+    else {
+      faults.delete(table);
+      held.lift(table);
     }
   };
 
@@ -197,18 +197,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     if (faultRoute) {
       if (request.method === 'DELETE') {
         faults.clear();
-        lift();
+        held.lift();
       }
       if (request.method === 'PUT' && faultRoute[1]) {
         const table = decodeURIComponent(faultRoute[1]);
         const { fault, times, rows, column } = (await readJson(request)) as { fault?: Fault | null; times?: number; rows?: number; column?: string };
         if (fault !== null && !FAULTS.includes(fault as Fault)) throw new HttpError(400, `fault must be one of ${FAULTS.join(', ')} or null`);
         if (times !== undefined && !(Number.isInteger(times) && times > 0)) throw new HttpError(400, 'times must be a positive whole number');
-        if (fault) faults.set(table, { fault, times, rows, column });
-        else {
-          faults.delete(table);
-          lift(table);
-        }
+        setFault(table, fault ? { fault, times, rows, column } : null);
       }
       send(response, 200, Object.fromEntries(faults));
       return;
@@ -240,7 +236,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     // The answer is what the table held when the request came in, however late it arrives.
     const answer = handleAction(table, body, setting);
     if (setting?.fault === 'slow') await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-    if (setting?.fault === 'held') await new Promise<void>((resolve) => held.set(table, [...(held.get(table) ?? []), resolve]));
+    if (setting?.fault === 'held') await held.hold(table);
     send(response, answer.status, answer.body);
   }
 
@@ -260,16 +256,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     store,
     requestCount: (table) => requests.get(table) ?? 0,
-    setFault(table, fault, times, rows, column) {
-      if (fault) faults.set(table, { fault, times, rows, column });
-      else {
-        faults.delete(table);
-        lift(table);
-      }
-    },
+    setFault: (table, fault, times, rows, column) => setFault(table, fault ? { fault, times, rows, column } : null),
     close: () =>
       new Promise<void>((resolve) => {
-        lift();
+        held.lift();
         for (const response of hanging) response.destroy();
         server.closeAllConnections();
         server.close(() => resolve());

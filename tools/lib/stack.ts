@@ -84,8 +84,8 @@ export const STACK = STACKS[STACK_NAME];
 export const PROJECT_ID = STACK.projectId;
 /**
  * A second project on the same emulators, for test files that need neither the functions'
- * triggers nor the documents of the others: the rules matrices and the fault matrix run in it
- * beside the other files (vitest.emulated.config.ts). The Firestore emulator keeps each project's
+ * triggers nor the documents of the others: the rules matrices and the syncs run in the test
+ * use it beside the other files (vitest.emulated.config.ts). The Firestore emulator keeps each project's
  * documents and rules apart; single-project mode only warns about a second one.
  */
 export const APART_PROJECT_ID = `${PROJECT_ID}-apart`;
