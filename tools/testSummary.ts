@@ -45,8 +45,9 @@ function countVitest(report: VitestReport, file: string): void {
     const where = relative(process.cwd(), result.name);
     const failed = result.assertionResults.filter((r) => r.status === 'failed');
     for (const test of failed) failures.push(`${where} › ${test.fullName}`);
-    // A suite that failed to load has no failed test, but it failed.
-    if (result.status === 'failed' && result.assertionResults.length === 0) {
+    // A file that failed to load, or whose beforeAll failed (its tests then count as skipped), has
+    // no failed test, but it failed.
+    if (result.status === 'failed' && failed.length === 0) {
       failures.push(`${where} (did not run: ${(result.message ?? '').split('\n')[0]}) [${file}]`);
     }
   }
