@@ -93,10 +93,10 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `node_modules/.bin/vite build --logLevel warn --manifest --outDir ${HOSTING_DIST} --emptyOutDir && node --import tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT} --uncompressed`,
+      // The build first, unless npm test made it already (HOSTING_BUILT, tools/buildHosting.ts).
+      command: `${process.env.HOSTING_BUILT ? '' : 'node --import tsx tools/buildHosting.ts && '}node --import tsx tools/serveDist.ts --dir ${HOSTING_DIST} --port ${HOSTING_PORT} --uncompressed`,
       url: `${HOSTING_ORIGIN}/robots.txt`,
       reuseExistingServer: false,
-      env: { VITE_USE_EMULATORS: 'true', VITE_FIREBASE_PROJECT_ID: 'demo-family-portal', VITE_PUSH_SERVICE_URL: `http://127.0.0.1:${PORTS.push}` },
       timeout: 120_000,
     },
   ],

@@ -26,8 +26,12 @@ tsx() { node --import tsx "$@"; }
 
 # Java, the JDK's jar and Chromium: one line each on what is missing, before anything runs.
 tsx tools/prerequisites.ts || exit 1
-# Both emulator sessions start from one build of the functions.
+# Both emulator sessions start from one build of the functions. The browser tests' production
+# build comes beside it, off the start of the browser lane, the run's long pole (tools/buildHosting.ts).
+PORTAL_STACK=demo tsx tools/buildHosting.ts > $results/hosting-build.log 2>&1 &
+hosting=$!
 tsx tools/emulatorSession.ts --prepare-only || exit 1
+wait $hosting || { cat $results/hosting-build.log; exit 1; }
 
 # Runs one timed step inside a lane; its duration goes to the lane's times file.
 step() {
@@ -60,7 +64,7 @@ START_STOP=tools/startStop.test.ts
 checks=$!
 
 (
-  PORTAL_STACK=demo step $results/lanes.log "Browser tests (with their emulator session)" \
+  HOSTING_BUILT=1 PORTAL_STACK=demo step $results/lanes.log "Browser tests (with their emulator session)" \
     tsx tools/emulatorSession.ts --prepared --suite browser > $results/browser-lane.log 2>&1
 ) &
 browser=$!
