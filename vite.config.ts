@@ -90,8 +90,8 @@ export default defineConfig({
     // alone took over Vitest's default 5 s there (the Direct debit tab's announce, stop 84);
     // each of its findBy… may itself wait 5 s (src/test/setup.ts).
     testTimeout: 30_000,
-    // The same cap for a beforeAll: cors.test.ts's, which loads every function, met Vitest's
-    // default 10 s on CI's busy machine (1 s alone), and its two tests were skipped.
+    // The same cap for a beforeAll: on CI's busy machine one met Vitest's default 10 s and its
+    // file's two tests were skipped (likely cors.test.ts's, which loads every function: 1 s alone).
     hookTimeout: 30_000,
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

@@ -1,6 +1,7 @@
 /**
- * The production build that every browser test loads (tests/e2e/support/hosting.ts), for the
- * emulators of this process's stack and its local push service.
+ * The production build that every browser test loads (tests/e2e/support/hosting.ts): for the
+ * demo project's emulators, whose ports the app knows (src/lib/endpoints.ts), and this process's
+ * stack's local push service.
  *
  *   tsx tools/buildHosting.ts
  *

@@ -30,7 +30,7 @@ tsx tools/prerequisites.ts || exit 1
 # build comes beside it, off the start of the browser lane, the run's long pole (tools/buildHosting.ts).
 PORTAL_STACK=demo tsx tools/buildHosting.ts > $results/hosting-build.log 2>&1 &
 hosting=$!
-tsx tools/emulatorSession.ts --prepare-only || exit 1
+tsx tools/emulatorSession.ts --prepare-only || { kill $hosting; exit 1; }
 wait $hosting || { cat $results/hosting-build.log; exit 1; }
 
 # Runs one timed step inside a lane; its duration goes to the lane's times file.

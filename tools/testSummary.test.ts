@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
-let dir: string;
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 /** Runs the summary over one Vitest JSON report of these files. */
 function summarise(testResults: unknown[]): { status: number | null; out: string } {
-  dir = mkdtempSync(join(tmpdir(), 'test-summary-'));
+  const dir = mkdtempSync(join(tmpdir(), 'test-summary-'));
+  dirs.push(dir);
   const assertions = testResults.flatMap((file) => (file as { assertionResults: Array<{ status: string }> }).assertionResults);
   const count = (status: string) => assertions.filter((a) => a.status === status).length;
   writeFileSync(join(dir, 'unit.json'), JSON.stringify({ numPassedTests: count('passed'), numPendingTests: count('skipped'), testResults }));
@@ -43,7 +44,6 @@ describe('the summary of a test run', () => {
     ]);
     expect(passing.out.trim()).toBe('1 passed, 0 failed, 1 skipped');
     expect(passing.status).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
 
     const failing = summarise([
       { name: join(process.cwd(), 'c.test.ts'), status: 'failed', message: '', assertionResults: [{ status: 'failed', fullName: 'c adds' }, { status: 'passed', fullName: 'c reads' }] },
